@@ -1,0 +1,16 @@
+import type { EntityDef } from '../entity';
+
+/** 职务 (sys_position) — contract §12.4; Excel columns 职务编码, 职务名称, 职级 (contract §7.5). */
+export const positionEntity: EntityDef = {
+  key: 'position',
+  title: '职务',
+  api: '/sys/position',
+  perm: 'position',
+  defaultSort: { prop: 'createTime', order: 'desc' },
+  fields: [
+    { prop: 'code', label: '职务编码', type: 'string', filter: 'like', sort: true, required: true, unique: true, maxLength: 100 },
+    { prop: 'name', label: '职务名称', type: 'string', filter: 'like', sort: true, required: true, maxLength: 100 },
+    { prop: 'postRank', label: '职级', type: 'string', dict: 'position_rank', filter: 'eq', sort: true, required: true, maxLength: 2 },
+    { prop: 'createTime', label: '创建时间', type: 'datetime', filter: 'range', sort: true, form: false, excel: false },
+  ],
+};

@@ -1,0 +1,3 @@
+export * from './envelope';
+export * from './entity';
+export * from './entities/position';

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { AppContext } from './core/context.js';
+import { accessGuard } from './core/access/guard.js';
+import { installErrorHandler } from './core/http/errorHandler.js';
+import { collectRouteMethods, installNotFound, methodCatchAll } from './core/http/methods.js';
+import { registerModules } from './modules/index.js';
+import { registerWeb } from './core/http/web.js';
+import { registerApiDocs } from './core/http/apiDocs.js';
+
+export interface BuildOptions {
+  /** Pino logger options, or false to keep tests quiet. */
+  logger?: boolean | object;
+}
+
+/**
+ * Build the Fastify instance for a prepared context (database migrated and seeded, key-value store open).
+ * No side effects beyond the instance: main.ts listens, tests use app.inject().
+ */
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const config: AppConfig = ctx.config;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel, redact: ['req.headers["x-access-token"]', 'req.headers.authorization'] },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  });
+  app.decorate('ctx', ctx);
+  installErrorHandler(app);
+  installNotFound(app);
+  const byUrl = collectRouteMethods(app);
+  await app.register(accessGuard);
+  await registerApiDocs(app, config);
+  await app.register(registerModules, { prefix: config.apiPrefix });
+  await app.register(methodCatchAll, { byUrl });
+  if (fs.existsSync(config.webDist)) await registerWeb(app, config);
+  return app;
+}

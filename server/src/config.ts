@@ -1,0 +1,64 @@
+import path from 'node:path';
+
+/** The typed configuration; every field comes from one environment variable (README "Configuration"). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** API path prefix, e.g. `/jeecg-boot` (no trailing slash). */
+  apiPrefix: string;
+  dataDir: string;
+  /** `sqlite:<file>` is normalised to a file path; also `postgres://…`, `mysql://…`. */
+  databaseUrl: string;
+  redisUrl: string | null;
+  adminPassword: string | null;
+  /** Null until resolveSecrets() has read or generated it. */
+  jwtSecret: string | null;
+  captcha: boolean;
+  logLevel: string;
+  /** Where the built React app lives; served at `/` when present. */
+  webDist: string;
+  /** Session idle timeout in minutes. */
+  sessionIdleMinutes: number;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Read and validate the environment. Throws ConfigError with a one-line reason. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = int(env.PORT ?? '8080', 'PORT', 0, 65535);
+  const host = (env.HOST ?? '127.0.0.1').trim();
+  if (!host) throw new ConfigError('HOST must not be empty');
+  let apiPrefix = (env.API_PREFIX ?? '/jeecg-boot').trim().replace(/\/+$/, '');
+  if (apiPrefix && !/^\/[A-Za-z0-9._~\-/]*$/.test(apiPrefix))
+    throw new ConfigError(`API_PREFIX must start with "/" and contain only URL path characters (got "${env.API_PREFIX}")`);
+  if (apiPrefix === '/') apiPrefix = '';
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const databaseUrl = (env.DATABASE_URL ?? '').trim() || `sqlite:${path.join(dataDir, 'pirate-king.db')}`;
+  if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/|mysql:\/\/|mariadb:\/\/)/.test(databaseUrl))
+    throw new ConfigError('DATABASE_URL must start with sqlite:, postgres://, postgresql://, mysql:// or mariadb://');
+  const redisUrl = (env.REDIS_URL ?? '').trim() || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  const adminPassword = env.ADMIN_PASSWORD ?? null;
+  if (adminPassword !== null && adminPassword.length < 8) throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters');
+  const jwtSecret = env.JWT_SECRET ?? null;
+  if (jwtSecret !== null && jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+  const captchaRaw = (env.CAPTCHA ?? 'on').trim().toLowerCase();
+  if (captchaRaw !== 'on' && captchaRaw !== 'off') throw new ConfigError(`CAPTCHA must be "on" or "off" (got "${env.CAPTCHA}")`);
+  const logLevel = (env.LOG_LEVEL ?? 'info').trim();
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const webDist = path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname ?? '.', '../../web/dist'));
+  const sessionIdleMinutes = int(env.SESSION_IDLE_MINUTES ?? '120', 'SESSION_IDLE_MINUTES', 1, 7 * 24 * 60);
+  return {
+    port, host, apiPrefix, dataDir, databaseUrl, redisUrl, adminPassword, jwtSecret,
+    captcha: captchaRaw === 'on', logLevel, webDist, sessionIdleMinutes,
+  };
+}
+
+function int(raw: string, name: string, min: number, max: number): number {
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number (got "${raw}")`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max} (got ${n})`);
+  return n;
+}

@@ -1,0 +1,20 @@
+import type { PageResult, Result } from '@pk/contract';
+
+/** Success envelope. `code` 200 everywhere (contract §1.1: nothing depends on 0). */
+export function ok<T>(result: T, message = ''): Result<T> {
+  return { success: true, message, code: 200, result, timestamp: Date.now() };
+}
+
+/** Success with a message only (`Result.OK(msg)` puts the text in result too; we keep null like `ok(msg)`). */
+export function okMsg(message: string): Result<null> {
+  return { success: true, message, code: 200, result: null, timestamp: Date.now() };
+}
+
+export function fail(message: string, code = 500, result: unknown = null): Result<unknown> {
+  return { success: false, message, code, result, timestamp: Date.now() };
+}
+
+export function page<T>(records: T[], total: number, pageNo: number, pageSize: number): PageResult<T> {
+  const size = pageSize < 0 ? total : pageSize;
+  return { records, total, size, current: pageNo, pages: size > 0 ? Math.ceil(total / size) : 0 };
+}

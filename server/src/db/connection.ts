@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres' | 'mysql';
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  destroy(): Promise<void>;
+}
+
+/**
+ * Open the database chosen by DATABASE_URL alone. Datetimes travel as 'yyyy-MM-dd HH:mm:ss' strings on all
+ * three drivers (real timestamp columns on PostgreSQL/MySQL, TEXT on SQLite), so rows look the same everywhere.
+ */
+export async function openDb(url: string): Promise<Db> {
+  if (url.startsWith('sqlite:')) {
+    const { default: Database } = await import('better-sqlite3');
+    const file = url.slice('sqlite:'.length);
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const sqlite = new Database(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const pg = await import('pg');
+    const types = pg.default.types;
+    // timestamp without time zone (1114) and date (1082): keep the text the database sends.
+    types.setTypeParser(1114, (s: string) => s.slice(0, 19));
+    types.setTypeParser(1082, (s: string) => s);
+    types.setTypeParser(20, (s: string) => Number(s)); // bigint counts as numbers
+    types.setTypeParser(1700, (s: string) => Number(s)); // numeric
+    const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  if (/^(mysql|mariadb):\/\//.test(url)) {
+    const mysql = await import('mysql2');
+    const pool = mysql.createPool({
+      uri: url.replace(/^mariadb:/, 'mysql:'),
+      dateStrings: true,
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+      decimalNumbers: true,
+      charset: 'utf8mb4',
+      connectionLimit: 10,
+      timezone: '+08:00',
+    });
+    const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+    return { db, dialect: 'mysql', destroy: () => db.destroy() };
+  }
+  throw new Error(`unsupported DATABASE_URL: ${url.split(':')[0]}`);
+}
