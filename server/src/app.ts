@@ -31,6 +31,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   installErrorHandler(app);
   installNotFound(app);
   const byUrl = collectRouteMethods(app);
+  app.decorate('authn', (await import('./core/auth/authenticator.js')).createAuthenticator(ctx));
   await app.register(accessGuard);
   await registerApiDocs(app, config);
   await app.register(registerModules, { prefix: config.apiPrefix });

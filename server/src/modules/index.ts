@@ -1,4 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './system/auth/routes.js';
+import { onlineRoutes } from './system/online/routes.js';
+import { userPermissionRoutes } from './system/permission/userPermission.routes.js';
+import { dictModule } from './system/dict/routes.js';
+import { positionModule } from './system/position/routes.js';
+import { filesModule } from '../core/files/routes.js';
 
 /**
  * Every API module, registered under the API prefix. Each module file exports one Fastify plugin;
@@ -6,5 +12,11 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   // modules are added here, one line each
+  await app.register(authRoutes);
+  await app.register(onlineRoutes);
+  await app.register(userPermissionRoutes);
+  await app.register(dictModule);
+  await app.register(positionModule);
+  await app.register(filesModule);
   void app;
 }

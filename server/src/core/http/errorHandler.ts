@@ -18,7 +18,7 @@ function dbMessage(err: { code?: unknown; errno?: unknown; message?: string }): 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { validation?: unknown }, req, reply) => {
     if (error instanceof BizError) {
-      const status = error.code === 401 ? 401 : error.code === 400 ? 400 : 200;
+      const status = error.code === 401 || error.code === 400 || error.code === 403 ? error.code : 200;
       return reply.status(status).send(fail(error.message, error.code, error.result));
     }
     switch (error.code) {

@@ -1,0 +1,34 @@
+// Issue points 10 and 19 in a real browser: the client is served with a history fallback, unknown API paths
+// stay JSON, and the API docs page renders the route list without a token.
+import { API_PREFIX, expect, screenshot } from '../harness.mjs';
+
+export const name = 'serving: deep link, API 404 envelope, API docs page';
+
+export async function run({ page, baseUrl, step }) {
+  step('a deep link answers index.html with no-cache');
+  const deep = await page.request.get(`${baseUrl}/isystem/position?from=e2e`);
+  expect(deep.status() === 200, `deep link status ${deep.status()}`);
+  expect((await deep.text()).includes('id="root"'), 'deep link did not answer index.html');
+  expect(deep.headers()['cache-control'] === 'no-cache', `index.html cache-control: ${deep.headers()['cache-control']}`);
+
+  step('hashed assets are immutable');
+  const html = await (await page.request.get(`${baseUrl}/`)).text();
+  const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+  expect(asset, 'index.html loads no /assets/*.js');
+  const js = await page.request.get(`${baseUrl}${asset}`);
+  expect(js.status() === 200 && /immutable/.test(js.headers()['cache-control'] ?? ''), `asset ${asset}: ${js.status()} ${js.headers()['cache-control']}`);
+
+  step('an unknown API path answers the 404 envelope');
+  const nf = await page.request.get(`${baseUrl}${API_PREFIX}/sys/no-such-route`);
+  expect(nf.status() === 404, `API 404 status ${nf.status()}`);
+  const body = await nf.json();
+  expect(body.success === false && body.code === 404, `API 404 body ${JSON.stringify(body)}`);
+
+  step('the API docs page renders without a token');
+  await page.goto(`${baseUrl}${API_PREFIX}/docs`);
+  await page.locator('.swagger-ui .info .title').waitFor();
+  const title = await page.locator('.swagger-ui .info .title').innerText();
+  expect(title.includes('海盗王'), `docs title: ${title}`);
+  await page.locator('.opblock').first().waitFor();
+  await screenshot(page, 'api-docs');
+}

@@ -1,0 +1,212 @@
+// `npm test`: the whole test matrix, one summary line at the end (`N passed, N failed`), non-zero exit on failure.
+//
+//   1. Debian chromium + fonts-noto-cjk present (installed with apt-get when missing)
+//   2. typecheck: tsc -p server, tsc -p web
+//   3. vitest run: server + web projects, SQLite
+//   4. server/test/** again on PostgreSQL, MySQL/MariaDB, and with Redis (TEST_DB / TEST_REDIS)
+//   5. build web + server, then the e2e journeys in Chromium (e2e/run.mjs)
+//
+// Counting: every vitest test and every e2e journey is one; a step that is not a test runner (install,
+// typecheck, build) counts as one check. A service that cannot be reached fails the run when CI=true and is
+// skipped with a loud message on a developer machine.
+// Options: --only=unit,postgres,mysql,redis,e2e,typecheck (a subset of steps), --no-build (e2e on existing dist).
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ROOT, ensureBuilt } from './lib/build.mjs';
+
+const CI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
+const args = process.argv.slice(2);
+const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const want = (name) => !only || only.includes(name);
+const noBuild = args.includes('--no-build');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-test-'));
+const started = Date.now();
+
+/** @type {{ step: string, passed: number, failed: number, skipped: number, note?: string, ms: number }[]} */
+const results = [];
+
+function banner(text) {
+  console.log(`\n${'━'.repeat(72)}\n▶ ${text}\n${'━'.repeat(72)}`);
+}
+
+function record(step, r, t0) {
+  const row = { step, passed: 0, failed: 0, skipped: 0, ...r, ms: Date.now() - t0 };
+  results.push(row);
+  return row;
+}
+
+/** Run a command with inherited output; returns { status }. Bounded by `timeoutMs`. */
+function sh(cmd, argv, { env = {}, cwd = ROOT, timeoutMs = 10 * 60_000 } = {}) {
+  const r = spawnSync(cmd, argv, { cwd, stdio: 'inherit', env: { ...process.env, ...env }, timeout: timeoutMs, killSignal: 'SIGKILL' });
+  if (r.error?.code === 'ETIMEDOUT') console.error(`✗ timed out after ${timeoutMs / 1000} s: ${cmd} ${argv.join(' ')}`);
+  else if (r.error) console.error(`✗ ${r.error.message}`);
+  return { status: r.status ?? 1 };
+}
+
+/** A non-runner step: one check, passed when `fn` returns true. */
+function check(step, fn) {
+  const t0 = Date.now();
+  let ok = false;
+  try {
+    ok = fn() !== false;
+  } catch (err) {
+    console.error(`✗ ${step}: ${err.message}`);
+  }
+  return record(step, ok ? { passed: 1 } : { failed: 1 }, t0);
+}
+
+// ── 1. Chromium and CJK fonts for the e2e journeys ────────────────────────────────────────────────────────
+function hasBrowser() {
+  const cjk = spawnSync('dpkg-query', ['-W', '-f=${Status}', 'fonts-noto-cjk'], { encoding: 'utf8' });
+  return fs.existsSync('/usr/bin/chromium') && /install ok installed/.test(cjk.stdout ?? '');
+}
+
+if (want('e2e')) {
+  banner('Chromium + fonts-noto-cjk');
+  check('chromium + fonts-noto-cjk', () => {
+    if (hasBrowser()) {
+      console.log('✓ /usr/bin/chromium and fonts-noto-cjk are installed');
+      return true;
+    }
+    if (process.getuid?.() !== 0) throw new Error('chromium or fonts-noto-cjk missing and not root: run `sudo apt-get install -y chromium fonts-noto-cjk`');
+    console.log('chromium or fonts-noto-cjk missing: running apt-get update && apt-get install -y chromium fonts-noto-cjk');
+    const env = { DEBIAN_FRONTEND: 'noninteractive' };
+    if (sh('apt-get', ['update'], { env, timeoutMs: 5 * 60_000 }).status !== 0) throw new Error('apt-get update failed');
+    if (sh('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-cjk'], { env, timeoutMs: 10 * 60_000 }).status !== 0)
+      throw new Error('apt-get install chromium fonts-noto-cjk failed');
+    if (!hasBrowser()) throw new Error('chromium still missing after apt-get install');
+    return true;
+  });
+}
+
+// ── 2. Typecheck ──────────────────────────────────────────────────────────────────────────────────────────
+const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+if (want('typecheck')) {
+  for (const project of ['server', 'web']) {
+    banner(`tsc -p ${project} --noEmit`);
+    check(`typecheck ${project}`, () => {
+      if (!fs.existsSync(path.join(ROOT, project, 'tsconfig.json'))) throw new Error(`${project}/tsconfig.json missing`);
+      const ok = sh(process.execPath, [tsc, '-p', project, '--noEmit'], { timeoutMs: 5 * 60_000 }).status === 0;
+      if (ok) console.log(`✓ ${project} typechecks`);
+      return ok;
+    });
+  }
+}
+
+// ── 3 + 4. vitest ─────────────────────────────────────────────────────────────────────────────────────────
+const vitest = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
+
+/** Run vitest with the JSON reporter next to the default one; count its tests. */
+function runVitest(step, extraArgs, env) {
+  const t0 = Date.now();
+  const out = path.join(tmp, `${step.replace(/\W+/g, '-')}.json`);
+  const { status } = sh(process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extraArgs], {
+    env: { ...env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    timeoutMs: 8 * 60_000,
+  });
+  let report = null;
+  try {
+    report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  } catch {
+    console.error(`✗ ${step}: vitest wrote no JSON report (exit ${status})`);
+    return record(step, { failed: 1, note: `vitest exit ${status}, no report` }, t0);
+  }
+  // A file that fails to load (syntax error, failing beforeAll) has no failed test but a failed suite.
+  const brokenFiles = (report.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
+  const passed = report.numPassedTests ?? 0;
+  let failed = (report.numFailedTests ?? 0) + brokenFiles;
+  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  if (status !== 0 && failed === 0) failed = 1; // vitest failed for a reason outside any test (e.g. unhandled error)
+  if (passed + failed === 0) failed = 1; // a run that ran nothing is not a pass
+  return record(step, { passed, failed, skipped, note: brokenFiles ? `${brokenFiles} file(s) failed to run` : undefined }, t0);
+}
+
+if (want('unit')) {
+  banner('vitest run (server + web, SQLite)');
+  runVitest('vitest sqlite', [], {});
+}
+
+/** TCP reachability of a service URL (host and port only), bounded by 2 s. */
+function reachable(url, defaultPort) {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(u.port || defaultPort), u.hostname || '127.0.0.1');
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2000);
+    socket.once('connect', () => done(true));
+    socket.once('timeout', () => done(false));
+    socket.once('error', () => done(false));
+  });
+}
+
+const SERVICES = [
+  { step: 'server tests postgres', name: 'postgres', url: process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test', port: 5432, env: { TEST_DB: 'postgres' } },
+  { step: 'server tests mysql', name: 'mysql', url: process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test', port: 3306, env: { TEST_DB: 'mysql' } },
+  { step: 'server tests redis', name: 'redis', url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', port: 6379, env: { TEST_REDIS: '1' } },
+];
+
+for (const svc of SERVICES) {
+  if (!want(svc.name)) continue;
+  banner(`server/test/** with ${Object.entries(svc.env).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  if (!(await reachable(svc.url, svc.port))) {
+    const where = new URL(svc.url).host;
+    if (CI) {
+      console.error(`✗ ${svc.name} at ${where} is not reachable, and CI=true: this is a failure`);
+      record(svc.step, { failed: 1, note: `${svc.name} unreachable` }, Date.now());
+    } else {
+      console.warn(`\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n` +
+        `!!! SKIPPED: ${svc.name} at ${where} is not reachable — the ${svc.name} matrix entry did NOT run.\n` +
+        `!!! Start it (or set TEST_${svc.name === 'postgres' ? 'PG' : svc.name.toUpperCase()}_URL) to run it; in CI this fails.\n` +
+        `!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n`);
+      record(svc.step, { skipped: 1, note: `${svc.name} unreachable: skipped` }, Date.now());
+    }
+    continue;
+  }
+  runVitest(svc.step, ['--project', 'server', 'server/test/'], svc.env);
+}
+
+// ── 5. Build + e2e ────────────────────────────────────────────────────────────────────────────────────────
+if (want('e2e')) {
+  banner('build web + server');
+  const built = check('build web + server', () => {
+    ensureBuilt({ force: !noBuild });
+    return true;
+  });
+  banner('e2e journeys (Chromium)');
+  const t0 = Date.now();
+  if (built.failed) {
+    record('e2e journeys', { failed: 1, note: 'not run: build failed' }, t0);
+  } else {
+    const out = path.join(tmp, 'e2e.json');
+    const { status } = sh(process.execPath, [path.join(ROOT, 'e2e/run.mjs'), `--json=${out}`], { timeoutMs: 6 * 60_000 });
+    try {
+      const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+      let failed = r.failed;
+      if (status !== 0 && failed === 0) failed = 1;
+      record('e2e journeys', { passed: r.passed, failed, skipped: r.skipped ?? 0 }, t0);
+    } catch {
+      record('e2e journeys', { failed: 1, note: `e2e runner exit ${status}, no report` }, t0);
+    }
+  }
+}
+
+// ── Summary ───────────────────────────────────────────────────────────────────────────────────────────────
+fs.rmSync(tmp, { recursive: true, force: true });
+banner(`summary (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+const pad = (s, n) => String(s).padEnd(n);
+console.log(`${pad('step', 28)}${pad('passed', 8)}${pad('failed', 8)}${pad('skipped', 9)}${pad('time', 8)}note`);
+for (const r of results) {
+  console.log(`${pad(r.step, 28)}${pad(r.passed, 8)}${pad(r.failed, 8)}${pad(r.skipped, 9)}${pad(`${(r.ms / 1000).toFixed(0)} s`, 8)}${r.note ?? ''}`);
+}
+const total = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+if (total.skipped) console.log(`(${total.skipped} skipped)`);
+console.log(`${total.passed} passed, ${total.failed} failed`);
+process.exit(total.failed > 0 || total.passed === 0 ? 1 : 0);

@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import { SignJWT, compactVerify, jwtVerify } from 'jose';
+import type { AppContext } from '../context.js';
+import { now } from '../time.js';
+import { jwtKey } from './secret.js';
+
+/**
+ * Sessions (security §1.5): the token is an HS256 JWT {sub: user id, jti: session id, iat, exp ≤ 7 days}; the session
+ * itself is a KV record `session:{jti}` whose TTL is the idle timeout. Logout, forced logout and a password change
+ * delete the record, and the token stops working on every node at once.
+ *
+ * `lastSeen` lives in its own key (`session-seen:{jti}`) and the record's TTL is refreshed with EXPIRE, never by
+ * re-writing it: a refresh racing with a logout can therefore never bring a deleted session back.
+ */
+export const SESSION_PREFIX = 'session:';
+export const SEEN_PREFIX = 'session-seen:';
+export const TOKEN_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+/** A session's idle TTL is refreshed at most this often (per node). */
+export const TOUCH_INTERVAL_MS = 60_000;
+
+export interface SessionRecord {
+  userId: string;
+  username: string;
+  realname: string;
+  /** 'yyyy-MM-dd HH:mm:ss' */
+  loginTime: string;
+  lastSeen: string;
+  ip: string;
+  userAgent: string;
+  tenantId: number;
+}
+
+export interface SessionClaims {
+  sub: string;
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+export function idleSeconds(ctx: AppContext): number {
+  return ctx.config.sessionIdleMinutes * 60;
+}
+
+/** Last refresh per session id on this node (bounded: entries older than the interval are swept). */
+const touched = new Map<string, number>();
+
+function sweepTouched(nowMs: number): void {
+  if (touched.size < 10_000) return;
+  for (const [k, t] of touched) if (nowMs - t >= TOUCH_INTERVAL_MS) touched.delete(k);
+}
+
+export function newSessionId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** Start a session: write the record and sign the token. */
+export async function createSession(
+  ctx: AppContext,
+  user: { id: string; username: string; realname: string },
+  meta: { ip: string; userAgent: string; tenantId?: number },
+): Promise<{ token: string; sessionId: string; record: SessionRecord }> {
+  const sessionId = newSessionId();
+  const t = now();
+  const record: SessionRecord = {
+    userId: user.id,
+    username: user.username,
+    realname: user.realname,
+    loginTime: t,
+    lastSeen: t,
+    ip: meta.ip,
+    userAgent: meta.userAgent.slice(0, 300),
+    tenantId: meta.tenantId ?? 0,
+  };
+  const ttl = idleSeconds(ctx);
+  await ctx.kv.set(SESSION_PREFIX + sessionId, JSON.stringify(record), ttl);
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(user.id)
+    .setJti(sessionId)
+    .setIssuedAt()
+    .setExpirationTime(`${TOKEN_MAX_AGE_SECONDS}s`)
+    .sign(jwtKey(ctx));
+  touched.set(sessionId, Date.now());
+  return { token, sessionId, record };
+}
+
+/** Verify signature, algorithm (HS256 only) and expiry. Null when the token is not one of ours or has expired. */
+export async function verifyToken(ctx: AppContext, token: string): Promise<SessionClaims | null> {
+  if (token.length > 2048) return null;
+  try {
+    const { payload } = await jwtVerify(token, jwtKey(ctx), { algorithms: ['HS256'], requiredClaims: ['sub', 'jti', 'exp', 'iat'] });
+    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
+    if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
+    if (payload.exp - payload.iat > TOKEN_MAX_AGE_SECONDS) return null;
+    return { sub: payload.sub, jti: payload.jti, iat: payload.iat, exp: payload.exp };
+  } catch {
+    return null;
+  }
+}
+
+/** Verify the signature only (expired tokens accepted): logout of an expired token still ends its session. */
+export async function verifySignatureOnly(ctx: AppContext, token: string): Promise<{ sub: string; jti: string } | null> {
+  if (token.length > 2048) return null;
+  try {
+    const { payload } = await compactVerify(token, jwtKey(ctx), { algorithms: ['HS256'] });
+    const claims = JSON.parse(new TextDecoder().decode(payload)) as { sub?: unknown; jti?: unknown };
+    if (typeof claims.sub !== 'string' || typeof claims.jti !== 'string') return null;
+    return { sub: claims.sub, jti: claims.jti };
+  } catch {
+    return null;
+  }
+}
+
+function parseRecord(raw: string | null): SessionRecord | null {
+  if (!raw) return null;
+  try {
+    const r = JSON.parse(raw) as SessionRecord;
+    return r && typeof r.userId === 'string' ? r : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function readSession(ctx: AppContext, sessionId: string): Promise<SessionRecord | null> {
+  return parseRecord(await ctx.kv.get(SESSION_PREFIX + sessionId));
+}
+
+/** Refresh the idle TTL and lastSeen, at most once a minute per session on this node. */
+export async function touchSession(ctx: AppContext, sessionId: string): Promise<void> {
+  const nowMs = Date.now();
+  const last = touched.get(sessionId);
+  if (last !== undefined && nowMs - last < TOUCH_INTERVAL_MS) return;
+  touched.set(sessionId, nowMs);
+  sweepTouched(nowMs);
+  const ttl = idleSeconds(ctx);
+  await ctx.kv.expire(SESSION_PREFIX + sessionId, ttl);
+  await ctx.kv.set(SEEN_PREFIX + sessionId, now(), ttl);
+}
+
+/** End one session. Returns the record it ended, or null when there was none. */
+export async function endSession(ctx: AppContext, sessionId: string): Promise<SessionRecord | null> {
+  const rec = await readSession(ctx, sessionId);
+  await ctx.kv.del(SESSION_PREFIX + sessionId, SEEN_PREFIX + sessionId);
+  touched.delete(sessionId);
+  return rec;
+}
+
+export interface LiveSession extends SessionRecord {
+  sessionId: string;
+}
+
+/** Every live session (the online-user list), with lastSeen merged in. */
+export async function listSessions(ctx: AppContext): Promise<LiveSession[]> {
+  const [records, seen] = await Promise.all([ctx.kv.scan(SESSION_PREFIX), ctx.kv.scan(SEEN_PREFIX)]);
+  const seenBy = new Map<string, string>();
+  for (const [k, v] of seen) seenBy.set(k.slice(SEEN_PREFIX.length), v);
+  const out: LiveSession[] = [];
+  for (const [k, v] of records) {
+    const rec = parseRecord(v);
+    if (!rec) continue;
+    const sessionId = k.slice(SESSION_PREFIX.length);
+    out.push({ ...rec, sessionId, lastSeen: seenBy.get(sessionId) ?? rec.lastSeen });
+  }
+  return out;
+}
+
+/** End every session of a user (password change, freeze, delete), except `exceptSessionId`. Returns how many ended. */
+export async function endUserSessions(ctx: AppContext, userId: string, exceptSessionId?: string): Promise<number> {
+  const records = await ctx.kv.scan(SESSION_PREFIX);
+  const ids: string[] = [];
+  for (const [k, v] of records) {
+    const sessionId = k.slice(SESSION_PREFIX.length);
+    if (sessionId === exceptSessionId) continue;
+    if (parseRecord(v)?.userId === userId) ids.push(sessionId);
+  }
+  if (ids.length) {
+    await ctx.kv.del(...ids.flatMap((id) => [SESSION_PREFIX + id, SEEN_PREFIX + id]));
+    for (const id of ids) touched.delete(id);
+  }
+  return ids.length;
+}

@@ -1,0 +1,138 @@
+import multipart from '@fastify/multipart';
+import { permCode, type CrudAction } from '@pk/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { perm } from '../access/guard.js';
+import { BadRequestError, BizError, MSG } from '../envelope/errors.js';
+import { ok, okMsg } from '../envelope/result.js';
+import { XLS_CONTENT_TYPE } from '../excel/index.js';
+import { attachmentHeader } from '../files/routes.js';
+import { param, type RawParams } from '../query/index.js';
+import { resolveBinding } from './binding.js';
+import { exportWorkbook, importResult, importRows, readAll } from './excel.js';
+import { CrudService, splitIds } from './service.js';
+import type { CrudBinding } from './types.js';
+
+/** Upload limit of an import (contract §7.1: 10 MB). */
+export const IMPORT_LIMITS = { fileSize: 10 * 1024 * 1024, files: 10, fields: 20, parts: 30 } as const;
+
+/** Query params, plus a JSON/form body on POST, plus `paramsStr` (the position export sends its filters there). */
+function exportParams(req: FastifyRequest): RawParams {
+  const params: RawParams = {};
+  const body = req.body;
+  if (body && typeof body === 'object' && !Array.isArray(body)) Object.assign(params, body);
+  Object.assign(params, req.query as RawParams);
+  const paramsStr = param(params, 'paramsStr');
+  if (paramsStr) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(decodeURIComponentSafe(paramsStr));
+    } catch {
+      throw new BadRequestError('参数paramsStr格式不正确');
+    }
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      for (const [k, v] of Object.entries(parsed)) if (!(k in params) && (typeof v === 'string' || typeof v === 'number')) params[k] = String(v);
+    }
+  }
+  return params;
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * Register the CRUD routes of a binding under `entity.api` (contract §12 intro): list, add, edit (PUT/POST),
+ * delete, deleteBatch, queryById, exportXls (GET/POST), importExcel. Every route needs `${perm}:{action}`
+ * (queryById needs `list`). Routes live in their own encapsulated plugin with multipart for the import.
+ * Returns the service so the module can add its own endpoints over the same binding.
+ *
+ * ```ts
+ * export async function positionModule(app: FastifyInstance) {
+ *   const svc = await registerCrud(app, { entity: positionEntity, table: 'sys_position', orgCode: true });
+ *   app.get('/sys/position/queryByCode', { config: perm('position:list') }, ...);
+ * }
+ * ```
+ */
+export async function registerCrud(app: FastifyInstance, binding: CrudBinding): Promise<CrudService> {
+  const b = resolveBinding(binding);
+  const svc = new CrudService(app.ctx, b);
+  const { entity } = b;
+  const base = entity.api.replace(/\/+$/, '');
+  const auth = (action: CrudAction) => perm(permCode(entity, action), ...(b.extraPerms?.[action] ?? []));
+
+  await app.register(async (sub) => {
+    await sub.register(multipart, { limits: IMPORT_LIMITS });
+
+    sub.get(`${base}/list`, { config: auth('list') }, async (req) => ok(await svc.list(req, req.query as RawParams)));
+
+    sub.get(`${base}/queryById`, { config: auth('list') }, async (req) => ok(await svc.queryById(req, param(req.query as RawParams, 'id'))));
+
+    sub.post(`${base}/add`, { config: auth('add') }, async (req) => {
+      await svc.add(req, req.body);
+      return okMsg(MSG.added);
+    });
+
+    sub.route({
+      method: ['PUT', 'POST'],
+      url: `${base}/edit`,
+      config: auth('edit'),
+      handler: async (req) => {
+        await svc.edit(req, req.body);
+        return okMsg(MSG.edited);
+      },
+    });
+
+    sub.delete(`${base}/delete`, { config: auth('delete') }, async (req) => {
+      const ids = splitIds(param(req.query as RawParams, 'id'));
+      if (ids.length !== 1) throw new BadRequestError(ids.length ? CRUD_ID_ONE : 'id不能为空');
+      await svc.remove(req, ids);
+      return okMsg(MSG.deleted);
+    });
+
+    sub.delete(`${base}/deleteBatch`, { config: auth('deleteBatch') }, async (req) => {
+      const ids = splitIds(param(req.query as RawParams, 'ids'));
+      if (!ids.length) throw new BizError(MSG.badParams);
+      await svc.remove(req, ids);
+      return okMsg(MSG.batchDeleted);
+    });
+
+    sub.route({
+      method: ['GET', 'POST'],
+      url: `${base}/exportXls`,
+      config: auth('exportXls'),
+      handler: async (req, reply) => {
+        const { fileName, bytes } = await exportWorkbook(svc, req, exportParams(req));
+        return reply
+          .header('Content-Type', XLS_CONTENT_TYPE)
+          .header('Content-Disposition', attachmentHeader(fileName))
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(bytes);
+      },
+    });
+
+    sub.post(`${base}/importExcel`, { config: auth('importExcel') }, async (req) => {
+      if (!req.isMultipart()) throw new BadRequestError('请使用multipart/form-data上传Excel文件');
+      const files: Buffer[] = [];
+      for await (const part of req.parts()) {
+        if (part.type === 'file') files.push(await part.toBuffer());
+      }
+      if (!files.length) throw new BizError('文件导入失败:未上传文件');
+      const sheets = await readAll(svc, files);
+      const outcome = { total: 0, success: 0, errors: [] as string[] };
+      for (const rows of sheets) {
+        const o = await importRows(svc, req, rows);
+        outcome.total += o.total;
+        outcome.success += o.success;
+        outcome.errors.push(...o.errors);
+      }
+      return importResult(app.ctx.config, outcome);
+    });
+  });
+  return svc;
+}
+
+const CRUD_ID_ONE = '只能删除一条记录，批量删除请使用deleteBatch';

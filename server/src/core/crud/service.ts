@@ -1,0 +1,226 @@
+import type { PageResult } from '@pk/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { AppContext } from '../context.js';
+import type { Database } from '../../db/schema.js';
+import { BadRequestError, BizError, MSG } from '../envelope/errors.js';
+import { page } from '../envelope/result.js';
+import { newId } from '../id.js';
+import { now } from '../time.js';
+import { dictService } from '../dict/service.js';
+import { buildSort, buildWhere, compileCond, param, type Cond, type RawParams, type SortSpec } from '../query/index.js';
+import { toColumns, toWire, type ResolvedBinding } from './binding.js';
+import type { Values } from './types.js';
+import { checkId, CRUD_MSG, validateBody } from './validate.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEb = ExpressionBuilder<any, any>;
+type Row = Record<string, unknown>;
+
+export const PAGE_LIMITS = {
+  defaultPageSize: 10,
+  /** `pageSize=-1` ("everything") and any larger page are capped here; exports too. */
+  maxRows: 10000,
+  /** How long an unfiltered total is reused on this node (writes on this node clear it at once). */
+  countCacheMs: 3000,
+  /** Ids per deleteBatch. */
+  maxBatchIds: 1000,
+} as const;
+
+function intParam(params: RawParams, name: string, fallback: number): number {
+  const raw = param(params, name)?.trim();
+  if (!raw) return fallback;
+  if (!/^-?\d{1,9}$/.test(raw)) throw new BadRequestError(`参数${name}必须是整数`);
+  return Number(raw);
+}
+
+/** `ids=a,b,` → ['a','b'] (trailing comma allowed); each checked like an id. */
+export function splitIds(raw: string | undefined): string[] {
+  const ids = [...new Set((raw ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+  if (ids.length > PAGE_LIMITS.maxBatchIds) throw new BadRequestError(`一次最多删除${PAGE_LIMITS.maxBatchIds}条`);
+  return ids.map(checkId);
+}
+
+/**
+ * The CRUD engine for one binding: list/page, queryById, add, edit, delete, deleteBatch, export rows and
+ * import rows. Routes (routes.ts) are thin wrappers; modules may call these methods for their own endpoints.
+ */
+export class CrudService {
+  private countCache: { total: number; at: number } | null = null;
+
+  constructor(readonly ctx: AppContext, readonly b: ResolvedBinding) {}
+
+  private get db(): AnyDb {
+    return this.ctx.db.db as unknown as AnyDb;
+  }
+
+  /** Rows visible to this request: not soft-deleted, inside the binding's scope. Null = no restriction. */
+  private visible(eb: AnyEb, req: FastifyRequest): Expression<SqlBool> | null {
+    const parts: Expression<SqlBool>[] = [];
+    if (this.b.softDelete) parts.push(eb('del_flag', '=', 0));
+    const scope = this.b.hooks?.scope?.(eb, req);
+    if (scope) parts.push(scope);
+    if (!parts.length) return null;
+    return parts.length === 1 ? parts[0] : eb.and(parts);
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  private filtered(req: FastifyRequest, where: Cond | null, extra?: (eb: AnyEb) => Expression<SqlBool>): any {
+    const dialect = this.ctx.db.dialect;
+    let q = this.db.selectFrom(this.b.table);
+    q = q.where((eb) => {
+      const parts: Expression<SqlBool>[] = [];
+      const vis = this.visible(eb, req);
+      if (vis) parts.push(vis);
+      if (where) parts.push(compileCond(eb, where, this.b.spec, dialect));
+      if (extra) parts.push(extra(eb));
+      return parts.length ? eb.and(parts) : eb.lit(true);
+    });
+    return q;
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  private sorted(q: any, sort: SortSpec): any {
+    q = q.orderBy(sort.column, sort.order);
+    if (sort.column !== this.b.idColumn) q = q.orderBy(this.b.idColumn, sort.order);
+    return q;
+  }
+
+  /** The list endpoint: filters, sort whitelist, paging (-1 = all, capped), `_dictText` on the page. */
+  async list(req: FastifyRequest, params: RawParams): Promise<PageResult<Row>> {
+    const where = buildWhere(this.b.spec, params);
+    const sort = buildSort(this.b.spec, params);
+    const pageNo = Math.max(1, intParam(params, 'pageNo', 1));
+    let pageSize = intParam(params, 'pageSize', PAGE_LIMITS.defaultPageSize);
+    if (pageSize === 0) pageSize = PAGE_LIMITS.defaultPageSize;
+    const all = pageSize < 0;
+    const limit = all ? PAGE_LIMITS.maxRows : Math.min(pageSize, PAGE_LIMITS.maxRows);
+    const offset = all ? 0 : (pageNo - 1) * limit;
+    const rows: Row[] = await this.sorted(this.filtered(req, where).select(this.b.selectColumns), sort).limit(limit).offset(offset).execute();
+    let total: number;
+    if (offset === 0 && rows.length < limit) total = rows.length; // the whole result fits the page: no count needed
+    else total = await this.count(req, where);
+    const records = await dictService(this.ctx).translate(rows.map((r) => toWire(this.b, r)), this.b.entity);
+    return page(records, total, all ? 1 : pageNo, all ? -1 : limit);
+  }
+
+  /** Total rows for a filter. An unfiltered, unscoped total is reused briefly so big tables page cheaply. */
+  private async count(req: FastifyRequest, where: Cond | null): Promise<number> {
+    const cacheable = !where && !this.b.hooks?.scope;
+    if (cacheable && this.countCache && Date.now() - this.countCache.at < PAGE_LIMITS.countCacheMs) return this.countCache.total;
+    const r = await this.filtered(req, where).select((eb: AnyEb) => eb.fn.countAll().as('total')).executeTakeFirst();
+    const total = Number(r?.total ?? 0);
+    if (cacheable) this.countCache = { total, at: Date.now() };
+    return total;
+  }
+
+  /** Forget cached totals after a write on this node. */
+  invalidate(): void {
+    this.countCache = null;
+  }
+
+  /** One row on the wire (no `_dictText`, as the original), or `未找到对应实体`. */
+  async queryById(req: FastifyRequest, rawId: unknown): Promise<Row> {
+    const id = checkId(rawId);
+    const row = await this.filtered(req, null, (eb) => eb(this.b.idColumn, '=', id)).select(this.b.selectColumns).executeTakeFirst();
+    if (!row) throw new BizError(MSG.notFound);
+    return toWire(this.b, row);
+  }
+
+  private async checkUnique(trx: AnyDb, values: Values, id: string | null): Promise<void> {
+    for (const f of this.b.writable.values()) {
+      if (!f.unique) continue;
+      const v = values[f.prop];
+      if (v === null || v === undefined) continue;
+      let q = trx.selectFrom(this.b.table).select(this.b.idColumn).where(this.b.columnOf(f.prop), '=', v);
+      if (id) q = q.where(this.b.idColumn, '<>', id);
+      if (await q.limit(1).executeTakeFirst()) throw new BizError(CRUD_MSG.unique(f));
+    }
+  }
+
+  /** Insert validated values in one transaction (unique checks, hooks, audit columns). Returns the new id. */
+  async insert(req: FastifyRequest, values: Values): Promise<string> {
+    const id = newId();
+    const user = req.user;
+    await this.db.transaction().execute(async (trx) => {
+      await this.checkUnique(trx, values, null);
+      const c = { req, trx: trx as unknown as Kysely<Database>, isNew: true, id };
+      await this.b.hooks?.beforeSave?.(values, c);
+      const row: Values = { ...values, [this.b.idProp ?? 'id']: id };
+      if (this.b.audit ?? true) Object.assign(row, { createBy: user?.username ?? null, createTime: now() });
+      if (this.b.orgCode) row.sysOrgCode = user?.orgCode ?? null;
+      if (this.b.softDelete) row.delFlag = 0;
+      await trx.insertInto(this.b.table).values(toColumns(this.b, row)).execute();
+      await this.b.hooks?.afterSave?.(values, c);
+    });
+    this.invalidate();
+    return id;
+  }
+
+  async add(req: FastifyRequest, body: unknown): Promise<string> {
+    const { values } = validateBody(this.b, body, 'add');
+    return this.insert(req, values);
+  }
+
+  /** Update the properties present in the body; unknown id → `未找到对应实体`, nothing changes. */
+  async edit(req: FastifyRequest, body: unknown): Promise<void> {
+    const { id, values } = validateBody(this.b, body, 'edit');
+    await this.db.transaction().execute(async (trx) => {
+      const found = await this.scopedIn(trx, req, [id!]);
+      if (!found.length) throw new BizError(MSG.notFound);
+      await this.checkUnique(trx, values, id);
+      const c = { req, trx: trx as unknown as Kysely<Database>, isNew: false, id: id! };
+      await this.b.hooks?.beforeSave?.(values, c);
+      const row: Values = { ...values };
+      if (this.b.audit ?? true) Object.assign(row, { updateBy: req.user?.username ?? null, updateTime: now() });
+      const cols = toColumns(this.b, row);
+      if (Object.keys(cols).length) await trx.updateTable(this.b.table).set(cols).where(this.b.idColumn, '=', id).execute();
+      await this.b.hooks?.afterSave?.(values, c);
+    });
+    this.invalidate();
+  }
+
+  /** The ids among `ids` that exist and are visible to the request. */
+  private async scopedIn(trx: AnyDb, req: FastifyRequest, ids: string[]): Promise<string[]> {
+    const rows = await trx
+      .selectFrom(this.b.table)
+      .select(this.b.idColumn)
+      .where((eb) => {
+        const vis = this.visible(eb, req);
+        const byId = eb(this.b.idColumn, 'in', ids);
+        return vis ? eb.and([vis, byId]) : byId;
+      })
+      .execute();
+    return rows.map((r: Row) => String(r[this.b.idColumn]));
+  }
+
+  /** Delete (or soft-delete) the given ids in one transaction; any unknown id → `未找到对应实体`, nothing changes. */
+  async remove(req: FastifyRequest, ids: string[]): Promise<void> {
+    if (!ids.length) throw new BizError(MSG.badParams);
+    await this.db.transaction().execute(async (trx) => {
+      const found = await this.scopedIn(trx, req, ids);
+      if (found.length !== ids.length) throw new BizError(MSG.notFound);
+      await this.b.hooks?.beforeDelete?.(ids, { req, trx: trx as unknown as Kysely<Database> });
+      if (this.b.softDelete) {
+        const set: Values = { del_flag: 1 };
+        if (this.b.audit ?? true) Object.assign(set, { update_by: req.user?.username ?? null, update_time: now() });
+        await trx.updateTable(this.b.table).set(set).where(this.b.idColumn, 'in', ids).execute();
+      } else {
+        await trx.deleteFrom(this.b.table).where(this.b.idColumn, 'in', ids).execute();
+      }
+    });
+    this.invalidate();
+  }
+
+  /** Rows for an export: the list filters (not paged, capped), optionally only `selections`; `_dictText` added. */
+  async exportRows(req: FastifyRequest, params: RawParams): Promise<Row[]> {
+    const where = buildWhere(this.b.spec, params);
+    const sort = buildSort(this.b.spec, params);
+    const selections = splitIds(param(params, 'selections'));
+    const extra = selections.length ? (eb: AnyEb) => eb(this.b.idColumn, 'in', selections) : undefined;
+    const rows: Row[] = await this.sorted(this.filtered(req, where, extra).select(this.b.selectColumns), sort).limit(PAGE_LIMITS.maxRows).execute();
+    return dictService(this.ctx).translate(rows.map((r) => toWire(this.b, r)), this.b.entity);
+  }
+}

@@ -1,0 +1,70 @@
+import type { CrudAction, EntityDef } from '@pk/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** Values by camelCase property, as the engine validated them (and as hooks may add to them). */
+export type Values = Record<string, unknown>;
+
+export interface SaveContext {
+  req: FastifyRequest;
+  /** The transaction the save runs in: use it (not ctx.db) for every read and write inside a hook. */
+  trx: Kysely<Database>;
+  isNew: boolean;
+  id: string;
+}
+
+export interface DeleteContext {
+  req: FastifyRequest;
+  trx: Kysely<Database>;
+}
+
+export interface CrudHooks {
+  /**
+   * Before insert/update, inside the transaction. May change `values` (any property of the table, including
+   * hidden ones such as a password hash) or throw BizError to refuse.
+   */
+  beforeSave?(values: Values, c: SaveContext): Promise<void> | void;
+  /** After insert/update, inside the same transaction (link rows, logs). */
+  afterSave?(values: Values, c: SaveContext): Promise<void> | void;
+  /** Before delete/deleteBatch, inside the transaction (e.g. refuse when still referenced). */
+  beforeDelete?(ids: string[], c: DeleteContext): Promise<void> | void;
+  /**
+   * Extra row restriction applied to list, export, queryById, edit and delete (later: data rules, tenants).
+   * Return null for "no restriction".
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  scope?(eb: ExpressionBuilder<any, any>, req: FastifyRequest): Expression<SqlBool> | null;
+}
+
+/**
+ * How an entity definition is stored: the server half of the CRUD engine's input.
+ *
+ * ```ts
+ * export const positionBinding: CrudBinding = { entity: positionEntity, table: 'sys_position', orgCode: true, readOnlyProps: ['companyId'] };
+ * export default async function positionModule(app: FastifyInstance) { await registerCrud(app, positionBinding); }
+ * ```
+ */
+export interface CrudBinding {
+  entity: EntityDef;
+  table: keyof Database & string;
+  /** prop → column overrides (default camelCase → snake_case). */
+  columns?: Readonly<Record<string, string>>;
+  /** The primary-key property (string ids). */
+  idProp?: 'id';
+  /** `del_flag` = 1 instead of DELETE, and lists read `del_flag = 0` only. */
+  softDelete?: boolean;
+  /** The table has create_by/create_time/update_by/update_time (default true). */
+  audit?: boolean;
+  /** The table has sys_org_code, set from the caller's department on add. */
+  orgCode?: boolean;
+  /** Further columns returned on the wire but never written from a request body (e.g. `companyId`). */
+  readOnlyProps?: readonly string[];
+  /** Columns never selected, returned or filtered, in addition to password and salt. */
+  hiddenColumns?: readonly string[];
+  hooks?: CrudHooks;
+  /** More permission codes that also open an action (e.g. a picker on another screen needs `list`). */
+  extraPerms?: Partial<Record<CrudAction, readonly string[]>>;
+  /** Rows per import file (default 10000). */
+  importMaxRows?: number;
+}

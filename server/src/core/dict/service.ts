@@ -1,0 +1,205 @@
+import type { EntityDef } from '@pk/contract';
+import type { AppContext } from '../context.js';
+import { newId } from '../id.js';
+import { isTableDictCode, resolveTableDict, type TableDictRow } from './tableRegistry.js';
+
+/** `DictModel` on the wire (contract §6.1): title and label repeat the text. */
+export interface DictModel {
+  value: string;
+  text: string;
+  title: string;
+  label: string;
+}
+
+export function dictModel(value: string, text: string): DictModel {
+  return { value, text, title: text, label: text };
+}
+
+interface PlainItem {
+  value: string;
+  text: string;
+  enabled: boolean;
+}
+
+interface PlainCache {
+  /** Every non-deleted dictionary by code, items ordered by sort_order (disabled ones included). */
+  byCode: Map<string, PlainItem[]>;
+}
+
+/** KV key whose value changes whenever any node clears the dictionary cache. */
+export const DICT_VERSION_KEY = 'sys:cache:dict:version';
+/** How long a node trusts its copy before looking at the shared version again. */
+const VERSION_CHECK_MS = 1000;
+
+/**
+ * Dictionaries (contract §6): plain codes from sys_dict/sys_dict_item, cached in memory per node and reloaded when
+ * the shared version key in the KV changes (so `refleshCache` on one node clears every node within a second);
+ * table dictionaries only through the registry (core/dict/tableRegistry.ts), never cached (their tables change
+ * through other screens).
+ */
+export class DictService {
+  private plain: Promise<PlainCache> | null = null;
+  private version: string | null | undefined = undefined;
+  private checkedAt = 0;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Drop this node's copy and tell every other node to drop theirs. */
+  async invalidate(): Promise<void> {
+    const v = newId();
+    await this.ctx.kv.set(DICT_VERSION_KEY, v, 0);
+    this.version = v;
+    this.checkedAt = Date.now();
+    this.plain = null;
+  }
+
+  private async load(): Promise<PlainCache> {
+    const now = Date.now();
+    if (now - this.checkedAt >= VERSION_CHECK_MS) {
+      this.checkedAt = now;
+      const v = await this.ctx.kv.get(DICT_VERSION_KEY);
+      if (v !== this.version) {
+        this.version = v;
+        this.plain = null;
+      }
+    }
+    if (!this.plain) {
+      const p = this.readPlain();
+      this.plain = p;
+      p.catch(() => {
+        if (this.plain === p) this.plain = null;
+      });
+    }
+    return this.plain;
+  }
+
+  private async readPlain(): Promise<PlainCache> {
+    const db = this.ctx.db.db;
+    const dicts = await db.selectFrom('sys_dict').select(['id', 'dict_code']).where((eb) => eb.or([eb('del_flag', '=', 0), eb('del_flag', 'is', null)])).execute();
+    const items = await db
+      .selectFrom('sys_dict_item')
+      .select(['dict_id', 'item_value', 'item_text', 'sort_order', 'status', 'id'])
+      .execute();
+    const byId = new Map<string, PlainItem[]>();
+    const byCode = new Map<string, PlainItem[]>();
+    for (const d of dicts) {
+      const list: PlainItem[] = [];
+      byId.set(d.id, list);
+      byCode.set(d.dict_code, list);
+    }
+    // Sort in JS so NULL sort orders land the same way on every database (first, as in MySQL).
+    items.sort((a, b) => (a.sort_order ?? -Infinity) - (b.sort_order ?? -Infinity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const it of items) {
+      const list = it.dict_id ? byId.get(it.dict_id) : undefined;
+      if (list) list.push({ value: String(it.item_value), text: String(it.item_text), enabled: Number(it.status) === 1 });
+    }
+    return { byCode };
+  }
+
+  /**
+   * `GET /sys/dict/getDictItems/{code}`: a plain code gives all its items (disabled ones too), an unknown plain
+   * code `[]`; a table code must be registered (else a 400 before any SQL).
+   */
+  async getDictItems(code: string): Promise<DictModel[]> {
+    if (isTableDictCode(code)) {
+      const dict = resolveTableDict(code);
+      return (await dict.all(this.ctx.db.db)).map((r) => dictModel(r.value, r.text));
+    }
+    const items = (await this.load()).byCode.get(code) ?? [];
+    return items.map((i) => dictModel(i.value, i.text));
+  }
+
+  /** Every non-deleted dictionary with its enabled items (login and `queryAllDictItems`). */
+  async queryAllDictItems(): Promise<Record<string, DictModel[]>> {
+    const out: Record<string, DictModel[]> = {};
+    for (const [code, items] of (await this.load()).byCode) out[code] = items.filter((i) => i.enabled).map((i) => dictModel(i.value, i.text));
+    return out;
+  }
+
+  /** value → text for the given values of one dictionary (all items, disabled included, as the original). */
+  async textsOf(code: string, values: string[]): Promise<Map<string, string>> {
+    const map = new Map<string, string>();
+    if (isTableDictCode(code)) {
+      const uniq = [...new Set(values)];
+      for (let i = 0; i < uniq.length; i += 1000) {
+        for (const r of await resolveTableDict(code).byValues(this.ctx.db.db, uniq.slice(i, i + 1000))) map.set(r.value, r.text);
+      }
+      return map;
+    }
+    for (const i of (await this.load()).byCode.get(code) ?? []) if (!map.has(i.value)) map.set(i.value, i.text);
+    return map;
+  }
+
+  /** text → value for the given texts (Excel import). Enabled items win over disabled ones with the same text. */
+  async valuesOf(code: string, texts: string[]): Promise<Map<string, string>> {
+    const map = new Map<string, string>();
+    if (isTableDictCode(code)) {
+      const uniq = [...new Set(texts)];
+      let found: TableDictRow[] = [];
+      for (let i = 0; i < uniq.length; i += 1000) found = found.concat(await resolveTableDict(code).byTexts(this.ctx.db.db, uniq.slice(i, i + 1000)));
+      for (const r of found) if (!map.has(r.text)) map.set(r.text, r.value);
+      return map;
+    }
+    const items = (await this.load()).byCode.get(code) ?? [];
+    for (const i of [...items.filter((x) => x.enabled), ...items.filter((x) => !x.enabled)]) if (!map.has(i.text)) map.set(i.text, i.value);
+    return map;
+  }
+
+  /**
+   * Add `{prop}_dictText` after each dictionary field with a non-empty value (contract §5.6): comma values are
+   * translated one by one and joined with ','; unknown values pass through. Only page results get this.
+   */
+  async translate<T extends Record<string, unknown>>(records: T[], entity: Pick<EntityDef, 'fields'>): Promise<Array<Record<string, unknown>>> {
+    const dictFields = entity.fields.filter((f) => f.dict);
+    if (!dictFields.length || !records.length) return records;
+    const maps = new Map<string, Map<string, string>>();
+    for (const f of dictFields) {
+      const values = new Set<string>();
+      for (const r of records) for (const v of splitValues(r[f.prop])) values.add(v);
+      if (!values.size) continue;
+      const code = f.dict!;
+      // A plain code with no items at all adds nothing ("fields with no dictionary data are left out").
+      if (!isTableDictCode(code) && !(await this.load()).byCode.get(code)?.length) continue;
+      maps.set(f.prop, await this.textsOf(code, [...values]));
+    }
+    return records.map((r) => {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(r)) {
+        out[k] = v;
+        const map = maps.get(k);
+        if (map) {
+          const parts = splitValues(v);
+          if (parts.length) out[`${k}_dictText`] = parts.map((p) => map.get(p) ?? p).join(',');
+        }
+      }
+      return out;
+    });
+  }
+}
+
+function splitValues(v: unknown): string[] {
+  if (v === null || v === undefined || v === '') return [];
+  return String(v).split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+const services = new WeakMap<AppContext, DictService>();
+
+/** The one DictService of an application context. */
+export function dictService(ctx: AppContext): DictService {
+  let s = services.get(ctx);
+  if (!s) {
+    s = new DictService(ctx);
+    services.set(ctx, s);
+  }
+  return s;
+}
+
+/** Every dictionary with its enabled items: `{dictCode: DictModel[]}` (the login result carries it). */
+export function queryAllDictItems(ctx: AppContext): Promise<Record<string, DictModel[]>> {
+  return dictService(ctx).queryAllDictItems();
+}
+
+/** Clear the dictionary caches on every node (after any dictionary edit). */
+export function invalidateDictCache(ctx: AppContext): Promise<void> {
+  return dictService(ctx).invalidate();
+}

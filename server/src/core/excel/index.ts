@@ -1,0 +1,2 @@
+/** Excel export and import with exceljs (contract §7.5). */
+export { cellText, readImportWorkbook, WorkbookReadError, writeExportWorkbook, XLS_CONTENT_TYPE, type ExportColumn, type ExportSheet, type ImportedRow } from './workbook.js';

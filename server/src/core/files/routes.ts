@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { PUBLIC } from '../access/guard.js';
+import { fail } from '../envelope/result.js';
+import { resolveInside, uploadRoot } from './storage.js';
+
+const TYPES: Record<string, string> = {
+  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp',
+  '.bmp': 'image/bmp', '.ico': 'image/x-icon', '.pdf': 'application/pdf', '.txt': 'text/plain; charset=utf-8',
+};
+
+/** RFC 6266 attachment header: an ASCII fallback plus the UTF-8 name. */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\;]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * `GET /sys/common/static/**` (contract §7.2, anonymous as in the original): files under `{DATA_DIR}/upload`
+ * only, always as an attachment with nosniff. Traversal, NUL, backslashes, absolute paths and missing files → 404.
+ * SVG and HTML go out as octet-stream so an uploaded file can never run script in our origin.
+ */
+export async function filesModule(app: FastifyInstance): Promise<void> {
+  app.get('/sys/common/static/*', { config: PUBLIC }, async (req, reply) => {
+    let rel = (req.params as { '*': string })['*'] ?? '';
+    if (rel.endsWith(',')) rel = rel.slice(0, -1); // the original strips one trailing comma
+    const file = await resolveInside(uploadRoot(app.ctx.config), rel);
+    if (!file) return reply.status(404).send(fail('文件不存在', 404));
+    const name = path.basename(file);
+    reply
+      .header('Content-Type', TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream')
+      .header('Content-Disposition', attachmentHeader(name))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox");
+    return reply.send(fs.createReadStream(file));
+  });
+}

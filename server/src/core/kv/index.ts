@@ -1,0 +1,29 @@
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/connection.js';
+import { DbKv } from './db.js';
+import { RedisKv } from './redis.js';
+import type { KvStore } from './types.js';
+
+export type { KvStore } from './types.js';
+export { DbKv } from './db.js';
+export { RedisKv } from './redis.js';
+
+export interface OpenKvOptions {
+  /** Redis key prefix (default 'pk:'); tests pass a random one. */
+  redisKeyPrefix?: string;
+}
+
+/** Redis when config.redisUrl is set (connection checked), else the database table sys_kv. */
+export async function openKv(config: Pick<AppConfig, 'redisUrl'>, db: Db, opts: OpenKvOptions = {}): Promise<KvStore> {
+  if (config.redisUrl) {
+    const kv = new RedisKv(config.redisUrl, opts.redisKeyPrefix ?? 'pk:');
+    try {
+      await kv.connect();
+    } catch (err) {
+      await kv.close();
+      throw err;
+    }
+    return kv;
+  }
+  return new DbKv(db);
+}

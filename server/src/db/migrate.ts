@@ -1,0 +1,43 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, DialectName } from './connection.js';
+import * as m0001 from './migrations/0001_system.js';
+
+/**
+ * A migration file exports `up(db, dialect)` (and optionally `down(db, dialect)`).
+ * Register new files here, in order; names sort lexically, so keep the 4-digit prefix.
+ * Static imports (no directory scan): the server is bundled into one file.
+ */
+interface DialectMigration {
+  up(db: Kysely<any>, dialect: DialectName): Promise<void>;
+  down?(db: Kysely<any>, dialect: DialectName): Promise<void>;
+}
+
+export const MIGRATIONS: Record<string, DialectMigration> = {
+  '0001_system': m0001,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const out: Record<string, Migration> = {};
+    for (const [name, m] of Object.entries(MIGRATIONS)) {
+      out[name] = {
+        up: (db) => m.up(db, this.dialect),
+        ...(m.down ? { down: (db: Kysely<any>) => m.down!(db, this.dialect) } : {}),
+      };
+    }
+    return out;
+  }
+}
+
+/** Bring the database to the latest schema. Throws with the failing migration's error. */
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db: db.db, provider: new StaticProvider(db.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    const err = error instanceof Error ? error : new Error(String(error));
+    if (failed) err.message = `migration ${failed.migrationName} failed: ${err.message}`;
+    throw err;
+  }
+}

@@ -1,0 +1,267 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Db } from '../connection.js';
+import type { Database, NewSysPermission } from '../schema.js';
+import { hashPassword } from '../../core/auth/password.js';
+import { now } from '../../core/time.js';
+import { DICTS } from './dicts.js';
+import { MENUS, md5, type MenuSeed } from './menus.js';
+
+export { MENU_IDS } from './menus.js';
+export { PERM } from './permissionCodes.js';
+
+/**
+ * Default data. The seed is a list of named parts; each part runs once (recorded in sys_seed) inside a
+ * transaction, and inserts rows with stable ids only when they are missing, so an interrupted run completes on
+ * the next start and a finished part is never re-applied (rows an administrator deleted stay deleted).
+ * To add data to existing installations, add a NEW part (e.g. 'game-menus') rather than editing an applied one.
+ */
+export interface SeedOptions {
+  /** ADMIN_PASSWORD; null = generate a random one (returned once). */
+  adminPassword: string | null;
+}
+
+export interface SeedResult {
+  /** Set only when the admin account was created now with a generated password. */
+  generatedAdminPassword: string | null;
+}
+
+export type Tx = Kysely<Database>;
+
+export const ADMIN_USER_ID = 'e9ca23d68d884d4ebb19d07889727dae';
+export const ADMIN_ROLE_ID = 'f6817f48af4fb3af11b9e8bf182f618b';
+export const DEPART_IDS = {
+  A01: md5('depart:A01'),
+  A01A01: md5('depart:A01A01'),
+  A01A02: md5('depart:A01A02'),
+} as const;
+const SEED_BY = 'admin';
+
+interface PartContext {
+  time: string;
+  adminPasswordHash: () => Promise<string>;
+}
+
+interface SeedPart {
+  name: string;
+  run(tx: Tx, c: PartContext): Promise<void>;
+}
+
+/** Insert the rows whose `id` is not in the table yet. */
+export async function insertMissing<T extends keyof Database & string>(
+  tx: Tx,
+  table: T,
+  rows: Array<Record<string, unknown> & { id: string | number }>,
+): Promise<number> {
+  let inserted = 0;
+  for (let i = 0; i < rows.length; i += 100) {
+    const chunk = rows.slice(i, i + 100);
+    const ids = chunk.map((r) => r.id);
+    const existing = await (tx as Kysely<any>).selectFrom(table as string).select('id').where('id', 'in', ids).execute();
+    const have = new Set(existing.map((r: { id: unknown }) => String(r.id)));
+    const missing = chunk.filter((r) => !have.has(String(r.id)));
+    if (missing.length) {
+      await (tx as Kysely<any>).insertInto(table as string).values(missing).execute();
+      inserted += missing.length;
+    }
+  }
+  return inserted;
+}
+
+/** Deterministic id of a seeded menu row. */
+export function menuId(m: MenuSeed): string {
+  if (m.id) return m.id;
+  return m.menuType === 2 ? md5(`button:${m.perms}`) : md5(`menu:${m.name}:${m.url ?? ''}`);
+}
+
+/** Flatten a menu tree into sys_permission rows (is_leaf from the tree). */
+export function menuRows(menus: MenuSeed[], parentId: string, time: string): NewSysPermission[] {
+  const out: NewSysPermission[] = [];
+  const walk = (list: MenuSeed[], parent: string, depth: number) => {
+    for (const m of list) {
+      const id = menuId(m);
+      const menuType = m.menuType ?? (depth === 0 && parent === '' ? 0 : 1);
+      const isButton = menuType === 2;
+      out.push({
+        id,
+        parent_id: parent,
+        name: m.name,
+        url: m.url ?? null,
+        component: m.component ?? null,
+        component_name: m.componentName ?? null,
+        redirect: m.redirect ?? null,
+        menu_type: menuType,
+        perms: m.perms ?? null,
+        perms_type: isButton ? (m.permsType ?? '1') : '0',
+        sort_no: m.sort,
+        always_show: m.alwaysShow ?? 0,
+        icon: m.icon ?? null,
+        is_route: m.noRoute ? 0 : 1,
+        is_leaf: m.children && m.children.length > 0 ? 0 : 1,
+        keep_alive: 0,
+        hidden: m.hidden ?? 0,
+        hide_tab: 0,
+        description: null,
+        del_flag: 0,
+        rule_flag: 0,
+        status: isButton ? '1' : null,
+        internal_or_external: m.external ?? 0,
+        create_by: SEED_BY,
+        create_time: time,
+      });
+      if (m.children?.length) walk(m.children, id, depth + 1);
+    }
+  };
+  walk(menus, parentId, 0);
+  return out;
+}
+
+/**
+ * Insert menu rows (missing ones only) under `parentId` ('' = top level), mark the parent as a non-leaf and grant
+ * every inserted row to the admin role. For later seed parts, e.g. the game menus under MENU_IDS.game.
+ */
+export async function seedMenus(tx: Tx, menus: MenuSeed[], parentId = '', time = now()): Promise<string[]> {
+  const rows = menuRows(menus, parentId, time);
+  await insertMissing(tx, 'sys_permission', rows as Array<NewSysPermission & { id: string }>);
+  if (parentId && rows.length) await tx.updateTable('sys_permission').set({ is_leaf: 0 }).where('id', '=', parentId).execute();
+  const ids = rows.map((r) => r.id);
+  await grantToRole(tx, ADMIN_ROLE_ID, ids, time);
+  return ids;
+}
+
+/** Grant permissions to a role (sys_role_permission), skipping grants that exist. */
+export async function grantToRole(tx: Tx, roleId: string, permissionIds: string[], time = now()): Promise<void> {
+  await insertMissing(
+    tx,
+    'sys_role_permission',
+    permissionIds.map((pid) => ({
+      id: md5(`role_perm:${roleId}:${pid}`),
+      role_id: roleId,
+      permission_id: pid,
+      data_rule_ids: null,
+      operate_date: time,
+      operate_ip: null,
+    })),
+  );
+}
+
+const PARTS: SeedPart[] = [
+  {
+    name: 'system-org-v1',
+    async run(tx, { time, adminPasswordHash }) {
+      const audit = { create_by: SEED_BY, create_time: time };
+      await insertMissing(tx, 'sys_depart', [
+        { id: DEPART_IDS.A01, parent_id: '', depart_name: '海盗王乐园', depart_order: 0, org_category: '1', org_type: '1', org_code: 'A01', status: '1', del_flag: '0', ...audit },
+        { id: DEPART_IDS.A01A01, parent_id: DEPART_IDS.A01, depart_name: '运营部', depart_order: 0, org_category: '1', org_type: '2', org_code: 'A01A01', status: '1', del_flag: '0', ...audit },
+        { id: DEPART_IDS.A01A02, parent_id: DEPART_IDS.A01, depart_name: '技术部', depart_order: 0, org_category: '1', org_type: '2', org_code: 'A01A02', status: '1', del_flag: '0', ...audit },
+      ]);
+      await insertMissing(tx, 'sys_role', [
+        { id: ADMIN_ROLE_ID, role_name: '管理员', role_code: 'admin', description: null, ...audit },
+      ]);
+      const adminExists = await tx.selectFrom('sys_user').select('id').where('id', '=', ADMIN_USER_ID).executeTakeFirst();
+      if (!adminExists) {
+        await tx.insertInto('sys_user').values({
+          id: ADMIN_USER_ID, username: 'admin', realname: '管理员', password: await adminPasswordHash(), salt: null,
+          sex: 1, status: 1, del_flag: 0, org_code: 'A01', user_identity: 2, depart_ids: DEPART_IDS.A01,
+          activiti_sync: 1, ...audit,
+        }).execute();
+      }
+      await insertMissing(tx, 'sys_user_role', [
+        { id: md5(`user_role:${ADMIN_USER_ID}:${ADMIN_ROLE_ID}`), user_id: ADMIN_USER_ID, role_id: ADMIN_ROLE_ID },
+      ]);
+      await insertMissing(tx, 'sys_user_depart', [
+        { id: md5(`user_depart:${ADMIN_USER_ID}:${DEPART_IDS.A01}`), user_id: ADMIN_USER_ID, dep_id: DEPART_IDS.A01 },
+      ]);
+      await insertMissing(tx, 'sys_position', [
+        { id: md5('position:devleader'), code: 'devleader', name: '研发部经理', post_rank: '2', sys_org_code: 'A01', ...audit },
+      ]);
+      await insertMissing(tx, 'sys_tenant', [{ id: 1, name: '默认租户', status: 1, ...audit }]);
+    },
+  },
+  {
+    name: 'system-menus-v1',
+    async run(tx, { time }) {
+      await seedMenus(tx, MENUS, '', time);
+    },
+  },
+  {
+    name: 'system-dicts-v1',
+    async run(tx, { time }) {
+      const audit = { create_by: SEED_BY, create_time: time };
+      await insertMissing(
+        tx,
+        'sys_dict',
+        DICTS.map((d) => ({ id: md5(`dict:${d.code}`), dict_name: d.name, dict_code: d.code, description: null, del_flag: 0, type: d.type, ...audit })),
+      );
+      await insertMissing(
+        tx,
+        'sys_dict_item',
+        DICTS.flatMap((d) =>
+          d.items.map(([value, text, status], i) => ({
+            id: md5(`dict_item:${d.code}:${value}`),
+            dict_id: md5(`dict:${d.code}`),
+            item_text: text,
+            item_value: value,
+            description: null,
+            sort_order: i + 1,
+            status: status ?? 1,
+            ...audit,
+          })),
+        ),
+      );
+    },
+  },
+];
+
+/** Names of the seed parts, in order. */
+export const SEED_PARTS = PARTS.map((p) => p.name);
+
+/** Apply the seed parts not applied yet. */
+export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
+  let generated: string | null = null;
+  let cachedHash: string | null = null;
+  const adminPasswordHash = async () => {
+    if (cachedHash) return cachedHash;
+    let plain = opts.adminPassword;
+    if (plain === null) plain = generated = generatePassword(16);
+    cachedHash = await hashPassword(plain);
+    return cachedHash;
+  };
+  const applied = new Set((await db.db.selectFrom('sys_seed').select('name').execute()).map((r) => r.name));
+  for (const part of PARTS) {
+    if (applied.has(part.name)) continue;
+    const time = now();
+    // Hash outside the transaction: argon2 takes tens of milliseconds.
+    if (part.name === 'system-org-v1') {
+      const exists = await db.db.selectFrom('sys_user').select('id').where('id', '=', ADMIN_USER_ID).executeTakeFirst();
+      if (!exists) await adminPasswordHash();
+    }
+    await db.db.transaction().execute(async (tx) => {
+      await part.run(tx, { time, adminPasswordHash });
+      await tx.insertInto('sys_seed').values({ name: part.name, applied_at: time }).execute();
+    });
+  }
+  return { generatedAdminPassword: generated };
+}
+
+const ALPHABET = {
+  upper: 'ABCDEFGHJKLMNPQRSTUVWXYZ',
+  lower: 'abcdefghijkmnopqrstuvwxyz',
+  digit: '23456789',
+};
+
+/** A random password of `length` characters with upper case, lower case and digits (no look-alikes). */
+export function generatePassword(length = 16): string {
+  const all = ALPHABET.upper + ALPHABET.lower + ALPHABET.digit;
+  const chars = [
+    ALPHABET.upper[randomInt(ALPHABET.upper.length)],
+    ALPHABET.lower[randomInt(ALPHABET.lower.length)],
+    ALPHABET.digit[randomInt(ALPHABET.digit.length)],
+  ];
+  while (chars.length < length) chars.push(all[randomInt(all.length)]);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { perm } from '../../../core/access/guard.js';
+import { writeLoginLog } from '../../../core/audit/loginLog.js';
+import { endSession, listSessions, verifySignatureOnly } from '../../../core/auth/session.js';
+import { BizError } from '../../../core/envelope/errors.js';
+import { ok, okMsg, page } from '../../../core/envelope/result.js';
+import type { AppContext } from '../../../core/context.js';
+
+const MSG = { ok: '退出登录成功！', failed: '退出登录失败！' } as const;
+
+function intParam(v: unknown, dflt: number): number {
+  if (typeof v !== 'string' || !/^-?\d{1,9}$/.test(v.trim())) return dflt;
+  return Number(v);
+}
+
+async function sexTexts(ctx: AppContext): Promise<Map<string, string>> {
+  const rows = await ctx.db.db
+    .selectFrom('sys_dict_item as i')
+    .innerJoin('sys_dict as d', 'd.id', 'i.dict_id')
+    .select(['i.item_value', 'i.item_text'])
+    .where('d.dict_code', '=', 'sex')
+    .where((eb) => eb.or([eb('d.del_flag', '=', 0), eb('d.del_flag', 'is', null)]))
+    .execute();
+  return new Map(rows.map((r) => [r.item_value, r.item_text]));
+}
+
+/**
+ * Online users (contract §12.8, security §1.2): one row per live session. `token` is the SESSION ID, never the JWT;
+ * force-logout takes that id (a JWT is accepted too, for old clients) and needs the online:forceLogout code.
+ */
+export async function onlineRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+
+  app.get<{ Querystring: Record<string, string | undefined> }>('/sys/online/list', { config: perm('online:list') }, async (req) => {
+    const q = req.query ?? {};
+    const pageNo = Math.max(1, intParam(q.pageNo, 1));
+    const pageSize = intParam(q.pageSize, 10);
+    const needle = (typeof q.username === 'string' ? q.username.trim().replace(/^\*|\*$/g, '') : '').toLowerCase();
+    let sessions = await listSessions(ctx);
+    if (needle) sessions = sessions.filter((s) => s.username.toLowerCase().includes(needle));
+    sessions.sort((a, b) => (a.loginTime < b.loginTime ? 1 : a.loginTime > b.loginTime ? -1 : a.sessionId.localeCompare(b.sessionId)));
+    const total = sessions.length;
+    const slice = pageSize < 0 ? sessions : sessions.slice((pageNo - 1) * pageSize, pageNo * pageSize);
+    const ids = [...new Set(slice.map((s) => s.userId))];
+    const [users, sex] = await Promise.all([
+      ids.length
+        ? ctx.db.db.selectFrom('sys_user').select(['id', 'avatar', 'birthday', 'sex', 'phone']).where('id', 'in', ids).execute()
+        : Promise.resolve([]),
+      sexTexts(ctx),
+    ]);
+    const byId = new Map(users.map((u) => [u.id, u]));
+    const records = slice.map((s) => {
+      const u = byId.get(s.userId);
+      const sexValue = u?.sex ?? null;
+      return {
+        id: s.userId,
+        token: s.sessionId,
+        username: s.username,
+        realname: s.realname,
+        avatar: u?.avatar ?? null,
+        birthday: u?.birthday ? String(u.birthday).slice(0, 10) : null,
+        sex: sexValue,
+        sex_dictText: sexValue === null ? null : (sex.get(String(sexValue)) ?? String(sexValue)),
+        phone: u?.phone ?? null,
+        loginTime: s.loginTime,
+        lastSeen: s.lastSeen,
+        ip: s.ip,
+      };
+    });
+    return ok(page(records, total, pageNo, pageSize));
+  });
+
+  app.post('/sys/online/forceLogout', { config: perm('online:forceLogout') }, async (req) => {
+    const body = (req.body ?? {}) as { token?: unknown };
+    let sessionId = typeof body.token === 'string' ? body.token.trim() : '';
+    if (sessionId.split('.').length === 3) sessionId = (await verifySignatureOnly(ctx, sessionId))?.jti ?? '';
+    if (!/^[0-9a-f]{32}$/.test(sessionId)) throw new BizError(MSG.failed);
+    const rec = await endSession(ctx, sessionId);
+    if (!rec) throw new BizError(MSG.failed);
+    await writeLoginLog(ctx, req, { content: `强制: ${rec.realname || rec.username}退出成功！`, userid: rec.username, username: rec.realname });
+    return okMsg(MSG.ok);
+  });
+}

@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { prepareContext } from '../src/bootstrap.js';
+import { loadConfig, type AppConfig } from '../src/config.js';
+import type { AppContext } from '../src/core/context.js';
+import type { DialectName } from '../src/db/connection.js';
+
+/**
+ * Integration-test harness: a fresh database of the dialect in TEST_DB (sqlite default, postgres, mysql),
+ * Redis when TEST_REDIS=1 (random key prefix), migrated and seeded; admin / TEST_ADMIN_PASSWORD.
+ * Override the server URLs with TEST_PG_URL / TEST_MYSQL_URL / TEST_REDIS_URL.
+ */
+export const TEST_ADMIN_PASSWORD = 'Admin@12345';
+export const TEST_JWT_SECRET = 'pk-test-jwt-secret-0123456789abcdefghijk'; // 40 characters
+export const TEST_API_PREFIX = '/jeecg-boot';
+
+const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const MYSQL_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface TestOptions {
+  /** Default: env TEST_DB or 'sqlite'. */
+  dialect?: DialectName;
+  /** Default: env TEST_REDIS === '1'. */
+  redis?: boolean;
+  /** Extra environment for loadConfig (e.g. { CAPTCHA: 'on' }); applied over the harness defaults. */
+  env?: Record<string, string | undefined>;
+  /** Seed the database (default true). */
+  seed?: boolean;
+}
+
+export interface TestContext {
+  ctx: AppContext;
+  config: AppConfig;
+  dialect: DialectName;
+  /** Close the key-value store and database, drop the database, delete temp files. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+export function testDialect(): DialectName {
+  const d = (process.env.TEST_DB ?? 'sqlite').toLowerCase();
+  if (d === 'sqlite' || d === 'postgres' || d === 'mysql') return d;
+  if (d === 'pg' || d === 'postgresql') return 'postgres';
+  if (d === 'mariadb') return 'mysql';
+  throw new Error(`TEST_DB must be sqlite, postgres or mysql (got ${d})`);
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+interface TempDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function createDatabase(dialect: DialectName, dir: string): Promise<TempDatabase> {
+  const name = `pk_t_${randomBytes(6).toString('hex')}`;
+  if (dialect === 'sqlite') return { url: `sqlite:${path.join(dir, 'test.db')}`, drop: async () => {} };
+  if (dialect === 'postgres') {
+    const pg = (await import('pg')).default;
+    const admin = async (q: string) => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      try {
+        await c.query(q);
+      } finally {
+        await c.end();
+      }
+    };
+    await admin(`CREATE DATABASE "${name}"`);
+    return { url: withDatabase(PG_URL, name), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  }
+  const mysql = (await import('mysql2/promise')).default;
+  const admin = async (q: string) => {
+    const c = await mysql.createConnection({ uri: MYSQL_URL });
+    try {
+      await c.query(q);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`);
+  return { url: withDatabase(MYSQL_URL, name), drop: () => admin(`DROP DATABASE IF EXISTS \`${name}\``) };
+}
+
+/** A prepared context (database migrated and seeded, key-value store open) without an app. */
+export async function createTestContext(opts: TestOptions = {}): Promise<TestContext> {
+  const dialect = opts.dialect ?? testDialect();
+  const redis = opts.redis ?? process.env.TEST_REDIS === '1';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-test-'));
+  const cleanupDir = () => fs.rmSync(dir, { recursive: true, force: true });
+  let database: TempDatabase;
+  try {
+    database = await createDatabase(dialect, dir);
+  } catch (err) {
+    cleanupDir();
+    throw err;
+  }
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    API_PREFIX: TEST_API_PREFIX,
+    DATA_DIR: path.join(dir, 'data'),
+    DATABASE_URL: database.url,
+    REDIS_URL: redis ? REDIS_URL : undefined,
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    JWT_SECRET: TEST_JWT_SECRET,
+    CAPTCHA: 'off',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dir, 'no-web-dist'),
+    ...opts.env,
+  });
+  let prepared;
+  try {
+    prepared = await prepareContext(config, { seed: opts.seed, redisKeyPrefix: `pk_t_${randomBytes(6).toString('hex')}:` });
+  } catch (err) {
+    await database.drop().catch(() => {});
+    cleanupDir();
+    throw err;
+  }
+  const { ctx } = prepared;
+  let closed = false;
+  return {
+    ctx,
+    config: ctx.config,
+    dialect,
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        if (redis) await ctx.kv.delPrefix('').catch(() => {});
+        await prepared.close();
+      } finally {
+        try {
+          await database.drop();
+        } finally {
+          cleanupDir();
+        }
+      }
+    },
+  };
+}
+
+/** A Fastify app on a fresh test context (use app.inject()). */
+export async function createTestApp(opts: TestOptions = {}): Promise<TestApp> {
+  const t = await createTestContext(opts);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(t.ctx, { logger: false });
+  } catch (err) {
+    await t.close();
+    throw err;
+  }
+  let closed = false;
+  return {
+    app,
+    ctx: t.ctx,
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await app.close();
+      } finally {
+        await t.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { positionEntity, type Result } from '@pk/contract';
+import { http } from '../api/request';
+import { BUTTON_AUTH_KEY } from './auth';
+import { ListPage } from './ListPage';
+
+vi.mock('../api/request', () => ({
+  http: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), download: vi.fn(), upload: vi.fn() },
+}));
+
+const mocked = vi.mocked(http);
+
+function ok<T>(result: T, message = ''): Result<T> {
+  return { success: true, code: 200, message, result, timestamp: 0 };
+}
+
+const rows = [
+  { id: '101', code: 'devops', name: '运维', postRank: '3', postRank_dictText: '中级', createTime: '2024-01-02 03:04:05' },
+  { id: '102', code: 'ceo', name: '总经理', postRank: '5', postRank_dictText: '正高级', createTime: '2024-01-01 00:00:00' },
+];
+
+function grant(...actions: string[]): void {
+  sessionStorage.setItem(BUTTON_AUTH_KEY, JSON.stringify(actions.map((action) => ({ action, type: '1', describe: action }))));
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <ListPage entity={positionEntity} />
+    </QueryClientProvider>,
+  );
+}
+
+function lastListParams(): Record<string, unknown> {
+  const calls = mocked.get.mock.calls.filter(([url]) => url === '/sys/position/list');
+  return calls[calls.length - 1][1] as Record<string, unknown>;
+}
+
+beforeEach(() => {
+  mocked.get.mockImplementation(async (url: string) => {
+    if (url === '/sys/position/list') return ok({ records: rows, total: 2, size: 10, current: 1, pages: 1 }) as never;
+    if (url.startsWith('/sys/dict/getDictItems/')) {
+      return ok([
+        { value: '3', text: '中级' },
+        { value: '5', text: '正高级' },
+      ]) as never;
+    }
+    throw new Error(`unexpected GET ${url}`);
+  });
+  mocked.delete.mockResolvedValue(ok(null, '删除成功!'));
+});
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  vi.clearAllMocks();
+});
+
+describe('ListPage', () => {
+  it('shows the rows with dictionary text, the total, and asks with the default sort', async () => {
+    renderPage();
+    expect(await screen.findByText('运维')).toBeTruthy();
+    expect(screen.getByText('中级')).toBeTruthy();
+    expect(screen.getByText('正高级')).toBeTruthy();
+    expect(screen.getByText('共 2 条')).toBeTruthy();
+    expect(lastListParams()).toEqual({ column: 'createTime', order: 'desc', pageNo: 1, pageSize: 10 });
+  });
+
+  it('hides the buttons whose permission is not granted', async () => {
+    renderPage();
+    await screen.findByText('运维');
+    expect(screen.queryByRole('button', { name: '新增' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '导出' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '导入' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '编辑' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: '操作' })).toBeNull();
+  });
+
+  it('shows 新增 and the row actions when granted', async () => {
+    grant('position:add', 'position:edit,position:delete');
+    renderPage();
+    await screen.findByText('运维');
+    expect(screen.getByRole('button', { name: '新增' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: '编辑' })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: '删除' })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: '导出' })).toBeNull();
+  });
+
+  it('searches with the labelled inputs (like → *value*) and resets', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('运维');
+    await user.type(screen.getByLabelText('职务名称'), '经理');
+    await user.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(lastListParams()).toMatchObject({ name: '*经理*', pageNo: 1 }));
+    await user.click(screen.getByRole('button', { name: '重置' }));
+    await waitFor(() => expect(lastListParams()).not.toHaveProperty('name'));
+    expect((screen.getByLabelText('职务名称') as HTMLInputElement).value).toBe('');
+  });
+
+  it('sorts on the server when a sortable header is clicked', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('运维');
+    await user.click(screen.getByText('职务编码'));
+    await waitFor(() => expect(lastListParams()).toMatchObject({ column: 'code', order: 'asc' }));
+  });
+
+  it('deletes the selected rows after confirmation with a trailing-comma id list', async () => {
+    grant('position:deleteBatch');
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('运维');
+    expect(screen.queryByRole('button', { name: '批量删除' })).toBeNull();
+    const table = screen.getByRole('table');
+    const boxes = within(table).getAllByRole('checkbox');
+    await user.click(boxes[1]);
+    await user.click(boxes[2]);
+    await user.click(screen.getByRole('button', { name: '批量删除' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('是否删除选中数据?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(mocked.delete).toHaveBeenCalledWith('/sys/position/deleteBatch', { ids: '101,102,' }));
+  });
+
+  it('deletes one row through the Popconfirm', async () => {
+    grant('position:delete');
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('运维');
+    await user.click(screen.getAllByRole('button', { name: '删除' })[0]);
+    expect(await screen.findByText('确定删除吗?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(mocked.delete).toHaveBeenCalledWith('/sys/position/delete', { id: '101' }));
+  });
+
+  it('exports the current filters and selection as {title}列表数据.xls', async () => {
+    grant('position:exportXls');
+    mocked.download.mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('运维');
+    await user.click(within(screen.getByRole('table')).getAllByRole('checkbox')[1]);
+    await user.click(screen.getByRole('button', { name: '导出' }));
+    await waitFor(() => expect(mocked.download).toHaveBeenCalled());
+    const [url, params, name, opts] = mocked.download.mock.calls[0];
+    expect(url).toBe('/sys/position/exportXls');
+    expect(params).toEqual({ column: 'createTime', order: 'desc', selections: '101' });
+    expect(name).toBe('职务列表数据.xls');
+    expect(opts?.timeout).toBeGreaterThan(60_000);
+  });
+});

@@ -1,0 +1,339 @@
+/**
+ * The generic list page of an entity (JeecgListMixin's behaviour, rendered from an EntityDef):
+ * search form (FieldDef.filter), toolbar (新增 / 导出 / 导入 / 批量删除), a server-sorted, paged table with
+ * row selection and an action column (编辑 / 删除), and the add/edit FormModal.
+ * Buttons show only with their permission `${entity.perm}:{action}` (see ./auth.ts).
+ * All state lives in this component, so a page kept alive in a hidden tab keeps its filters, page and selection.
+ *
+ * @example
+ *   export default function PositionList() { return <ListPage entity={positionEntity} />; }
+ */
+import { useMemo, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Divider, Form, Modal, Popconfirm, Space, Table, Upload, message } from 'antd';
+import type { TableColumnType, TablePaginationConfig, TableProps } from 'antd';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { permCode, type EntityDef, type PageResult } from '@pk/contract';
+import { http, type Params } from '../api/request';
+import { useAuth } from './auth';
+import { buildExportParams, buildListParams, filterFields, type ListSort, type SearchValues } from './query';
+import type { EntityRow } from './formBody';
+import { FilterInput } from './fields';
+import { FormModal, type FormModalProps } from './FormModal';
+import { showResult } from './feedback';
+import { EXCEL_ACCEPT, exportList, importFile } from './excel';
+
+/** Per-column overrides keyed by field prop (merged into the generated column); `false` hides the column. */
+export type ColumnOverrides = Record<string, Partial<TableColumnType<EntityRow>> | false>;
+
+/** What extra actions and toolbar content can use. */
+export interface ListPageContext {
+  /** Re-runs the list request with the current filters, sort and page. */
+  reload: () => void;
+  selectedRowKeys: string[];
+  /** Opens the add/edit dialog (null = add). */
+  openForm: (record: EntityRow | null) => void;
+}
+
+export interface ListPageProps {
+  entity: EntityDef;
+  /** Column overrides by prop (title, width, render …) or `false` to hide a column. */
+  columns?: ColumnOverrides;
+  /** Extra links in the action column, after 编辑 / 删除. */
+  extraActions?: (record: EntityRow, ctx: ListPageContext) => ReactNode;
+  /** Extra buttons at the end of the toolbar. */
+  toolbarExtra?: (ctx: ListPageContext) => ReactNode;
+  /** Fixed params sent with every list and export request (e.g. a parent id). */
+  params?: Params;
+  /** Replaces the generated add/edit dialog (same props). */
+  renderForm?: (props: FormModalProps) => ReactNode;
+}
+
+export const PAGE_SIZES = [10, 20, 30, 50];
+
+/** The react-query key prefix of an entity's lists; invalidating it reloads every open list of the entity. */
+export function listQueryKey(entity: EntityDef): readonly unknown[] {
+  return ['crud', entity.api, 'list'];
+}
+
+/** `GET {api}/list`; a failed envelope shows its message as a warning (001 §8) and rejects. */
+async function fetchPage(entity: EntityDef, params: Params): Promise<{ records: EntityRow[]; total: number }> {
+  const res = await http.get<PageResult<EntityRow> | EntityRow[]>(`${entity.api}/list`, params);
+  if (!res.success) {
+    void message.warning(res.message || '操作失败');
+    throw new Error(res.message);
+  }
+  const result = res.result;
+  if (Array.isArray(result)) return { records: result, total: result.length };
+  return { records: result?.records ?? [], total: Number(result?.total ?? 0) };
+}
+
+export function ListPage({ entity, columns: overrides, extraActions, toolbarExtra, params: fixedParams, renderForm }: ListPageProps): ReactNode {
+  const { hasAuth } = useAuth();
+  // Icons below carry aria-hidden: a button's accessible name is its text alone.
+  const can = (action: Parameters<typeof permCode>[1]) => hasAuth(permCode(entity, action));
+  const queryClient = useQueryClient();
+  const [searchForm] = Form.useForm<SearchValues>();
+
+  const [search, setSearch] = useState<SearchValues>({});
+  const [sort, setSort] = useState<ListSort>({});
+  const [pageNo, setPageNo] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const [selectedRowKeys, setSelectedRowKeys] = useState<string[]>([]);
+  const [formState, setFormState] = useState<{ open: boolean; record: EntityRow | null }>({ open: false, record: null });
+  const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
+
+  const params = useMemo(
+    () => ({ ...fixedParams, ...buildListParams(entity, { search, sort, pageNo, pageSize }) }),
+    [entity, fixedParams, search, sort, pageNo, pageSize],
+  );
+  const list = useQuery({
+    queryKey: [...listQueryKey(entity), params],
+    queryFn: () => fetchPage(entity, params),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const records = list.data?.records ?? [];
+  const total = list.data?.total ?? 0;
+
+  const reload = () => void queryClient.invalidateQueries({ queryKey: listQueryKey(entity) });
+  const openForm = (record: EntityRow | null) => setFormState({ open: true, record });
+  const ctx: ListPageContext = { reload, selectedRowKeys, openForm };
+
+  function applySearch(values: SearchValues): void {
+    setSearch(values);
+    setPageNo(1);
+    setSelectedRowKeys([]);
+  }
+
+  function resetSearch(): void {
+    searchForm.resetFields();
+    applySearch({});
+  }
+
+  /** After deleting `count` rows: step back a page when the current one would be empty, then reload. */
+  function afterDelete(ids: string[]): void {
+    setSelectedRowKeys((keys) => keys.filter((k) => !ids.includes(k)));
+    if (pageNo > 1 && ids.length >= records.length) setPageNo(pageNo - 1);
+    reload();
+  }
+
+  async function deleteOne(id: string): Promise<void> {
+    try {
+      const res = await http.delete<unknown>(`${entity.api}/delete`, { id });
+      showResult(res);
+      if (res.success) afterDelete([id]);
+    } catch {
+      // reported by the request client
+    }
+  }
+
+  function deleteSelected(): void {
+    const ids = [...selectedRowKeys];
+    if (!ids.length) {
+      void message.warning('请选择一条记录！');
+      return;
+    }
+    Modal.confirm({
+      title: '确认删除',
+      content: '是否删除选中数据?',
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          // the JeecgBoot client leaves a trailing comma (contract §12 intro)
+          const res = await http.delete<unknown>(`${entity.api}/deleteBatch`, { ids: `${ids.join(',')},` });
+          showResult(res);
+          if (res.success) afterDelete(ids);
+        } catch {
+          // reported by the request client
+        }
+      },
+    });
+  }
+
+  async function doExport(): Promise<void> {
+    setExporting(true);
+    try {
+      await exportList(entity, { ...fixedParams, ...buildExportParams(entity, { search, sort }, selectedRowKeys) });
+    } catch {
+      // reported by the request client
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  async function doImport(file: File): Promise<void> {
+    setImporting(true);
+    try {
+      if (await importFile(entity, file)) reload();
+    } catch {
+      // reported by the request client
+    } finally {
+      setImporting(false);
+    }
+  }
+
+  const tableColumns = useMemo(() => {
+    const cols: TableColumnType<EntityRow>[] = [
+      { title: '#', key: 'rowIndex', width: 60, align: 'center', render: (_v, _r, index) => index + 1 },
+    ];
+    for (const f of entity.fields) {
+      if (f.list === false) continue;
+      const override = overrides?.[f.prop];
+      if (override === false) continue;
+      const col: TableColumnType<EntityRow> = {
+        title: f.label,
+        key: f.prop,
+        dataIndex: f.dict ? `${f.prop}_dictText` : f.prop,
+        align: 'center',
+        width: f.width,
+        sorter: f.sort ? true : undefined,
+        sortOrder: f.sort && sort.prop === f.prop ? (sort.order ?? null) : null,
+        // a value the dictionary does not know is shown raw (contract §5.6 passes it through)
+        render: f.dict ? (_v, row) => String(row[`${f.prop}_dictText`] ?? row[f.prop] ?? '') : undefined,
+      };
+      cols.push({ ...col, ...override });
+    }
+    return cols;
+  }, [entity, overrides, sort]);
+
+  const showEdit = can('edit');
+  const showDelete = can('delete');
+  const actionColumn: TableColumnType<EntityRow> = {
+    title: '操作',
+    key: 'action',
+    align: 'center',
+    width: 160,
+    render: (_v, row) => (
+      <Space size={0} separator={<Divider orientation="vertical" />}>
+        {showEdit && (
+          <Button type="link" size="small" onClick={() => openForm(row)}>
+            编辑
+          </Button>
+        )}
+        {showDelete && (
+          <Popconfirm title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => deleteOne(String(row.id))}>
+            <Button type="link" size="small">
+              删除
+            </Button>
+          </Popconfirm>
+        )}
+        {extraActions?.(row, ctx)}
+      </Space>
+    ),
+  };
+
+  const onTableChange: TableProps<EntityRow>['onChange'] = (pagination: TablePaginationConfig, _filters, sorter) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const nextSort: ListSort = s?.order ? { prop: String(s.columnKey ?? ''), order: s.order } : {};
+    if (nextSort.prop !== sort.prop || nextSort.order !== sort.order) setSort(nextSort);
+    const nextSize = pagination.pageSize ?? pageSize;
+    setPageNo(nextSize !== pageSize ? 1 : (pagination.current ?? 1));
+    setPageSize(nextSize);
+  };
+
+  const fields = filterFields(entity);
+  const formProps: FormModalProps = {
+    entity,
+    open: formState.open,
+    record: formState.record,
+    onClose: () => setFormState((s) => ({ ...s, open: false })),
+    onSaved: reload,
+  };
+
+  return (
+    <div className="pk-list-page">
+      {fields.length > 0 && (
+        <Form form={searchForm} name={`${entity.key}-search`} layout="inline" onFinish={applySearch} style={{ rowGap: 12, marginBottom: 16 }}>
+          {fields.map((f) => (
+            <Form.Item key={f.prop} name={f.prop} label={f.label}>
+              <FilterInput field={f} />
+            </Form.Item>
+          ))}
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
+                查询
+              </Button>
+              <Button onClick={resetSearch} icon={<ReloadOutlined aria-hidden />}>
+                重置
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+      )}
+
+      <Space wrap style={{ marginBottom: 12 }}>
+        {can('add') && (
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openForm(null)}>
+            新增
+          </Button>
+        )}
+        {can('exportXls') && (
+          <Button type="primary" icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void doExport()}>
+            导出
+          </Button>
+        )}
+        {can('importExcel') && (
+          <Upload
+            accept={EXCEL_ACCEPT}
+            showUploadList={false}
+            disabled={importing}
+            beforeUpload={(file) => {
+              void doImport(file);
+              return Upload.LIST_IGNORE;
+            }}
+          >
+            <Button type="primary" icon={<UploadOutlined aria-hidden />} loading={importing}>
+              导入
+            </Button>
+          </Upload>
+        )}
+        {can('deleteBatch') && selectedRowKeys.length > 0 && (
+          <Button danger icon={<DeleteOutlined aria-hidden />} onClick={deleteSelected}>
+            批量删除
+          </Button>
+        )}
+        {toolbarExtra?.(ctx)}
+      </Space>
+
+      {selectedRowKeys.length > 0 && (
+        <div role="status" style={{ marginBottom: 12 }}>
+          已选择 <strong>{selectedRowKeys.length}</strong> 项
+          <Button type="link" size="small" onClick={() => setSelectedRowKeys([])}>
+            清空
+          </Button>
+        </div>
+      )}
+
+      <Table<EntityRow>
+        rowKey={(row) => String(row.id)}
+        size="middle"
+        bordered
+        loading={list.isFetching}
+        columns={showEdit || showDelete || extraActions ? [...tableColumns, actionColumn] : tableColumns}
+        dataSource={records}
+        scroll={{ x: 'max-content' }}
+        rowSelection={{
+          selectedRowKeys,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelectedRowKeys(keys.map(String)),
+        }}
+        pagination={{
+          current: pageNo,
+          pageSize,
+          total,
+          pageSizeOptions: PAGE_SIZES,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          showTotal: (n) => `共 ${n} 条`,
+        }}
+        onChange={onTableChange}
+      />
+
+      {renderForm ? renderForm(formProps) : <FormModal {...formProps} />}
+    </div>
+  );
+}
