@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, decodeJwt } from 'jose';
 import type { AppContext } from '../src/core/context.js';
-import { SEEN_PREFIX, SESSION_PREFIX, TOUCH_INTERVAL_MS, readSession } from '../src/core/auth/session.js';
+import { SEEN_PREFIX, SESSION_PREFIX, TOUCH_INTERVAL_MS, readSession, resetTouchMemo } from '../src/core/auth/session.js';
 import { invalidateUser } from '../src/core/auth/users.js';
 import { verifyPassword } from '../src/core/auth/password.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX, TEST_JWT_SECRET } from './harness.js';
@@ -67,6 +67,19 @@ describe('sessions and tokens', () => {
     await probe(token);
     expect(await ctx.kv.get(SEEN_PREFIX + jti)).toBeNull(); // within the first minute: no write
     expect(TOUCH_INTERVAL_MS).toBe(60_000);
+    // A minute later (memo forgotten): the use refreshes lastSeen and the idle TTL.
+    await ctx.kv.expire(SESSION_PREFIX + jti, 30);
+    resetTouchMemo();
+    expect((await probe(token)).statusCode).toBe(200);
+    expect(await ctx.kv.get(SEEN_PREFIX + jti)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    if (!ctx.config.redisUrl) {
+      const row = await ctx.db.db.selectFrom('sys_kv').select('expires_at').where('k', '=', SESSION_PREFIX + jti).executeTakeFirstOrThrow();
+      expect(Number(row.expires_at) - Date.now()).toBeGreaterThan(ctx.config.sessionIdleMinutes * 60_000 - 10_000);
+    }
+    const admin = await loginAs(app, 'admin', TEST_ADMIN_PASSWORD);
+    const list = await app.inject({ method: 'GET', url: `${P}/sys/online/list?pageSize=-1`, headers: authHeaders(admin) });
+    const mine = list.json().result.records.find((r: { token: string }) => r.token === jti);
+    expect(mine.lastSeen).toBe(await ctx.kv.get(SEEN_PREFIX + jti));
   });
 
   it('logout ends the session: 401 afterwards, messages per contract', async () => {

@@ -13,7 +13,7 @@ import type { EntityDef, FieldDef } from '@pk/contract';
 import { http } from '../api/request';
 import { buildFormBody, formFields, toFormValues, type EntityRow } from './formBody';
 import { FieldInput, isChoiceField } from './fields';
-import { showResult } from './feedback';
+import { showResult } from './notify';
 
 export interface FormModalProps {
   entity: EntityDef;
@@ -43,7 +43,8 @@ export function FormModal({ entity, open, record, onClose, onSaved, width = 800 
   const [saving, setSaving] = useState(false);
   const editing = !!record?.id;
 
-  // Fill the form on every opening; the Modal renders its body while closed (forceRender) so the form stays connected.
+  // Fill the form on every opening. The body is destroyed when hidden, so the effect (which runs after the
+  // freshly mounted Form has connected) starts from a clean store each time.
   useEffect(() => {
     if (!open) return;
     form.resetFields();
@@ -78,7 +79,7 @@ export function FormModal({ entity, open, record, onClose, onSaved, width = 800 
       title={editing ? '编辑' : '新增'}
       open={open}
       width={width}
-      forceRender
+      destroyOnHidden
       maskClosable={false}
       confirmLoading={saving}
       okText="确定"

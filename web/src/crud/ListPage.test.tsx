@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { positionEntity, type Result } from '@pk/contract';
 import { http } from '../api/request';
 import { BUTTON_AUTH_KEY } from './auth';
+import { Modal, message } from 'antd';
 import { ListPage } from './ListPage';
 
 vi.mock('../api/request', () => ({
@@ -26,6 +27,8 @@ function grant(...actions: string[]): void {
   sessionStorage.setItem(BUTTON_AUTH_KEY, JSON.stringify(actions.map((action) => ({ action, type: '1', describe: action }))));
 }
 
+// Role queries pass `hidden: true`: jsdom's getComputedStyle over antd's injected styles costs seconds per
+// visibility check. Accessible names are still computed (labels, button text), which is what these tests assert.
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -33,6 +36,13 @@ function renderPage() {
       <ListPage entity={positionEntity} />
     </QueryClientProvider>,
   );
+}
+
+/** The selection checkbox of the row showing `text`. */
+function rowCheckbox(text: string): HTMLElement {
+  const row = screen.getByText(text).closest('tr');
+  if (!row) throw new Error(`no row with ${text}`);
+  return within(row).getByRole('checkbox', { hidden: true });
 }
 
 function lastListParams(): Record<string, unknown> {
@@ -55,6 +65,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  Modal.destroyAll();
+  message.destroy(); // static containers outlive cleanup(); their timers must not fire after teardown
   cleanup();
   sessionStorage.clear();
   vi.clearAllMocks();
@@ -73,79 +85,79 @@ describe('ListPage', () => {
   it('hides the buttons whose permission is not granted', async () => {
     renderPage();
     await screen.findByText('运维');
-    expect(screen.queryByRole('button', { name: '新增' })).toBeNull();
-    expect(screen.queryByRole('button', { name: '导出' })).toBeNull();
-    expect(screen.queryByRole('button', { name: '导入' })).toBeNull();
-    expect(screen.queryByRole('button', { name: '编辑' })).toBeNull();
-    expect(screen.queryByRole('columnheader', { name: '操作' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '新增', hidden: true })).toBeNull();
+    expect(screen.queryByRole('button', { name: '导出', hidden: true })).toBeNull();
+    expect(screen.queryByRole('button', { name: '导入', hidden: true })).toBeNull();
+    expect(screen.queryByRole('button', { name: '编辑', hidden: true })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: '操作', hidden: true })).toBeNull();
   });
 
   it('shows 新增 and the row actions when granted', async () => {
     grant('position:add', 'position:edit,position:delete');
     renderPage();
     await screen.findByText('运维');
-    expect(screen.getByRole('button', { name: '新增' })).toBeTruthy();
-    expect(screen.getAllByRole('button', { name: '编辑' })).toHaveLength(2);
-    expect(screen.getAllByRole('button', { name: '删除' })).toHaveLength(2);
-    expect(screen.queryByRole('button', { name: '导出' })).toBeNull();
+    expect(screen.getByRole('button', { name: '新增', hidden: true })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: '编辑', hidden: true })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: '删除', hidden: true })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: '导出', hidden: true })).toBeNull();
   });
 
   it('searches with the labelled inputs (like → *value*) and resets', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderPage();
     await screen.findByText('运维');
-    await user.type(screen.getByLabelText('职务名称'), '经理');
-    await user.click(screen.getByRole('button', { name: '查询' }));
+    await user.type(screen.getByRole('textbox', { name: '职务名称', hidden: true }), '经理');
+    await user.click(screen.getByRole('button', { name: '查询', hidden: true }));
     await waitFor(() => expect(lastListParams()).toMatchObject({ name: '*经理*', pageNo: 1 }));
-    await user.click(screen.getByRole('button', { name: '重置' }));
+    await user.click(screen.getByRole('button', { name: '重置', hidden: true }));
     await waitFor(() => expect(lastListParams()).not.toHaveProperty('name'));
-    expect((screen.getByLabelText('职务名称') as HTMLInputElement).value).toBe('');
+    expect((screen.getByRole('textbox', { name: '职务名称', hidden: true }) as HTMLInputElement).value).toBe('');
   });
 
   it('sorts on the server when a sortable header is clicked', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderPage();
     await screen.findByText('运维');
-    await user.click(screen.getByText('职务编码'));
+    await user.click(screen.getByRole('columnheader', { name: /职务编码/, hidden: true }));
     await waitFor(() => expect(lastListParams()).toMatchObject({ column: 'code', order: 'asc' }));
   });
 
   it('deletes the selected rows after confirmation with a trailing-comma id list', async () => {
     grant('position:deleteBatch');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderPage();
     await screen.findByText('运维');
-    expect(screen.queryByRole('button', { name: '批量删除' })).toBeNull();
-    const table = screen.getByRole('table');
-    const boxes = within(table).getAllByRole('checkbox');
-    await user.click(boxes[1]);
-    await user.click(boxes[2]);
-    await user.click(screen.getByRole('button', { name: '批量删除' }));
-    const dialog = await screen.findByRole('dialog');
+    expect(screen.queryByRole('button', { name: '批量删除', hidden: true })).toBeNull();
+    await user.click(rowCheckbox('运维'));
+    await user.click(rowCheckbox('总经理'));
+    expect(screen.getByRole('status', { hidden: true }).textContent).toContain('已选择 2 项');
+    await user.click(screen.getByRole('button', { name: '批量删除', hidden: true }));
+    const dialog = await screen.findByRole('dialog', { hidden: true });
     expect(within(dialog).getByText('是否删除选中数据?')).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await user.click(within(dialog).getByRole('button', { name: /确\s*定/, hidden: true }));
     await waitFor(() => expect(mocked.delete).toHaveBeenCalledWith('/sys/position/deleteBatch', { ids: '101,102,' }));
   });
 
   it('deletes one row through the Popconfirm', async () => {
     grant('position:delete');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderPage();
     await screen.findByText('运维');
-    await user.click(screen.getAllByRole('button', { name: '删除' })[0]);
-    expect(await screen.findByText('确定删除吗?')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await user.click(screen.getAllByRole('button', { name: '删除', hidden: true })[0]);
+    const popover = (await screen.findByText('确定删除吗?')).closest('.ant-popover');
+    if (!(popover instanceof HTMLElement)) throw new Error('no Popconfirm');
+    await user.click(within(popover).getByRole('button', { name: /确\s*定/, hidden: true }));
     await waitFor(() => expect(mocked.delete).toHaveBeenCalledWith('/sys/position/delete', { id: '101' }));
   });
 
   it('exports the current filters and selection as {title}列表数据.xls', async () => {
     grant('position:exportXls');
     mocked.download.mockResolvedValue(undefined);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderPage();
     await screen.findByText('运维');
-    await user.click(within(screen.getByRole('table')).getAllByRole('checkbox')[1]);
-    await user.click(screen.getByRole('button', { name: '导出' }));
+    await user.click(rowCheckbox('运维'));
+    await user.click(screen.getByRole('button', { name: '导出', hidden: true }));
     await waitFor(() => expect(mocked.download).toHaveBeenCalled());
     const [url, params, name, opts] = mocked.download.mock.calls[0];
     expect(url).toBe('/sys/position/exportXls');

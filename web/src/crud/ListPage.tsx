@@ -10,7 +10,7 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Divider, Form, Modal, Popconfirm, Space, Table, Upload, message } from 'antd';
+import { Button, Divider, Form, Popconfirm, Space, Table, Upload } from 'antd';
 import type { TableColumnType, TablePaginationConfig, TableProps } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { permCode, type EntityDef, type PageResult } from '@pk/contract';
@@ -20,7 +20,7 @@ import { buildExportParams, buildListParams, filterFields, type ListSort, type S
 import type { EntityRow } from './formBody';
 import { FilterInput } from './fields';
 import { FormModal, type FormModalProps } from './FormModal';
-import { showResult } from './feedback';
+import { confirm, showResult, showWarning } from './notify';
 import { EXCEL_ACCEPT, exportList, importFile } from './excel';
 
 /** Per-column overrides keyed by field prop (merged into the generated column); `false` hides the column. */
@@ -60,7 +60,7 @@ export function listQueryKey(entity: EntityDef): readonly unknown[] {
 async function fetchPage(entity: EntityDef, params: Params): Promise<{ records: EntityRow[]; total: number }> {
   const res = await http.get<PageResult<EntityRow> | EntityRow[]>(`${entity.api}/list`, params);
   if (!res.success) {
-    void message.warning(res.message || '操作失败');
+    showWarning(res.message || '操作失败');
     throw new Error(res.message);
   }
   const result = res.result;
@@ -132,14 +132,12 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
   function deleteSelected(): void {
     const ids = [...selectedRowKeys];
     if (!ids.length) {
-      void message.warning('请选择一条记录！');
+      showWarning('请选择一条记录！');
       return;
     }
-    Modal.confirm({
+    confirm({
       title: '确认删除',
       content: '是否删除选中数据?',
-      okText: '确定',
-      cancelText: '取消',
       onOk: async () => {
         try {
           // the JeecgBoot client leaves a trailing comma (contract §12 intro)

@@ -3,10 +3,9 @@
  * (and `selections`); import posts the chosen .xls/.xlsx as `file`. Code 201 (imported with errors) opens a
  * warning with the server's summary and a link to the error report.
  */
-import { Modal, message } from 'antd';
 import type { EntityDef } from '@pk/contract';
 import { http, type Params } from '../api/request';
-import { LONG_TIMEOUT_MS, showResult } from './feedback';
+import { LONG_TIMEOUT_MS, showResult, showWarning, warningDialog } from './notify';
 import { serverUrl } from './serverUrl';
 
 /** `result` of an import that had row errors (code 201). */
@@ -36,7 +35,7 @@ export function isExcelFile(name: string): boolean {
 /** Uploads one workbook; resolves true when the list should be reloaded (success, or partial success). */
 export async function importFile(entity: EntityDef, file: File): Promise<boolean> {
   if (!isExcelFile(file.name)) {
-    void message.warning('请选择 .xls 或 .xlsx 文件');
+    showWarning('请选择 .xls 或 .xlsx 文件');
     return false;
   }
   const form = new FormData();
@@ -44,9 +43,8 @@ export async function importFile(entity: EntityDef, file: File): Promise<boolean
   const res = await http.upload<ImportPartialResult | string | null>(`${entity.api}/importExcel`, form, { timeout: LONG_TIMEOUT_MS });
   if (res.success && res.code === 201) {
     const detail = (res.result && typeof res.result === 'object' ? res.result : {}) as ImportPartialResult;
-    Modal.warning({
+    warningDialog({
       title: res.message || '文件导入成功，但有错误。',
-      okText: '知道了',
       content: (
         <div>
           <span>{detail.msg}</span>

@@ -5,9 +5,10 @@ import type { AppContext } from '../context.js';
  * granted through sys_user_role → sys_role_permission or sys_depart_role_user → sys_depart_role_permission.
  * Buttons (menu_type 2) count only with status '1'.
  *
- * Cached per user in memory. A grant change anywhere calls `bumpPermissionVersion(ctx)`, which increments
- * `perm:version` in the KV store; every node compares that version at most every VERSION_CHECK_MS and drops its
- * cache when it moved.
+ * Cached per user in memory (the codes, and the getUserPermissionByToken payload). EVERY write to sys_permission,
+ * sys_role_permission, sys_user_role, sys_role (role_code), sys_depart_role*, must call `bumpPermissionVersion(ctx)`,
+ * which increments `perm:version` in the KV store; every node compares that version at most every VERSION_CHECK_MS
+ * and drops its caches when it moved.
  */
 export const PERM_VERSION_KEY = 'perm:version';
 export const VERSION_CHECK_MS = 2_000;
@@ -16,6 +17,8 @@ interface State {
   version: string | null;
   checkedAt: number;
   codes: Map<string, ReadonlySet<string>>;
+  /** Other per-user values derived from grants (e.g. the getUserPermissionByToken payload), by kind. */
+  derived: Map<string, Map<string, unknown>>;
 }
 
 const states = new Map<AppContext, State>();
@@ -23,7 +26,7 @@ const states = new Map<AppContext, State>();
 function stateOf(ctx: AppContext): State {
   let s = states.get(ctx);
   if (!s) {
-    s = { version: null, checkedAt: 0, codes: new Map() };
+    s = { version: null, checkedAt: 0, codes: new Map(), derived: new Map() };
     states.set(ctx, s);
   }
   return s;
@@ -34,6 +37,7 @@ export async function bumpPermissionVersion(ctx: AppContext): Promise<void> {
   const v = await ctx.kv.incr(PERM_VERSION_KEY, 0);
   const s = stateOf(ctx);
   s.codes.clear();
+  s.derived.clear();
   s.version = String(v);
   s.checkedAt = Date.now();
 }
@@ -45,6 +49,7 @@ async function syncVersion(ctx: AppContext, s: State): Promise<void> {
   const v = (await ctx.kv.get(PERM_VERSION_KEY)) ?? '0';
   if (v !== s.version) {
     s.codes.clear();
+    s.derived.clear();
     s.version = v;
   }
 }
@@ -103,6 +108,28 @@ export async function permissionCodesOf(ctx: AppContext, userId: string): Promis
     s.codes.set(userId, codes);
   }
   return codes;
+}
+
+/**
+ * A per-user value derived from grants, menus and roles, cached until the permission version moves (same rules as
+ * the permission codes). `kind` separates different values.
+ */
+export async function cachedForUser<T>(ctx: AppContext, kind: string, userId: string, load: () => Promise<T>): Promise<T> {
+  const s = stateOf(ctx);
+  await syncVersion(ctx, s);
+  let bucket = s.derived.get(kind);
+  if (!bucket) {
+    bucket = new Map();
+    s.derived.set(kind, bucket);
+  }
+  if (bucket.has(userId)) return bucket.get(userId) as T;
+  const version = s.version;
+  const value = await load();
+  if (s.version === version && s.derived.get(kind) === bucket) {
+    if (bucket.size > 5_000) bucket.clear();
+    bucket.set(userId, value);
+  }
+  return value;
 }
 
 /** Forget a context's state (when its app closes). */

@@ -49,6 +49,11 @@ function sweepTouched(nowMs: number): void {
   for (const [k, t] of touched) if (nowMs - t >= TOUCH_INTERVAL_MS) touched.delete(k);
 }
 
+/** Forget this node's refresh memo (tests: make the next use refresh at once). */
+export function resetTouchMemo(): void {
+  touched.clear();
+}
+
 export function newSessionId(): string {
   return randomBytes(16).toString('hex');
 }
@@ -125,11 +130,13 @@ export async function readSession(ctx: AppContext, sessionId: string): Promise<S
   return parseRecord(await ctx.kv.get(SESSION_PREFIX + sessionId));
 }
 
-/** Refresh the idle TTL and lastSeen, at most once a minute per session on this node. */
+/** Refresh the idle TTL and lastSeen, at most once a minute (or a quarter of the idle timeout) per session and node. */
 export async function touchSession(ctx: AppContext, sessionId: string): Promise<void> {
   const nowMs = Date.now();
   const last = touched.get(sessionId);
-  if (last !== undefined && nowMs - last < TOUCH_INTERVAL_MS) return;
+  // A quarter of the idle timeout at most, so a short SESSION_IDLE_MINUTES never expires a session in use.
+  const interval = Math.min(TOUCH_INTERVAL_MS, (idleSeconds(ctx) * 1000) / 4);
+  if (last !== undefined && nowMs - last < interval) return;
   touched.set(sessionId, nowMs);
   sweepTouched(nowMs);
   const ttl = idleSeconds(ctx);

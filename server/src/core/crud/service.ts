@@ -36,6 +36,15 @@ function intParam(params: RawParams, name: string, fallback: number): number {
   return Number(raw);
 }
 
+/** Codes of "value does not fit the column type" (e.g. 2.5 into an integer column on PostgreSQL). */
+const DB_TYPE_ERRORS = new Set(['22P02', '22003', '22007', '22008', 'ER_WARN_DATA_OUT_OF_RANGE', 'ER_TRUNCATED_WRONG_VALUE', 'ER_TRUNCATED_WRONG_VALUE_FOR_FIELD']);
+
+/** Turn a column-type mismatch into a 400 (the definition's `number` does not say integer or decimal). */
+function dbTypeError(e: unknown): never {
+  if (DB_TYPE_ERRORS.has(String((e as { code?: unknown }).code ?? ''))) throw new BadRequestError('字段的值与数据库中的类型不符');
+  throw e;
+}
+
 /** `ids=a,b,` → ['a','b'] (trailing comma allowed); each checked like an id. */
 export function splitIds(raw: string | undefined): string[] {
   const ids = [...new Set((raw ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
@@ -129,6 +138,14 @@ export class CrudService {
     return toWire(this.b, row);
   }
 
+  /** The first visible row whose property equals `value` (wire form), or null. For lookups such as queryByCode. */
+  async findBy(req: FastifyRequest, prop: string, value: string | number): Promise<Row | null> {
+    if (!this.b.spec.fields.has(prop) && prop !== (this.b.idProp ?? 'id')) throw new Error(`findBy: ${prop} is not a field of ${this.b.entity.key}`);
+    const column = this.b.columnOf(prop);
+    const row = await this.filtered(req, null, (eb) => eb(column, '=', value)).select(this.b.selectColumns).limit(1).executeTakeFirst();
+    return row ? toWire(this.b, row) : null;
+  }
+
   private async checkUnique(trx: AnyDb, values: Values, id: string | null): Promise<void> {
     for (const f of this.b.writable.values()) {
       if (!f.unique) continue;
@@ -152,7 +169,7 @@ export class CrudService {
       if (this.b.audit ?? true) Object.assign(row, { createBy: user?.username ?? null, createTime: now() });
       if (this.b.orgCode) row.sysOrgCode = user?.orgCode ?? null;
       if (this.b.softDelete) row.delFlag = 0;
-      await trx.insertInto(this.b.table).values(toColumns(this.b, row)).execute();
+      await trx.insertInto(this.b.table).values(toColumns(this.b, row)).execute().catch(dbTypeError);
       await this.b.hooks?.afterSave?.(values, c);
     });
     this.invalidate();
@@ -176,7 +193,7 @@ export class CrudService {
       const row: Values = { ...values };
       if (this.b.audit ?? true) Object.assign(row, { updateBy: req.user?.username ?? null, updateTime: now() });
       const cols = toColumns(this.b, row);
-      if (Object.keys(cols).length) await trx.updateTable(this.b.table).set(cols).where(this.b.idColumn, '=', id).execute();
+      if (Object.keys(cols).length) await trx.updateTable(this.b.table).set(cols).where(this.b.idColumn, '=', id).execute().catch(dbTypeError);
       await this.b.hooks?.afterSave?.(values, c);
     });
     this.invalidate();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { permCode, positionEntity } from '@pk/contract';
 import { perm } from '../../../core/access/guard.js';
-import { registerCrud, toWire } from '../../../core/crud/index.js';
+import { registerCrud } from '../../../core/crud/index.js';
 import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js';
 import { ok } from '../../../core/envelope/result.js';
 import { param, type RawParams } from '../../../core/query/index.js';
@@ -14,8 +14,8 @@ export async function positionModule(app: FastifyInstance): Promise<void> {
   app.get('/sys/position/queryByCode', { config: perm(permCode(positionEntity, 'list')) }, async (req) => {
     const code = param(req.query as RawParams, 'code')?.trim();
     if (!code) throw new BadRequestError('code不能为空');
-    const row = await app.ctx.db.db.selectFrom('sys_position').select(svc.b.selectColumns as never[]).where('code', '=', code).executeTakeFirst();
+    const row = await svc.findBy(req, 'code', code);
     if (!row) throw new BizError(MSG.notFound);
-    return ok(toWire(svc.b, row as Record<string, unknown>));
+    return ok(row);
   });
 }

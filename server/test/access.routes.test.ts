@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from '../src/core/context.js';
+import type { RouteAuth } from '../src/core/access/types.js';
+import { accessGuard, undeclaredRoutes } from '../src/core/access/guard.js';
+import { createAuthenticator } from '../src/core/auth/authenticator.js';
+import { registerApiDocs } from '../src/core/http/apiDocs.js';
+import { registerModules } from '../src/modules/index.js';
+import { createTestApp, TEST_API_PREFIX } from './harness.js';
+
+const P = TEST_API_PREFIX;
+
+/**
+ * The routes anyone may call without a token (security §1.2: deny by default, explicit allowlist).
+ * Adding a public route means adding it here, on purpose, in review.
+ */
+const PUBLIC_ALLOWLIST = [
+  `GET ${P}/sys/randomImage/:key`,
+  `POST ${P}/sys/checkCaptcha`,
+  `POST ${P}/sys/login`,
+  ...['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].map((m) => `${m} ${P}/sys/logout`),
+  // contract §2.4 / §7.2: stored files (core/files).
+  `GET ${P}/sys/common/static/*`,
+];
+/** Public on purpose by core/http/apiDocs.ts (an iframe cannot send the token; no data in them). */
+const PUBLIC_DOCS_PREFIX = `${P}/docs`;
+const PUBLIC_DOCS = [`GET ${P}/v3/api-docs`];
+
+interface Seen {
+  key: string;
+  auth: RouteAuth | undefined;
+  catchAll: boolean;
+}
+
+// Security §1.2: every route declares config.auth; the public set equals the allowlist; the rest answer 401 without a token.
+describe('route access declarations', () => {
+  let app: FastifyInstance;
+  let ctx: AppContext;
+  let close: () => Promise<void>;
+  const seen: Seen[] = [];
+
+  beforeAll(async () => {
+    const t = await createTestApp();
+    app = t.app;
+    ctx = t.ctx;
+    close = t.close;
+    // A mirror of buildApp's registration order with an onRoute collector in front: sees every module route's config.
+    const mirror = Fastify({ logger: false });
+    mirror.decorate('ctx', ctx);
+    mirror.decorate('authn', createAuthenticator(ctx));
+    mirror.addHook('onRoute', (r) => {
+      const cfg = (r.config ?? {}) as { auth?: RouteAuth; methodCatchAll?: boolean };
+      for (const m of [r.method].flat()) {
+        if (m === 'HEAD') continue;
+        seen.push({ key: `${m} ${r.url}`, auth: cfg.auth, catchAll: !!cfg.methodCatchAll });
+      }
+    });
+    await mirror.register(accessGuard);
+    await registerApiDocs(mirror, ctx.config);
+    await mirror.register(registerModules, { prefix: ctx.config.apiPrefix });
+    await mirror.ready();
+    await mirror.close();
+  });
+  afterAll(async () => close());
+
+  it('no route is registered without config.auth', () => {
+    expect(seen.length).toBeGreaterThan(5);
+    expect(seen.filter((s) => !s.auth).map((s) => s.key)).toEqual([]);
+    expect(undeclaredRoutes).toEqual([]);
+  });
+
+  it('the public routes are exactly the allowlist', () => {
+    const pub = seen
+      .filter((s) => s.auth === 'public' && !s.catchAll)
+      .map((s) => s.key)
+      .filter((k) => !PUBLIC_DOCS.includes(k) && !k.split(' ')[1].startsWith(PUBLIC_DOCS_PREFIX));
+    expect([...new Set(pub)].sort()).toEqual([...PUBLIC_ALLOWLIST].sort());
+  });
+
+  it('every declared non-public route answers 401 without a token (plus path variants)', async () => {
+    const protectedRoutes = seen.filter((s) => s.auth && s.auth !== 'public' && !s.catchAll);
+    expect(protectedRoutes.length).toBeGreaterThan(3);
+    for (const r of protectedRoutes) {
+      const [method, url] = r.key.split(' ');
+      const path = url.replace(/:[A-Za-z_]+/g, 'x').replace(/\*$/, 'x');
+      for (const variant of [path, `${path}/`, `${path}.js`, `${path};.js`, path.toUpperCase(), path.replace(`${P}/`, `${P}//`)]) {
+        const bodiless = method === 'GET' || method === 'DELETE';
+        const res = await app.inject({
+          method: method as 'GET',
+          url: variant,
+          ...(bodiless ? {} : { headers: { 'content-type': 'application/json' }, payload: '{}' }),
+        });
+        expect([401, 404, 405], `${method} ${variant} → ${res.statusCode}`).toContain(res.statusCode);
+        expect(res.statusCode === 200, `${method} ${variant}`).toBe(false);
+      }
+    }
+  });
+});

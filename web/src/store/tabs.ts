@@ -1,0 +1,140 @@
+/**
+ * The multi-tab bar (000 §2 "Tab layout", §5): one tab per full path, home first and not closable.
+ * The rules are pure functions (tested in tabs.test.ts); the store persists the list and restores it at start.
+ * The layout's keep-alive cache follows this list: a closed tab drops its page, `refresh` remounts it.
+ */
+import { create } from 'zustand';
+import { HOME_PATH } from '../config';
+import { KEYS, ls } from './storage';
+import { useSession } from './session';
+
+export interface Tab {
+  name: string;
+  path: string;
+  fullPath: string;
+  meta: { title: string; icon?: string; keepAlive?: boolean; componentName?: string };
+}
+
+export const HOME_TAB: Tab = { name: 'dashboard-analysis', path: HOME_PATH, fullPath: HOME_PATH, meta: { title: '首页' } };
+
+export const TAB_WARN = {
+  HOME: '首页不能关闭!',
+  LAST: '这是最后一页，不能再关闭了啦',
+} as const;
+
+export interface TabList {
+  tabs: Tab[];
+  active: string;
+}
+
+export type CloseResult = { ok: true; state: TabList } | { ok: false; warning: string };
+
+const isHome = (key: string) => key === HOME_PATH;
+
+/** Adds (or updates) a tab and activates it; the home tab always stays first. */
+export function openTab(s: TabList, tab: Tab): TabList {
+  const i = s.tabs.findIndex((t) => t.fullPath === tab.fullPath);
+  let tabs = i >= 0 ? s.tabs.map((t, j) => (j === i ? { ...t, ...tab } : t)) : [...s.tabs, tab];
+  if (!tabs.some((t) => isHome(t.fullPath)) && !isHome(tab.fullPath)) tabs = [HOME_TAB, ...tabs];
+  if (tabs.length > 1) {
+    const home = tabs.find((t) => isHome(t.fullPath));
+    if (home) tabs = [home, ...tabs.filter((t) => t !== home)];
+  }
+  return { tabs, active: tab.fullPath };
+}
+
+export function closeTab(s: TabList, key: string): CloseResult {
+  if (isHome(key)) return { ok: false, warning: TAB_WARN.HOME };
+  if (s.tabs.length === 1) return { ok: false, warning: TAB_WARN.LAST };
+  const tabs = s.tabs.filter((t) => t.fullPath !== key);
+  const active = s.active === key || !tabs.some((t) => t.fullPath === s.active) ? tabs[tabs.length - 1].fullPath : s.active;
+  return { ok: true, state: { tabs, active } };
+}
+
+function withHome(s: TabList, kept: Tab[]): Tab[] {
+  const home = s.tabs.find((t) => isHome(t.fullPath));
+  return home && !kept.includes(home) ? [home, ...kept] : kept;
+}
+
+/** Closes the tabs left of `key` (home stays). */
+export function closeLeft(s: TabList, key: string): TabList {
+  const i = s.tabs.findIndex((t) => t.fullPath === key);
+  if (i < 0 || isHome(key)) return s;
+  const tabs = withHome(s, s.tabs.slice(i));
+  return { tabs, active: tabs.some((t) => t.fullPath === s.active) ? s.active : key };
+}
+
+/** Closes the tabs right of `key`. */
+export function closeRight(s: TabList, key: string): TabList {
+  const i = s.tabs.findIndex((t) => t.fullPath === key);
+  if (i < 0) return s;
+  const tabs = s.tabs.slice(0, i + 1);
+  return { tabs, active: tabs.some((t) => t.fullPath === s.active) ? s.active : tabs[tabs.length - 1].fullPath };
+}
+
+/** Keeps `key` and the home tab. */
+export function closeOthers(s: TabList, key: string): TabList {
+  const self = s.tabs.find((t) => t.fullPath === key);
+  if (!self) return s;
+  return { tabs: withHome(s, [self]), active: key };
+}
+
+interface TabsStore extends TabList {
+  /** per-tab counter; the keep-alive key includes it so a refresh remounts the page */
+  refreshKeys: Record<string, number>;
+  open(tab: Tab): void;
+  /** returns a warning when the tab may not be closed */
+  close(key: string): string | null;
+  closeLeft(key: string): void;
+  closeRight(key: string): void;
+  closeOthers(key: string): void;
+  refresh(key: string): void;
+  reset(): void;
+}
+
+function restore(): TabList {
+  const saved = ls.get<TabList>(KEYS.MULTI_TABS);
+  if (saved && Array.isArray(saved.tabs) && saved.tabs.every((t) => t && typeof t.fullPath === 'string' && t.meta)) {
+    return { tabs: saved.tabs, active: typeof saved.active === 'string' ? saved.active : HOME_PATH };
+  }
+  return { tabs: [HOME_TAB], active: HOME_PATH };
+}
+
+function persist(s: TabList): void {
+  ls.set(KEYS.MULTI_TABS, { tabs: s.tabs, active: s.active });
+  ls.set(KEYS.CACHE_INCLUDED_ROUTES, s.tabs.map((t) => t.meta.componentName ?? t.name));
+}
+
+export const useTabs = create<TabsStore>()((set, get) => {
+  const apply = (next: TabList) => {
+    persist(next);
+    const refreshKeys = Object.fromEntries(
+      Object.entries(get().refreshKeys).filter(([k]) => next.tabs.some((t) => t.fullPath === k)),
+    );
+    set({ tabs: next.tabs, active: next.active, refreshKeys });
+  };
+  return {
+    ...restore(),
+    refreshKeys: {},
+    open: (tab) => apply(openTab(get(), tab)),
+    close(key) {
+      const r = closeTab(get(), key);
+      if (!r.ok) return r.warning;
+      apply(r.state);
+      return null;
+    },
+    closeLeft: (key) => apply(closeLeft(get(), key)),
+    closeRight: (key) => apply(closeRight(get(), key)),
+    closeOthers: (key) => apply(closeOthers(get(), key)),
+    refresh: (key) => set({ refreshKeys: { ...get().refreshKeys, [key]: (get().refreshKeys[key] ?? 0) + 1 } }),
+    reset() {
+      ls.remove(KEYS.MULTI_TABS);
+      set({ tabs: [HOME_TAB], active: HOME_PATH, refreshKeys: {} });
+    },
+  };
+});
+
+// a logout (token gone) starts the next session with a clean tab bar
+useSession.subscribe((s, prev) => {
+  if (prev.token && !s.token) useTabs.getState().reset();
+});

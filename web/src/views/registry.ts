@@ -1,0 +1,48 @@
+/**
+ * Menu component string → lazy page (000 §2 "Lazy-loaded screen catalogue"). Pages are split into their own chunks;
+ * a component string missing here renders the 404 page. Container layouts (RouteView, PageView) have no page of
+ * their own: visiting one goes to its redirect or its first child.
+ */
+import type { ComponentType } from 'react';
+
+export type PageModule = { default: ComponentType };
+export type PageLoader = () => Promise<PageModule>;
+
+/** Layout components that only hold children. */
+export const CONTAINER_LAYOUTS = new Set(['layouts/RouteView', 'layouts/PageView', 'layouts/TabLayout', 'layouts/BlankLayout']);
+
+const accountSettings: PageLoader = () => import('../pages/account/Settings');
+
+export const views: Record<string, PageLoader> = {
+  'dashboard/Analysis': () => import('../pages/dashboard/Analysis'),
+  'system/SysPositionList': () => import('../pages/system/position'),
+  'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
+  'exception/403': () => import('../pages/exception/Exception403'),
+  'exception/404': () => import('../pages/exception/Exception404'),
+  'exception/500': () => import('../pages/exception/Exception500'),
+  'account/center/Index': () => import('../pages/account/Center'),
+  'account/settings/Index': accountSettings,
+  'account/settings/BaseSetting': accountSettings,
+  'account/settings/Custom': accountSettings,
+  'account/settings/Security': accountSettings,
+  'account/settings/Notification': accountSettings,
+  'account/settings/Binding': accountSettings,
+};
+
+/** Normalises the way the server may spell a component (`/views/x.vue` → `x`, like the permission normaliser). */
+export function normalizeComponent(component: string): string {
+  return component
+    .trim()
+    .replace(/^\/+/, '')
+    .replace(/^(src\/)?views\//, '')
+    .replace(/\.vue$/, '');
+}
+
+export function hasView(component: string): boolean {
+  const c = normalizeComponent(component);
+  return CONTAINER_LAYOUTS.has(c) || c in views;
+}
+
+export function getView(component: string): PageLoader | undefined {
+  return views[normalizeComponent(component)];
+}
