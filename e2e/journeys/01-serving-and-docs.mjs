@@ -29,6 +29,7 @@ export async function run({ page, baseUrl, step }) {
   await page.locator('.swagger-ui .info .title').waitFor();
   const title = await page.locator('.swagger-ui .info .title').innerText();
   expect(title.includes('海盗王'), `docs title: ${title}`);
-  await page.locator('.opblock').first().waitFor();
+  // operations are grouped by tag (collapsed); the position module is one of them
+  await page.locator('.opblock-tag', { hasText: 'sys/position' }).waitFor();
   await screenshot(page, 'api-docs');
 }

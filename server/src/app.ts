@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './core/context.js';
 import { accessGuard } from './core/access/guard.js';
+import { createAuthenticator } from './core/auth/authenticator.js';
 import { installErrorHandler } from './core/http/errorHandler.js';
 import { collectRouteMethods, installNotFound, methodCatchAll } from './core/http/methods.js';
 import { registerModules } from './modules/index.js';
@@ -31,7 +32,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   installErrorHandler(app);
   installNotFound(app);
   const byUrl = collectRouteMethods(app);
-  app.decorate('authn', (await import('./core/auth/authenticator.js')).createAuthenticator(ctx));
+  app.decorate('authn', createAuthenticator(ctx));
   await app.register(accessGuard);
   await registerApiDocs(app, config);
   await app.register(registerModules, { prefix: config.apiPrefix });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.js';
@@ -20,6 +21,8 @@ describe('web serving', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("hi")');
     fs.writeFileSync(path.join(dist, 'logo.png'), 'png');
+    fs.writeFileSync(path.join(dist, 'assets', 'big-1.js'), 'x'.repeat(4096));
+    fs.writeFileSync(path.join(dist, 'assets', 'big-1.js.gz'), zlib.gzipSync('x'.repeat(4096)));
     fs.writeFileSync(path.join(dist, '.env'), 'SECRET=1');
     const config = loadConfig({ WEB_DIST: dist, DATA_DIR: dist });
     app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
@@ -49,6 +52,17 @@ describe('web serving', () => {
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toBe(IMMUTABLE);
     expect(res.body).toBe('console.log("hi")');
+  });
+
+  it('sends a precompressed sibling when the browser accepts it', async () => {
+    const res = await app.inject({ url: '/assets/big-1.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe('x'.repeat(4096));
+    const plain = await app.inject('/assets/big-1.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('x'.repeat(4096));
   });
 
   it('serves other files with revalidation', async () => {

@@ -11,12 +11,10 @@ import { filesModule } from '../core/files/routes.js';
  * every route in it declares `config.auth` (see core/access/guard.ts).
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
-  // modules are added here, one line each
   await app.register(authRoutes);
   await app.register(onlineRoutes);
   await app.register(userPermissionRoutes);
   await app.register(dictModule);
   await app.register(positionModule);
   await app.register(filesModule);
-  void app;
 }

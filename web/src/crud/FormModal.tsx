@@ -80,7 +80,7 @@ export function FormModal({ entity, open, record, onClose, onSaved, width = 800 
       open={open}
       width={width}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       confirmLoading={saving}
       okText="确定"
       cancelText="取消"

@@ -1,7 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { toJSONSchema } from 'zod';
 import type { AppConfig } from '../../config.js';
 import type { RouteAuth } from '../access/types.js';
 
@@ -28,6 +27,17 @@ export async function registerApiDocs(app: FastifyInstance, config: AppConfig): 
   const prefix = config.apiPrefix;
   PUBLIC_DOC_ROUTES.length = 0;
 
+  // zod costs ~170 ms to import: load its JSON Schema converter only when some route really has a zod schema.
+  let toJson: ToJsonSchema | null = null;
+  let needsZod = false;
+  app.addHook('onRoute', (route) => {
+    const s = route.schema as Record<string, unknown> | undefined;
+    if (s && [...SCHEMA_PARTS.map((p) => s[p]), ...Object.values((s.response ?? {}) as object)].some(isStandardSchema)) needsZod = true;
+  });
+  app.addHook('onReady', async () => {
+    if (needsZod && !toJson) toJson = (await import('zod')).toJSONSchema as ToJsonSchema;
+  });
+
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -47,10 +57,10 @@ export async function registerApiDocs(app: FastifyInstance, config: AppConfig): 
       // 405 answers and the web fallback are plumbing, not API.
       if (cfg.methodCatchAll || !url.startsWith(prefix || '/')) return { schema: { ...schema, hide: true }, url };
       const out: Record<string, unknown> = { ...(schema ?? {}) };
-      for (const part of SCHEMA_PARTS) if (out[part]) out[part] = jsonSchemaOf(out[part]);
+      for (const part of SCHEMA_PARTS) if (out[part]) out[part] = jsonSchemaOf(out[part], toJson);
       if (out.response && typeof out.response === 'object') {
         const res: Record<string, unknown> = {};
-        for (const [code, s] of Object.entries(out.response as Record<string, unknown>)) res[code] = jsonSchemaOf(s);
+        for (const [code, s] of Object.entries(out.response as Record<string, unknown>)) res[code] = jsonSchemaOf(s, toJson);
         out.response = res;
       }
       if (!out.tags) out.tags = [tagOf(url, prefix)];
@@ -100,20 +110,26 @@ function declarePublic<T extends { config?: unknown }>(opts: T): T {
 
 /** `/jeecg-boot/sys/position/list` → `sys/position`; `/jeecg-boot/sys/login` → `sys`. */
 function tagOf(url: string, prefix: string): string {
-  const parts = url.slice(prefix.length).split('/').filter(Boolean);
-  const dirs = parts.slice(0, Math.min(2, Math.max(1, parts.length - 1))).filter((p) => !p.startsWith(':'));
+  const parts = url.slice(prefix.length).split('/').filter((p) => p && !p.startsWith(':') && p !== '*');
+  const dirs = parts.slice(0, Math.min(2, Math.max(1, parts.length - 1)));
   return dirs.join('/') || 'root';
 }
 
 /** Zod schemas (standard-schema objects) become JSON Schema; JSON Schema passes through; anything else is dropped. */
-function jsonSchemaOf(s: unknown): unknown {
+function jsonSchemaOf(s: unknown, toJson: ToJsonSchema | null): unknown {
   if (!s || typeof s !== 'object') return undefined;
-  if ('~standard' in s) {
+  if (isStandardSchema(s)) {
     try {
-      return toJSONSchema(s as Parameters<typeof toJSONSchema>[0], { unrepresentable: 'any', target: 'openapi-3.0' });
+      return toJson?.(s, { unrepresentable: 'any', target: 'openapi-3.0' });
     } catch {
       return undefined;
     }
   }
   return s;
+}
+
+type ToJsonSchema = (schema: unknown, opts: { unrepresentable: 'any'; target: 'openapi-3.0' }) => unknown;
+
+function isStandardSchema(s: unknown): boolean {
+  return !!s && typeof s === 'object' && '~standard' in s;
 }
