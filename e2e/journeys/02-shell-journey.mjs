@@ -64,8 +64,7 @@ export async function run({ page, baseUrl, step }) {
   step('open a third tab (个人中心) from the user dropdown');
   await openUserMenuItem(page, '个人中心');
   await page.waitForURL(/\/account\/center/);
-  const titlesBefore = await tabTitles(page);
-  expect(titlesBefore.length === 3, `expected 3 tabs, got ${JSON.stringify(titlesBefore)}`);
+  await waitForTabs(page, (t) => t.length === 3 && t.includes('首页') && t.includes('职务管理'), 'three tabs: 首页, 职务管理 and the account page');
 
   step('right-click the position tab → 关闭其它 keeps home and the position tab');
   await tab(page, '职务管理').click({ button: 'right' });
@@ -89,8 +88,16 @@ export async function run({ page, baseUrl, step }) {
   await page.getByTestId('logout').click();
   const confirm = page.locator('.ant-modal-confirm');
   await confirm.getByText('真的要注销登录吗 ?').waitFor();
-  await confirm.locator('.ant-btn-primary').click();
-  await page.waitForURL(/\/user\/login/);
+  // A click during the modal's zoom-in animation can be lost: retry while the dialog is still open.
+  for (let attempt = 1; ; attempt++) {
+    await confirm.locator('.ant-btn-primary').click();
+    try {
+      await page.waitForURL(/\/user\/login/, { timeout: 5000 });
+      break;
+    } catch (err) {
+      if (attempt >= 3 || !(await confirm.isVisible())) throw err;
+    }
+  }
 
   step('a deep link while signed out → /user/login?redirect=…, and back after sign-in');
   await page.goto(`${baseUrl}/isystem/position`);
@@ -118,15 +125,20 @@ async function tabTitles(page) {
   return (await tabBar(page).getByRole('tab').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
 }
 
-async function expectTabs(page, want) {
+/** Poll the tab titles (the bar renders after the URL changes) until `ok(titles)`, at most 5 s. */
+async function waitForTabs(page, ok, what) {
   const deadline = Date.now() + 5000;
   let got = [];
   while (Date.now() < deadline) {
     got = await tabTitles(page);
-    if (got.length === want.length && want.every((w) => got.includes(w))) return;
+    if (ok(got)) return;
     await page.waitForTimeout(100);
   }
-  throw new Error(`tabs: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+  throw new Error(`tabs: expected ${what}, got ${JSON.stringify(got)}`);
+}
+
+function expectTabs(page, want) {
+  return waitForTabs(page, (got) => got.length === want.length && want.every((w) => got.includes(w)), JSON.stringify(want));
 }
 
 /**

@@ -83,7 +83,6 @@ export default function BasicLayout() {
 
   // one tab per full path (pages only: containers redirect, hideTab pages stay out)
   useEffect(() => {
-    console.log('TABDBG', location.pathname, !!current, current?.kind);
     if (!current || current.kind === 'layout' && current.component !== 'layouts/IframePageView') return;
     if (current.meta.hideTab) return;
     if (current.redirect && current.redirect !== current.path) return;
