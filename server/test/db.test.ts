@@ -147,14 +147,25 @@ describe(`database layer (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(children('性能监控')).toHaveLength(6);
     expect(children('个人页').map((r) => r.name).sort()).toEqual(['个人中心', '个人设置', '工作台'].sort());
     expect(children('个人设置')).toHaveLength(5);
-    const userButtons = children('用户管理').map((r) => [r.name, r.perms, r.perms_type, r.is_route]).sort();
-    expect(userButtons).toEqual([
+    const userButtons = children('用户管理').map((r) => [r.name, r.perms, r.perms_type, r.is_route]);
+    // the JeecgBoot seed's five rows are kept exactly
+    expect(userButtons).toEqual(expect.arrayContaining([
       ['手机号禁用', 'user:form:phone', '2', 0],
       ['添加按钮', 'user:add', '1', 1],
       ['用户编辑', 'user:edit', '1', 1],
       ['禁用生日字段', 'user:form:birthday', '2', 1],
       ['表单性别可见', 'user:sex', '1', 1],
-    ].sort());
+    ]));
+    // every user permission code has exactly one row, menu or button
+    const userCodes = [byName('用户管理')[0].perms, ...children('用户管理').map((r) => r.perms)].sort();
+    expect(userCodes).toEqual(Object.values(PERM.user).filter((c) => c !== PERM.user.addressList).sort());
+    expect(byName('通讯录')[0].perms).toBe(PERM.user.addressList);
+    for (const [menu, codes] of [['角色管理', PERM.role], ['菜单管理', PERM.permission], ['租户管理', PERM.tenant]] as const) {
+      expect([byName(menu)[0].perms, ...children(menu).map((r) => r.perms)].sort()).toEqual(Object.values(codes).sort());
+    }
+    expect([byName('部门管理')[0].perms, ...children('部门管理').map((r) => r.perms)].sort()).toEqual(
+      Object.values(PERM.depart).filter((c) => c !== PERM.depart.my).sort(),
+    );
     expect(byName('职务管理')[0].perms).toBe(PERM.position.list);
     expect(children('职务管理').map((r) => r.perms).sort()).toEqual(
       [PERM.position.add, PERM.position.edit, PERM.position.delete, PERM.position.deleteBatch, PERM.position.exportXls, PERM.position.importExcel].sort(),
