@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { buildApp } from '../server/src/app.js';
 import { prepareContext } from '../server/src/bootstrap.js';
 import { loadConfig } from '../server/src/config.js';
@@ -69,17 +69,37 @@ async function main(): Promise<void> {
 
   // The bare handler: the engine's page query for the default sort (create_time desc, id desc) and the count.
   const b = resolveBinding(positionBinding);
-  const bare = Fastify({ logger: false });
-  bare.get('/list', async () => {
-    const rows = await db
+  const pageQuery = () =>
+    db
       .selectFrom('sys_position')
       .select(b.selectColumns as never[])
       .where(sql<boolean>`true`)
       .orderBy('create_time', 'desc')
       .orderBy('id', 'desc')
       .limit(10)
-      .offset(0)
-      .execute();
+      .offset(0);
+  // How the database runs the page query (SQLite): a full scan plus a temp B-tree means no usable index.
+  let plan: string[] = [];
+  if (prepared.ctx.db.dialect === 'sqlite') {
+    const c = pageQuery().compile();
+    const r = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${c.sql}`, [...c.parameters]));
+    plan = r.rows.map((x) => x.detail);
+  }
+  // What an index on the sort columns would change: time the page query as is, then with a temporary index.
+  const timePage = async () => {
+    const t0 = performance.now();
+    for (let i = 0; i < 10; i++) await pageQuery().execute();
+    return (performance.now() - t0) / 10;
+  };
+  const whatIf: { pageMs: number; pageMsWithIndex?: number } = { pageMs: await timePage() };
+  if (prepared.ctx.db.dialect === 'sqlite' && plan.some((d) => /TEMP B-TREE FOR ORDER BY/.test(d))) {
+    await sql`CREATE INDEX bench_tmp_position_sort ON sys_position (create_time, id)`.execute(db);
+    whatIf.pageMsWithIndex = await timePage();
+    await sql`DROP INDEX bench_tmp_position_sort`.execute(db);
+  }
+  const bare = Fastify({ logger: false });
+  bare.get('/list', async () => {
+    const rows = await pageQuery().execute();
     const c = await db.selectFrom('sys_position').select((eb) => eb.fn.countAll().as('total')).where(sql<boolean>`true`).executeTakeFirst();
     return ok(page(rows.map((r) => toWire(b, r as Record<string, unknown>)), Number(c?.total ?? 0), 1, 10));
   });
@@ -94,7 +114,7 @@ async function main(): Promise<void> {
   if (!body.success || !body.result?.token) throw new Error(`login failed: ${body.message}`);
 
   process.stdout.write(
-    `${JSON.stringify({ ready: true, appUrl, bareUrl, prefix: config.apiPrefix, token: body.result.token, rows: Number(counted?.n ?? 0), seedMs, dbBytes })}\n`,
+    `${JSON.stringify({ ready: true, appUrl, bareUrl, prefix: config.apiPrefix, token: body.result.token, rows: Number(counted?.n ?? 0), seedMs, dbBytes, plan, whatIf })}\n`,
   );
 
   const stop = async () => {

@@ -13,14 +13,24 @@ try {
 }
 
 console.log(`> node ${path.relative(ROOT, SERVER_BUNDLE)}`);
-const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], { cwd: ROOT, stdio: 'inherit', env: process.env });
+// The server runs in its own process group, so a Ctrl-C in the terminal reaches it once, through us: npm, the
+// shell and this script all receive the terminal's SIGINT, and a second SIGINT would cut the graceful shutdown short.
+const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], { cwd: ROOT, stdio: 'inherit', env: process.env, detached: true });
 
-// Forward signals so that Ctrl-C and `kill` reach the server's graceful shutdown; exit with its code.
+let lastForward = 0;
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(sig, () => {
-    if (child.exitCode === null) child.kill(sig);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    // Repeats within 2 s are the same request arriving by several routes; a later one is the user insisting.
+    if (Date.now() - lastForward < 2000) return;
+    lastForward = Date.now();
+    child.kill(sig);
   });
 }
+// If this script dies without a signal handler running (an exception), do not leave the server behind.
+process.on('exit', () => {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+});
 child.on('exit', (code, signal) => {
-  process.exitCode = code ?? (signal ? 128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1) : 1);
+  process.exitCode = code ?? (signal === 'SIGINT' ? 130 : signal === 'SIGTERM' ? 143 : 1);
 });

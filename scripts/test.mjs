@@ -1,7 +1,7 @@
 // `npm test`: the whole test matrix, one summary line at the end (`N passed, N failed`), non-zero exit on failure.
 //
 //   1. Debian chromium + fonts-noto-cjk present (installed with apt-get when missing)
-//   2. typecheck: tsc -p server, tsc -p web
+//   2. typecheck: tsc -p server, tsc -p web, tsc -p bench
 //   3. vitest run: server + web projects, SQLite
 //   4. server/test/** again on PostgreSQL, MySQL/MariaDB, and with Redis (TEST_DB / TEST_REDIS)
 //   5. build web + server, then the e2e journeys in Chromium (e2e/run.mjs)
@@ -85,7 +85,7 @@ if (want('e2e')) {
 // ── 2. Typecheck ──────────────────────────────────────────────────────────────────────────────────────────
 const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 if (want('typecheck')) {
-  for (const project of ['server', 'web']) {
+  for (const project of ['server', 'web', 'bench']) {
     banner(`tsc -p ${project} --noEmit`);
     check(`typecheck ${project}`, () => {
       if (!fs.existsSync(path.join(ROOT, project, 'tsconfig.json'))) throw new Error(`${project}/tsconfig.json missing`);

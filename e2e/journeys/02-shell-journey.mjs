@@ -3,7 +3,7 @@
 // log out with the confirmation → a deep link goes to the login page with ?redirect= and back after sign-in.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN, ROOT, expect, screenshot } from '../harness.mjs';
+import { ADMIN, API_PREFIX, ROOT, expect, screenshot } from '../harness.mjs';
 
 export const name = 'shell: sign in, menu → 职务管理, keep-alive tab, 关闭其它, top menu, log out, redirect back';
 
@@ -24,7 +24,7 @@ function tab(page, title) {
   return tabBar(page).getByRole('tab', { name: title });
 }
 
-export async function run({ page, baseUrl, step }) {
+export async function run({ page, context, baseUrl, step }) {
   step('an anonymous visit lands on the login page');
   await page.goto(`${baseUrl}/`);
   await page.waitForURL(/\/user\/login/);
@@ -83,6 +83,12 @@ export async function run({ page, baseUrl, step }) {
   await page.getByTestId('top-menu').waitFor();
   expect((await page.getByTestId('side-menu').count()) === 0, 'the side menu is still shown after reload in top-menu mode');
   await screenshot(page, 'top-menu');
+
+  step('the API docs (the 在线文档 iframe URL) list the routes for the signed-in user');
+  const docs = await context.newPage();
+  await docs.goto(`${baseUrl}${API_PREFIX}/docs`);
+  await docs.locator('.opblock-tag', { hasText: 'sys/position' }).waitFor();
+  await docs.close();
 
   step('log out with the confirmation 真的要注销登录吗 ?');
   await page.getByTestId('logout').click();

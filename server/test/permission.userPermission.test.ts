@@ -152,17 +152,4 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     await ctx.db.db.updateTable('sys_permission').set({ del_flag: 0 }).where('perms', '=', 'online:list').execute();
     await bumpPermissionVersion(ctx);
   });
-
-  it('answers fast enough (p99 well under 50 ms on this machine)', async () => {
-    const times: number[] = [];
-    for (let i = 0; i < 40; i++) {
-      const t0 = performance.now();
-      const res = await get(admin);
-      times.push(performance.now() - t0);
-      expect(res.statusCode).toBe(200);
-    }
-    times.sort((a, b) => a - b);
-    console.log('getUserPermissionByToken ms', times.map((t) => t.toFixed(1)).join(' '));
-    expect(times[Math.floor(times.length * 0.99)]).toBeLessThan(50);
-  });
 });

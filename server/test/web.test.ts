@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config.js';
 import { accessGuard, undeclaredRoutes } from '../src/core/access/guard.js';
 import { installErrorHandler } from '../src/core/http/errorHandler.js';
 import { installNotFound } from '../src/core/http/methods.js';
-import { IMMUTABLE, registerWeb } from '../src/core/http/web.js';
+import { IMMUTABLE, PUBLIC_WEB_ROUTES, registerWeb } from '../src/core/http/web.js';
 
 // Issue point 10: the built client is served at `/` with a history-mode fallback; API 404s stay JSON.
 describe('web serving', () => {
@@ -116,7 +116,11 @@ describe('web serving', () => {
     expect(res.body).toBe('');
   });
 
-  it('declares auth on every route it adds', () => {
+  it('declares auth on every route it adds, and lists them', () => {
     expect(undeclaredRoutes).toEqual([]);
+    for (const r of PUBLIC_WEB_ROUTES) {
+      const [method, url] = r.split(' ');
+      expect(app.hasRoute({ method: method as 'GET', url: url! }), r).toBe(true);
+    }
   });
 });

@@ -4,7 +4,12 @@ import { onlineRoutes } from './system/online/routes.js';
 import { userPermissionRoutes } from './system/permission/userPermission.routes.js';
 import { dictModule } from './system/dict/routes.js';
 import { positionModule } from './system/position/routes.js';
+import { userModule } from './system/user/routes.js';
+import { tenantModule } from './system/tenant/routes.js';
 import { filesModule } from '../core/files/routes.js';
+import { menuRoutes } from './system/permission/menu.routes.js';
+import { roleModule } from './system/role/routes.js';
+import { departModule } from './system/depart/routes.js';
 
 /**
  * Every API module, registered under the API prefix. Each module file exports one Fastify plugin;
@@ -16,5 +21,10 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(userPermissionRoutes);
   await app.register(dictModule);
   await app.register(positionModule);
+  await app.register(userModule);
+  await app.register(tenantModule);
   await app.register(filesModule);
+  await app.register(menuRoutes);
+  await app.register(roleModule);
+  await app.register(departModule);
 }

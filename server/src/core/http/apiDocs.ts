@@ -5,10 +5,13 @@ import type { AppConfig } from '../../config.js';
 import type { RouteAuth } from '../access/types.js';
 
 /**
- * The API-docs routes, as `METHOD url` (the format of `undeclaredRoutes` in core/access/guard.ts), filled in by
- * registerApiDocs. They are public on purpose: the 系统管理 → 接口文档 menu opens `{domianURL}/docs` in an iframe,
- * and an iframe cannot send the X-Access-Token header. They describe routes only (paths, methods, schemas, the
- * permission code a route needs); no configuration, data or secret is ever in them.
+ * The public API-docs routes, as `METHOD url` (the format of `undeclaredRoutes` in core/access/guard.ts), filled
+ * in by registerApiDocs: the Swagger UI page at `{prefix}/docs` and its static files. They are public because the
+ * 在线文档 menu opens `{domianURL}/docs` in an iframe, and an iframe cannot send the X-Access-Token header. They are
+ * the generic Swagger UI only: the description of our routes (`/v3/api-docs`, `/docs/json`, `/docs/yaml`) needs a
+ * signed-in user (security.md §1.2: anonymous API docs were CVE-2023-1784 in JeecgBoot). The page is same-origin,
+ * so it reads the client's stored token (`pro__Access-Token`, contract §4.1) and sends it with every request it
+ * makes, which also lets "Try it out" act as the signed-in user.
  */
 export const PUBLIC_DOC_ROUTES: string[] = [];
 
@@ -79,33 +82,51 @@ export async function registerApiDocs(app: FastifyInstance, config: AppConfig): 
   });
 
   // A JSON route of our own at the springdoc path, next to the UI's `/docs/json`.
-  app.get(`${prefix}${DOCS_PATHS.json}`, { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
-  PUBLIC_DOC_ROUTES.push(`GET ${prefix}${DOCS_PATHS.json}`);
+  app.get(`${prefix}${DOCS_PATHS.json}`, { config: { auth: 'user' }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(async function docsUi(scope) {
     // @fastify/swagger-ui (and the @fastify/static inside it) register routes without our `config.auth`.
-    // Declare them public before any onRoute hook sees them, so the guard's deny-by-default never trips.
+    // Declare them before any onRoute hook sees them, so the guard's deny-by-default never trips.
     // (`this` is the registering child instance: it carries the route prefix.)
     const route = scope.route;
     scope.route = function (this: FastifyInstance, opts: RouteOptions) {
-      return route.call(this, declarePublic(opts));
+      return route.call(this, declareDocAuth(opts));
     } as typeof scope.route;
     scope.addHook('onRoute', (opts) => {
-      declarePublic(opts);
-      for (const m of [opts.method].flat()) if (m !== 'HEAD') PUBLIC_DOC_ROUTES.push(`${m} ${opts.url}`);
+      declareDocAuth(opts);
+      const auth = (opts.config as { auth?: RouteAuth }).auth;
+      if (auth === 'public') for (const m of [opts.method].flat()) if (m !== 'HEAD') PUBLIC_DOC_ROUTES.push(`${m} ${opts.url}`);
     });
     await scope.register(fastifySwaggerUi, {
       routePrefix: `${prefix}${DOCS_PATHS.page}`,
-      uiConfig: { docExpansion: 'none', deepLinking: true, persistAuthorization: false },
+      uiConfig: { docExpansion: 'none', deepLinking: true, persistAuthorization: false, requestInterceptor: sendStoredToken },
       staticCSP: false,
     });
   });
 }
 
-function declarePublic<T extends { config?: unknown }>(opts: T): T {
+/** The UI's copies of the description (`/json`, `/yaml`) need a signed-in user; the page and its files are public. */
+function declareDocAuth<T extends { config?: unknown; url?: string }>(opts: T): T {
   const config = (opts.config ?? {}) as { auth?: RouteAuth };
-  if (!config.auth) opts.config = { ...config, auth: 'public' };
+  if (!config.auth) opts.config = { ...config, auth: /\/(json|yaml)$/.test(opts.url ?? '') ? 'user' : 'public' };
   return opts;
+}
+
+/**
+ * Runs in the browser (serialised into swagger-initializer.js by @fastify/swagger-ui, so it must be
+ * self-contained): add the client's stored token (Vue.ls format `{"value": token, "expire": ms|null}`).
+ */
+function sendStoredToken<R>(req: R): R {
+  try {
+    const store = (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage;
+    const raw = store.getItem('pro__Access-Token');
+    const data = raw ? JSON.parse(raw) : null;
+    const headers = (req as unknown as { headers: Record<string, string> }).headers;
+    if (data && data.value && (data.expire == null || data.expire > Date.now())) headers['X-Access-Token'] = String(data.value);
+  } catch {
+    /* no storage (private mode, another origin): the request goes without a token */
+  }
+  return req;
 }
 
 /** `/jeecg-boot/sys/position/list` → `sys/position`; `/jeecg-boot/sys/login` → `sys`. */

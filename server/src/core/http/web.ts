@@ -10,6 +10,12 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 
 /**
+ * The public routes registerWeb adds, as `METHOD url` (the format of `undeclaredRoutes` in core/access/guard.ts),
+ * for the test that compares the public route set with an allowlist. API paths never reach a file through them.
+ */
+export const PUBLIC_WEB_ROUTES = ['GET /', 'GET /*'] as const;
+
+/**
  * Serve the built React app at `/` with a history-mode fallback.
  *
  * One declared route (`GET /*`, public) decides per request:

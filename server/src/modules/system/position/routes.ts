@@ -5,10 +5,12 @@ import { registerCrud } from '../../../core/crud/index.js';
 import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js';
 import { ok } from '../../../core/envelope/result.js';
 import { param, type RawParams } from '../../../core/query/index.js';
-import { positionBinding } from './definition.js';
+import { dataRuleLoader } from '../../../core/datarule/index.js';
+import { POSITION_MENU, positionBinding } from './definition.js';
 
 /** `/sys/position/*`: the eight CRUD endpoints from the engine, plus `queryByCode` (contract §12.4). */
 export async function positionModule(app: FastifyInstance): Promise<void> {
+  app.addHook('preHandler', dataRuleLoader(app.ctx, POSITION_MENU));
   const svc = await registerCrud(app, positionBinding);
 
   app.get('/sys/position/queryByCode', { config: perm(permCode(positionEntity, 'list')) }, async (req) => {

@@ -1,0 +1,16 @@
+import type { EntityDef } from '../entity';
+
+/** 角色 (sys_role) — contract §12.2. */
+export const roleEntity: EntityDef = {
+  key: 'role',
+  title: '角色',
+  api: '/sys/role',
+  perm: 'role',
+  defaultSort: { prop: 'createTime', order: 'desc' },
+  fields: [
+    { prop: 'roleName', label: '角色名称', type: 'string', filter: 'like', sort: true, required: true, maxLength: 200 },
+    { prop: 'roleCode', label: '角色编码', type: 'string', filter: 'like', sort: true, required: true, unique: true, maxLength: 100 },
+    { prop: 'description', label: '描述', type: 'string', maxLength: 255 },
+    { prop: 'createTime', label: '创建时间', type: 'datetime', filter: 'range', sort: true, form: false, excel: false },
+  ],
+};

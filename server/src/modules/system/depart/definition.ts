@@ -1,0 +1,54 @@
+import { departEntity, type EntityDef } from '@pk/contract';
+import { resolveBinding, type CrudBinding } from '../../../core/crud/index.js';
+import { BizError } from '../../../core/envelope/errors.js';
+
+/** 部门 (sys_depart): validated through the engine's body rules; written by the module (codes, trees). */
+export const departBinding: CrudBinding = { entity: departEntity, table: 'sys_depart' };
+export const departResolved = resolveBinding(departBinding);
+
+/** 部门角色 (sys_depart_role). */
+export const departRoleEntity: EntityDef = {
+  key: 'departRole',
+  title: '部门角色',
+  api: '/sys/sysDepartRole',
+  perm: 'depart',
+  fields: [
+    { prop: 'departId', label: '部门', type: 'string', required: true, maxLength: 32 },
+    { prop: 'roleName', label: '部门角色名称', type: 'string', required: true, maxLength: 200 },
+    { prop: 'roleCode', label: '部门角色编码', type: 'string', required: true, maxLength: 100 },
+    { prop: 'description', label: '描述', type: 'string', maxLength: 255 },
+  ],
+};
+export const departRoleResolved = resolveBinding({ entity: departRoleEntity, table: 'sys_depart_role' });
+
+export const DEPART_MSG = {
+  parentMissing: '上级部门不存在',
+  exhausted: '机构编码已用尽',
+  noMatch: '未查询匹配数据！',
+  notLinked: '当前选中部门与用户无关联关系!',
+  roleCodeUsed: '部门角色编码已存在',
+} as const;
+
+/**
+ * The next org code after the sibling codes `siblings` under `parentCode` (contract §6.5): 3-char segments, a
+ * letter and 2 digits; A01, A02 … A99, B01 … Z99. Children of A01 are A01A01, A01A02 ….
+ */
+export function nextOrgCode(parentCode: string, siblings: readonly string[]): string {
+  const len = parentCode.length + 3;
+  let max: string | null = null;
+  for (const c of siblings) {
+    if (c.length !== len || !c.startsWith(parentCode)) continue;
+    const seg = c.slice(parentCode.length);
+    if (!/^[A-Z]\d{2}$/.test(seg)) continue;
+    if (max === null || seg > max) max = seg;
+  }
+  if (max === null) return `${parentCode}A01`;
+  let letter = max.charCodeAt(0);
+  let num = Number(max.slice(1)) + 1;
+  if (num > 99) {
+    num = 1;
+    letter += 1;
+  }
+  if (letter > 'Z'.charCodeAt(0)) throw new BizError(DEPART_MSG.exhausted);
+  return `${parentCode}${String.fromCharCode(letter)}${String(num).padStart(2, '0')}`;
+}

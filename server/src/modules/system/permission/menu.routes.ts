@@ -1,0 +1,149 @@
+import type { FastifyInstance } from 'fastify';
+import { perm } from '../../../core/access/guard.js';
+import { splitIds } from '../../../core/crud/index.js';
+import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
+import { ok, okMsg } from '../../../core/envelope/result.js';
+import { param, type RawParams } from '../../../core/query/index.js';
+import { checkId } from '../../../core/crud/index.js';
+import { PERM } from '../../../db/seed/permissionCodes.js';
+import {
+  MENU_MSG,
+  addMenu,
+  addRule,
+  allMenus,
+  deleteMenus,
+  deleteRule,
+  editMenu,
+  editRule,
+  menuTreeNode,
+  nest,
+  ruleWire,
+  sortRows,
+  treeModel,
+} from './menu.service.js';
+
+/** Grant screens (role / department / department-role authorisation) read the menu tree too. */
+export const TREE_READERS = [PERM.permission.list, PERM.role.authorize, PERM.depart.authorize, PERM.depart.roles] as const;
+
+/** 菜单管理 and data rules: contract §4.2–4.4 (`/sys/permission/*`). */
+export async function menuRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const db = ctx.db.db;
+  const q = (req: { query: unknown }) => req.query as RawParams;
+
+  app.get('/sys/permission/list', { config: perm(PERM.permission.list) }, async () => ok(nest(await allMenus(ctx), menuTreeNode)));
+
+  app.get('/sys/permission/getSystemMenuList', { config: perm(PERM.permission.list) }, async () =>
+    ok(sortRows((await allMenus(ctx)).filter((r) => Number(r.menu_type) === 0 && r.menu_type !== null)).map(menuTreeNode)),
+  );
+
+  app.get('/sys/permission/getSystemSubmenu', { config: perm(PERM.permission.list) }, async (req) => {
+    const parentId = checkId(param(q(req), 'parentId'));
+    const rows = await db.selectFrom('sys_permission').selectAll().where('parent_id', '=', parentId).where('del_flag', '=', 0).execute();
+    return ok(sortRows(rows).map(menuTreeNode));
+  });
+
+  app.get('/sys/permission/getSystemSubmenuBatch', { config: perm(PERM.permission.list) }, async (req) => {
+    const ids = splitIds(param(q(req), 'parentIds'));
+    if (!ids.length) throw new BizError('批量查询子菜单失败：parentIds不能为空');
+    const rows = await db.selectFrom('sys_permission').selectAll().where('parent_id', 'in', ids).where('del_flag', '=', 0).execute();
+    const out: Record<string, unknown[]> = {};
+    for (const id of ids) out[id] = [];
+    for (const r of sortRows(rows)) out[r.parent_id as string].push(menuTreeNode(r));
+    return ok(out);
+  });
+
+  app.get('/sys/permission/queryListAsync', { config: perm(PERM.permission.list) }, async (req) => {
+    const raw = param(q(req), 'pid')?.trim();
+    const pid = raw ? checkId(raw) : null;
+    const rows = await db
+      .selectFrom('sys_permission')
+      .selectAll()
+      .where('del_flag', '=', 0)
+      .where((eb) => (pid ? eb('parent_id', '=', pid) : eb.or([eb('parent_id', 'is', null), eb('parent_id', '=', '')])))
+      .execute();
+    if (!rows.length) throw new BizError(MENU_MSG.roleNotFound);
+    return ok(sortRows(rows).map(treeModel));
+  });
+
+  app.get('/sys/permission/queryTreeList', { config: perm(...TREE_READERS) }, async () => {
+    const rows = await allMenus(ctx);
+    return ok({ treeList: nest(rows, treeModel), ids: sortRows(rows).map((r) => r.id) });
+  });
+
+  app.post('/sys/permission/add', { config: perm(PERM.permission.add) }, async (req) => {
+    await addMenu(ctx, req, req.body);
+    return okMsg('添加成功！');
+  });
+
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/sys/permission/edit',
+    config: perm(PERM.permission.edit),
+    handler: async (req) => {
+      await editMenu(ctx, req, req.body);
+      return okMsg('修改成功！');
+    },
+  });
+
+  app.delete('/sys/permission/delete', { config: perm(PERM.permission.delete) }, async (req) => {
+    const ids = splitIds(param(q(req), 'id'));
+    if (ids.length !== 1) throw new BadRequestError('id不能为空');
+    await deleteMenus(ctx, ids);
+    return okMsg('删除成功!');
+  });
+
+  app.delete('/sys/permission/deleteBatch', { config: perm(PERM.permission.delete) }, async (req) => {
+    const ids = splitIds(param(q(req), 'ids'));
+    if (!ids.length) throw new BizError('参数不识别！');
+    await deleteMenus(ctx, ids);
+    return okMsg('删除成功!');
+  });
+
+  // Data rules
+  const ruleRead = perm(PERM.permission.dataRule, PERM.role.authorize);
+  app.get('/sys/permission/getPermRuleListByPermId', { config: ruleRead }, async (req) => {
+    const pid = checkId(param(q(req), 'permissionId'));
+    const rows = await db.selectFrom('sys_permission_data_rule').selectAll().where('permission_id', '=', pid).orderBy('create_time').orderBy('id').execute();
+    return ok(rows.map(ruleWire));
+  });
+
+  app.get('/sys/permission/queryPermissionRule', { config: ruleRead }, async (req) => {
+    const p = q(req);
+    const filters: Array<[string, string]> = [];
+    for (const [prop, col] of [
+      ['permissionId', 'permission_id'],
+      ['ruleName', 'rule_name'],
+      ['ruleColumn', 'rule_column'],
+      ['ruleConditions', 'rule_conditions'],
+      ['ruleValue', 'rule_value'],
+      ['status', 'status'],
+    ] as const) {
+      const v = param(p, prop)?.trim();
+      if (v) filters.push([col, v]);
+    }
+    let sel = db.selectFrom('sys_permission_data_rule').selectAll();
+    for (const [col, v] of filters) sel = sel.where(col as 'rule_name', col === 'rule_name' ? 'like' : '=', col === 'rule_name' ? `%${v}%` : v);
+    return ok((await sel.orderBy('create_time').orderBy('id').limit(10000).execute()).map(ruleWire));
+  });
+
+  app.post('/sys/permission/addPermissionRule', { config: perm(PERM.permission.dataRule) }, async (req) => {
+    await addRule(ctx, req, req.body);
+    return okMsg('添加成功！');
+  });
+
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/sys/permission/editPermissionRule',
+    config: perm(PERM.permission.dataRule),
+    handler: async (req) => {
+      await editRule(ctx, req, req.body);
+      return okMsg('更新成功！');
+    },
+  });
+
+  app.delete('/sys/permission/deletePermissionRule', { config: perm(PERM.permission.dataRule) }, async (req) => {
+    await deleteRule(ctx, param(q(req), 'id'));
+    return okMsg('删除成功！');
+  });
+}

@@ -1,0 +1,182 @@
+import type { FastifyInstance } from 'fastify';
+import { perm, SIGNED_IN } from '../../../core/access/guard.js';
+import { bumpPermissionVersion } from '../../../core/auth/index.js';
+import { checkId, registerCrud } from '../../../core/crud/index.js';
+import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
+import { ok, okMsg, page } from '../../../core/envelope/result.js';
+import { newId } from '../../../core/id.js';
+import { param, type RawParams } from '../../../core/query/index.js';
+import { PERM } from '../../../db/seed/permissionCodes.js';
+import { allMenus, idList, nest, roleTreeModel, ruleWire, saveGrants, sortRows } from '../permission/menu.service.js';
+import { ROLE_MSG, roleBinding } from './definition.js';
+
+/** Columns of a user row returned by the role-user list (never password/salt). */
+export const USER_COLUMNS = ['id', 'username', 'realname', 'avatar', 'birthday', 'sex', 'email', 'phone', 'org_code', 'status', 'work_no', 'post', 'telephone', 'create_by', 'create_time', 'user_identity', 'depart_ids'] as const;
+
+export function userWire(r: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(r)) out[k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())] = v ?? null;
+  return out;
+}
+
+function bodyObject(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('请求内容必须是JSON对象');
+  return body as Record<string, unknown>;
+}
+
+function intParam(p: RawParams, name: string, dflt: number): number {
+  const v = param(p, name)?.trim();
+  if (!v) return dflt;
+  if (!/^-?\d{1,6}$/.test(v)) throw new BadRequestError(`参数${name}必须是整数`);
+  return Number(v);
+}
+
+/** `/sys/role/*` (contract §12.2), role users (`/sys/user/*Role*`), role authorisation and role data rules (§4.3). */
+export async function roleModule(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const db = ctx.db.db;
+  const q = (req: { query: unknown }) => req.query as RawParams;
+  const b = roleBinding;
+  // Role code changes move the 首页 component (§4.1): drop the permission caches after every role write, once the
+  // write's transaction is over (the database KV store must not be used inside it: SQLite has one connection).
+  app.addHook('onSend', async (req) => {
+    if (req.method !== 'GET' && req.routeOptions.url?.includes('/sys/role/')) await bumpPermissionVersion(ctx);
+  });
+  await registerCrud(app, b);
+
+  const requireRole = async (id: string) => {
+    const r = await db.selectFrom('sys_role').select('id').where('id', '=', id).executeTakeFirst();
+    if (!r) throw new BizError(ROLE_MSG.notFound);
+  };
+
+  app.get('/sys/role/queryall', { config: SIGNED_IN }, async () => {
+    const rows = await db.selectFrom('sys_role').selectAll().orderBy('create_time').orderBy('id').execute();
+    if (!rows.length) throw new BizError(ROLE_MSG.notFound);
+    return ok(rows.map(userWire));
+  });
+
+  app.get('/sys/role/checkRoleCode', { config: perm(PERM.role.list, PERM.role.add, PERM.role.edit) }, async (req) => {
+    const code = param(q(req), 'roleCode')?.trim();
+    if (!code) throw new BadRequestError('roleCode不能为空');
+    const idRaw = param(q(req), 'id')?.trim();
+    const id = idRaw ? checkId(idRaw) : null;
+    let sel = db.selectFrom('sys_role').select('id').where('role_code', '=', code);
+    if (id) sel = sel.where('id', '<>', id);
+    if (await sel.limit(1).executeTakeFirst()) throw new BizError('角色编码已存在');
+    return okMsg('该值可用！');
+  });
+
+  app.get('/sys/role/queryTreeList', { config: perm(PERM.role.authorize) }, async () => {
+    const rows = await allMenus(ctx);
+    return ok({ treeList: nest(rows, roleTreeModel), ids: sortRows(rows).map((r) => r.id) });
+  });
+
+  // --- role users (perm role:users) ---
+  app.get('/sys/user/userRoleList', { config: perm(PERM.role.users) }, async (req) => {
+    const p = q(req);
+    const roleId = checkId(param(p, 'roleId'));
+    const username = param(p, 'username')?.trim();
+    const pageNo = Math.max(1, intParam(p, 'pageNo', 1));
+    let pageSize = intParam(p, 'pageSize', 10);
+    if (pageSize <= 0 || pageSize > 10000) pageSize = 10000;
+    const base = db
+      .selectFrom('sys_user as u')
+      .where('u.del_flag', '=', 0)
+      .where('u.id', 'in', db.selectFrom('sys_user_role').select('user_id').where('role_id', '=', roleId))
+      .$if(!!username, (s) => s.where('u.username', 'like', `%${username}%`));
+    const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    const rows = await base
+      .select(USER_COLUMNS.map((c) => `u.${c}` as 'u.id'))
+      .orderBy('u.create_time', 'desc')
+      .orderBy('u.id')
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize)
+      .execute();
+    return ok(page(rows.map((r) => userWire(r as Record<string, unknown>)), total, pageNo, pageSize));
+  });
+
+  app.post('/sys/user/addSysUserRole', { config: perm(PERM.role.users) }, async (req) => {
+    const body = bodyObject(req.body);
+    const roleId = checkId(body.roleId);
+    const userIds = idList(body.userIdList, 'userIdList');
+    if (!userIds.length) throw new BadRequestError('userIdList不能为空');
+    await db.transaction().execute(async (trx) => {
+      const role = await trx.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst();
+      if (!role) throw new BizError(ROLE_MSG.notFound);
+      const users = await trx.selectFrom('sys_user').select('id').where('id', 'in', userIds).where('del_flag', '=', 0).execute();
+      if (users.length !== userIds.length) throw new BizError('未找到用户信息');
+      const have = new Set((await trx.selectFrom('sys_user_role').select('user_id').where('role_id', '=', roleId).where('user_id', 'in', userIds).execute()).map((r) => r.user_id));
+      const rows = userIds.filter((u) => !have.has(u)).map((u) => ({ id: newId(), user_id: u, role_id: roleId }));
+      if (rows.length) await trx.insertInto('sys_user_role').values(rows).execute();
+    });
+    await bumpPermissionVersion(ctx);
+    return okMsg('添加成功!');
+  });
+
+  const removeUsers = async (roleId: string, userIds: string[]) => {
+    if (!userIds.length) throw new BadRequestError('userId不能为空');
+    await requireRole(roleId);
+    await db.deleteFrom('sys_user_role').where('role_id', '=', roleId).where('user_id', 'in', userIds).execute();
+    await bumpPermissionVersion(ctx);
+  };
+  app.delete('/sys/user/deleteUserRole', { config: perm(PERM.role.users) }, async (req) => {
+    await removeUsers(checkId(param(q(req), 'roleId')), idList(param(q(req), 'userId'), 'userId'));
+    return okMsg('删除成功!');
+  });
+  app.delete('/sys/user/deleteUserRoleBatch', { config: perm(PERM.role.users) }, async (req) => {
+    await removeUsers(checkId(param(q(req), 'roleId')), idList(param(q(req), 'userIds'), 'userIds'));
+    return okMsg('删除成功!');
+  });
+
+  // --- authorisation (perm role:authorize) ---
+  app.get('/sys/permission/queryRolePermission', { config: perm(PERM.role.authorize) }, async (req) => {
+    const roleId = checkId(param(q(req), 'roleId'));
+    const rows = await db.selectFrom('sys_role_permission').select('permission_id').where('role_id', '=', roleId).execute();
+    return ok(rows.map((r) => r.permission_id));
+  });
+
+  app.post('/sys/permission/saveRolePermission', { config: perm(PERM.role.authorize) }, async (req) => {
+    const body = bodyObject(req.body);
+    const roleId = checkId(body.roleId);
+    const next = idList(body.permissionIds, 'permissionIds');
+    const last = idList(body.lastpermissionIds, 'lastpermissionIds');
+    await db.transaction().execute(async (trx) => {
+      const role = await trx.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst();
+      if (!role) throw new BizError(ROLE_MSG.notFound);
+      await saveGrants(trx, 'sys_role_permission', { column: 'role_id', value: roleId }, next, last, { operate_ip: req.ip ?? null });
+    });
+    await bumpPermissionVersion(ctx);
+    return okMsg('保存成功！');
+  });
+
+  // --- role data rules ---
+  app.get('/sys/role/datarule/:permissionId/:roleId', { config: perm(PERM.role.authorize) }, async (req) => {
+    const prm = req.params as { permissionId?: string; roleId?: string };
+    const permissionId = checkId(prm.permissionId);
+    const roleId = checkId(prm.roleId);
+    const rules = await db.selectFrom('sys_permission_data_rule').selectAll().where('permission_id', '=', permissionId).where('status', '=', '1').orderBy('create_time').orderBy('id').execute();
+    if (!rules.length) throw new BizError('未找到权限配置信息');
+    const out: Record<string, unknown> = { datarule: rules.map(ruleWire) };
+    const grant = await db.selectFrom('sys_role_permission').select('data_rule_ids').where('role_id', '=', roleId).where('permission_id', '=', permissionId).executeTakeFirst();
+    if (grant?.data_rule_ids) out.drChecked = grant.data_rule_ids;
+    return ok(out);
+  });
+
+  app.post('/sys/role/datarule', { config: perm(PERM.role.authorize) }, async (req) => {
+    const body = bodyObject(req.body);
+    const permissionId = checkId(body.permissionId);
+    const roleId = checkId(body.roleId);
+    const ruleIds = idList(body.dataRuleIds, 'dataRuleIds');
+    await db.transaction().execute(async (trx) => {
+      const grant = await trx.selectFrom('sys_role_permission').select('id').where('role_id', '=', roleId).where('permission_id', '=', permissionId).executeTakeFirst();
+      if (!grant) throw new BizError('请先保存角色菜单权限!');
+      if (ruleIds.length) {
+        const known = await trx.selectFrom('sys_permission_data_rule').select('id').where('id', 'in', ruleIds).where('permission_id', '=', permissionId).execute();
+        if (known.length !== ruleIds.length) throw new BizError('未找到权限配置信息');
+      }
+      await trx.updateTable('sys_role_permission').set({ data_rule_ids: ruleIds.length ? ruleIds.join(',') : null }).where('id', '=', grant.id).execute();
+    });
+    await bumpPermissionVersion(ctx);
+    return okMsg('保存成功!');
+  });
+}

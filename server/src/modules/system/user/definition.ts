@@ -1,0 +1,189 @@
+import { userEntity } from '@pk/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { CrudBinding, SaveContext, Values } from '../../../core/crud/index.js';
+import { checkId, splitIds } from '../../../core/crud/index.js';
+import { BizError } from '../../../core/envelope/errors.js';
+import { hashPassword } from '../../../core/auth/password.js';
+import { newId } from '../../../core/id.js';
+import { param, type RawParams } from '../../../core/query/index.js';
+import type { Database } from '../../../db/schema.js';
+
+/** The external placeholder account the original always hides (contract §12.1). */
+export const RESERVED_USER = '_reserve_user_external';
+export const ADMIN_USERNAME = 'admin';
+export const ADMIN_ROLE_CODE = 'admin';
+
+export const USER_MSG = {
+  passwordRequired: '密码不能为空',
+  passwordMismatch: '两次输入密码不一致!',
+  passwordTooLong: '密码长度不能超过100',
+  deleteSelf: '不能删除当前登录用户！',
+  deleteAdmin: '不能删除admin账号！',
+  freezeSelf: '不能冻结当前登录用户！',
+  freezeAdmin: '不能冻结admin账号！',
+  editAdmin: '只有超级管理员可以修改admin账号！',
+  roleMissing: '角色不存在',
+  roleNotHeld: '不能分配自己没有的角色',
+  ownRoles: '不能修改自己的角色',
+  departMissing: '部门不存在',
+  tenantMissing: '租户不存在',
+  tenantNotHeld: '不能分配自己不属于的租户',
+  userMissing: '用户不存在！',
+  noRoles: '未找到用户相关角色信息',
+  userTaken: '用户账号已存在',
+} as const;
+
+/** Per-request extras of an add/edit/import that are not columns of sys_user (role/depart links, the password). */
+export interface UserExtras {
+  roles?: string[];
+  departs?: string[];
+  /** Plain password of an add or an imported row; hashed in beforeSave. */
+  password?: string;
+}
+export const extrasOf = new WeakMap<FastifyRequest, UserExtras>();
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEb = ExpressionBuilder<any, any>;
+
+/** `rel_tenant_ids` (a comma list, maybe with a trailing comma) contains the tenant. Dialect-neutral LIKEs. */
+export function tenantMatch(eb: AnyEb, tenantId: number, column = 'rel_tenant_ids'): Expression<SqlBool> {
+  const t = String(Math.trunc(tenantId));
+  return eb.or([eb(column, '=', t), eb(column, 'like', `${t},%`), eb(column, 'like', `%,${t}`), eb(column, 'like', `%,${t},%`)]);
+}
+
+/**
+ * Rows of sys_user a request may see (security §1.11): never the reserved external user; with a tenant selected
+ * (`tenant-id` header, validated against the caller's memberships) only members of that tenant.
+ */
+export function userScope(eb: AnyEb, req: FastifyRequest, column = (c: string) => c): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [eb.or([eb(column('username'), 'is', null), eb(column('username'), '<>', RESERVED_USER)])];
+  const tenantId = req.user?.tenantId ?? 0;
+  if (tenantId > 0) parts.push(tenantMatch(eb, tenantId, column('rel_tenant_ids')));
+  return eb.and(parts);
+}
+
+/** The list's `departId` filter (users of that department), read from the query string. */
+function departFilter(eb: AnyEb, req: FastifyRequest): Expression<SqlBool> | null {
+  const url = req.routeOptions?.url ?? '';
+  if (!/\/(list|exportXls)$/.test(url)) return null;
+  const raw = param((req.query ?? {}) as RawParams, 'departId')?.trim();
+  if (!raw) return null;
+  const depId = checkId(raw);
+  return eb('id', 'in', eb.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', depId));
+}
+
+/** The caller holds the admin role (role_code `admin`). */
+export async function isSuperAdmin(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const r = await db
+    .selectFrom('sys_user_role as ur')
+    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+    .select('r.id')
+    .where('ur.user_id', '=', userId)
+    .where('r.role_code', '=', ADMIN_ROLE_CODE)
+    .executeTakeFirst();
+  return !!r;
+}
+
+/** Check the tenants a body assigns: they exist, and a caller inside a tenant assigns only their own tenants. */
+async function checkTenants(raw: unknown, c: SaveContext): Promise<void> {
+  if (typeof raw !== 'string' || !raw.trim()) return;
+  const ids = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (ids.some((s) => !/^\d{1,9}$/.test(s))) throw new BizError(USER_MSG.tenantMissing);
+  const nums = [...new Set(ids.map(Number))];
+  const found = await c.trx.selectFrom('sys_tenant').select('id').where('id', 'in', nums).execute();
+  if (found.length !== nums.length) throw new BizError(USER_MSG.tenantMissing);
+  const caller = c.req.user;
+  if (caller && caller.tenantId > 0) {
+    const own = await c.trx.selectFrom('sys_user').select('rel_tenant_ids').where('id', '=', caller.id).executeTakeFirst();
+    const mine = new Set(splitTenantIds(own?.rel_tenant_ids));
+    if (nums.some((n) => !mine.has(n))) throw new BizError(USER_MSG.tenantNotHeld);
+  }
+}
+
+export function splitTenantIds(raw: string | null | undefined): number[] {
+  return (raw ?? '').split(',').map((s) => s.trim()).filter((s) => /^\d+$/.test(s)).map(Number).filter((n) => n > 0);
+}
+
+async function beforeSave(values: Values, c: SaveContext): Promise<void> {
+  const extras = extrasOf.get(c.req) ?? {};
+  const caller = c.req.user;
+  if (c.isNew) {
+    const pw = extras.password;
+    if (typeof pw !== 'string' || !pw.trim()) throw new BizError(USER_MSG.passwordRequired);
+    if (pw.length > 100) throw new BizError(USER_MSG.passwordTooLong);
+    values.password = await hashPassword(pw);
+    values.salt = null;
+    values.status = 1;
+    if (values.userIdentity === undefined || values.userIdentity === null) values.userIdentity = 1;
+    // A caller working inside a tenant creates users of that tenant.
+    if (caller && caller.tenantId > 0 && !values.relTenantIds) values.relTenantIds = String(caller.tenantId);
+  } else {
+    const target = await c.trx.selectFrom('sys_user').select(['username']).where('id', '=', c.id).executeTakeFirst();
+    if (target?.username === ADMIN_USERNAME && caller && !(await isSuperAdmin(c.trx, caller.id))) throw new BizError(USER_MSG.editAdmin);
+  }
+  if ('relTenantIds' in values) await checkTenants(values.relTenantIds, c);
+  if (caller && caller.tenantId > 0 && 'relTenantIds' in values) {
+    // Never move a user out of the tenant the caller works in.
+    if (!splitTenantIds(values.relTenantIds as string | null).includes(caller.tenantId)) throw new BizError(USER_MSG.tenantNotHeld);
+  }
+  const departs = extras.departs;
+  if (departs?.length) {
+    const rows = await c.trx.selectFrom('sys_depart').select(['id', 'org_code']).where('id', 'in', departs).execute();
+    if (rows.length !== departs.length) throw new BizError(USER_MSG.departMissing);
+    const first = rows.find((r) => r.id === departs[0]);
+    values.orgCode = first?.org_code ?? null;
+  } else if (departs && !departs.length) values.orgCode = null;
+  if (typeof values.departIds === 'string' && values.departIds) {
+    const ids = splitIds(values.departIds);
+    const n = ids.length ? (await c.trx.selectFrom('sys_depart').select('id').where('id', 'in', ids).execute()).length : 0;
+    if (n !== ids.length) throw new BizError(USER_MSG.departMissing);
+  }
+  if (extras.roles) await checkRoles(extras.roles, c);
+}
+
+async function checkRoles(roles: string[], c: SaveContext): Promise<void> {
+  if (roles.length) {
+    const found = await c.trx.selectFrom('sys_role').select('id').where('id', 'in', roles).execute();
+    if (found.length !== roles.length) throw new BizError(USER_MSG.roleMissing);
+  }
+  const caller = c.req.user;
+  if (!caller) return;
+  const held = new Set((await c.trx.selectFrom('sys_user_role').select('role_id').where('user_id', '=', caller.id).execute()).map((r) => r.role_id));
+  const superAdmin = await isSuperAdmin(c.trx, caller.id);
+  if (!c.isNew && c.id === caller.id) {
+    const current = new Set((await c.trx.selectFrom('sys_user_role').select('role_id').where('user_id', '=', c.id).execute()).map((r) => r.role_id));
+    const same = current.size === new Set(roles).size && roles.every((r) => current.has(r));
+    if (!same) throw new BizError(USER_MSG.ownRoles);
+    return;
+  }
+  if (!superAdmin && roles.some((r) => !held.has(r))) throw new BizError(USER_MSG.roleNotHeld);
+}
+
+async function afterSave(_values: Values, c: SaveContext): Promise<void> {
+  const extras = extrasOf.get(c.req) ?? {};
+  if (extras.roles) {
+    await c.trx.deleteFrom('sys_user_role').where('user_id', '=', c.id).execute();
+    for (const roleId of extras.roles) await c.trx.insertInto('sys_user_role').values({ id: newId(), user_id: c.id, role_id: roleId }).execute();
+  }
+  if (extras.departs) {
+    await c.trx.deleteFrom('sys_user_depart').where('user_id', '=', c.id).execute();
+    for (const depId of extras.departs) await c.trx.insertInto('sys_user_depart').values({ id: newId(), user_id: c.id, dep_id: depId }).execute();
+  }
+}
+
+/** 用户 (contract §12.1): sys_user, logical delete, password and salt never selected. */
+export const userBinding: CrudBinding = {
+  entity: userEntity,
+  table: 'sys_user',
+  softDelete: true,
+  hooks: {
+    beforeSave,
+    afterSave,
+    scope(eb, req) {
+      const s = userScope(eb, req);
+      const d = departFilter(eb, req);
+      return d ? eb.and([s, d]) : s;
+    },
+  },
+};

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../src/core/id.js';
+import { now } from '../src/core/time.js';
+import { PERM } from '../src/db/seed/permissionCodes.js';
+import { nextOrgCode } from '../src/modules/system/depart/definition.js';
+import { menuIdByPerms, rbac, type Rbac } from './rbac.fixture.js';
+
+// contract §12.3 departments, §6.5 org code scheme, §4.3 department permissions / roles.
+describe('org code scheme', () => {
+  it('A01, A02 … A99 → B01; children A01A01, A01A02', () => {
+    expect(nextOrgCode('', [])).toBe('A01');
+    expect(nextOrgCode('', ['A01'])).toBe('A02');
+    expect(nextOrgCode('', ['A01', 'A09'])).toBe('A10');
+    expect(nextOrgCode('', ['A98', 'A99'])).toBe('B01');
+    expect(nextOrgCode('', ['A99', 'B01'])).toBe('B02');
+    expect(nextOrgCode('A01', ['A01', 'A01A01', 'A01A01A01'])).toBe('A01A02');
+    expect(nextOrgCode('A02', ['A01', 'A01A01'])).toBe('A02A01');
+    expect(() => nextOrgCode('', ['Z99'])).toThrow('机构编码已用尽');
+  });
+});
+
+describe('departments', () => {
+  let t: Rbac;
+  const db = () => t.ctx.db.db;
+  const byName = (n: string) => db().selectFrom('sys_depart').selectAll().where('depart_name', '=', n).executeTakeFirst();
+
+  beforeAll(async () => {
+    t = await rbac();
+  });
+  afterAll(async () => t?.close());
+
+  it('add generates org codes on the server (a body orgCode is ignored); A99 → B01', async () => {
+    const r1 = await t.call(t.admin, 'POST', '/sys/sysDepart/add', { departName: '根二', orgCategory: '1', departOrder: 2 });
+    expect(r1.body).toMatchObject({ success: true, message: '添加成功！' });
+    expect(await byName('根二')).toMatchObject({ org_code: 'A02', org_type: '1', parent_id: '', del_flag: '0' });
+    const a01 = (await db().selectFrom('sys_depart').select('id').where('org_code', '=', 'A01').executeTakeFirstOrThrow()).id;
+    const r2 = await t.call(t.admin, 'POST', '/sys/sysDepart/add', { departName: '子三', parentId: a01, orgCode: 'ZZZ' });
+    expect(r2.body.success).toBe(true);
+    expect(await byName('子三')).toMatchObject({ org_code: 'A01A03', org_type: '2', parent_id: a01 });
+    const withCode = await t.call(t.admin, 'POST', '/sys/sysDepart/add', { departName: 'x', orgType: '9' });
+    expect(withCode.body.success).toBe(true); // orgType/orgCode in a body are ignored
+    expect((await byName('x'))!.org_type).toBe('1');
+    // jump to A99, then the next root is B01
+    await db().insertInto('sys_depart').values({ id: newId(), parent_id: '', depart_name: '九九', org_code: 'A99', org_type: '1', depart_order: 9, create_time: now() }).execute();
+    await t.call(t.admin, 'POST', '/sys/sysDepart/add', { departName: '贝一' });
+    expect((await byName('贝一'))!.org_code).toBe('B01');
+    const noParent = await t.call(t.admin, 'POST', '/sys/sysDepart/add', { departName: 'y', parentId: 'nodep1' });
+    expect(noParent.body).toMatchObject({ success: false, message: '上级部门不存在' });
+    const unknown = await t.call(t.admin, 'POST', '/sys/sysDepart/add', { departName: 'y', evil: 1 });
+    expect(unknown.status).toBe(400);
+    expect((await t.call(t.admin, 'POST', '/sys/sysDepart/add', {})).status).toBe(400);
+  });
+
+  it('trees: queryTreeList, queryDepartTreeSync, queryIdTree, searchBy, queryMyDeptTreeList', async () => {
+    const tree = await t.call(t.admin, 'GET', '/sys/sysDepart/queryTreeList');
+    const root = tree.body.result.find((n: { orgCode: string }) => n.orgCode === 'A01');
+    expect(root).toMatchObject({ key: root.id, value: root.id, title: '海盗王乐园', isLeaf: false, departName: '海盗王乐园' });
+    const leaf = root.children[0];
+    expect(leaf).toMatchObject({ isLeaf: true, children: null });
+    const sync = await t.call(t.admin, 'GET', `/sys/sysDepart/queryDepartTreeSync?pid=${root.id}`);
+    expect(sync.body.result.length).toBe(root.children.length);
+    const roots = await t.call(t.admin, 'GET', '/sys/sysDepart/queryDepartTreeSync');
+    expect(roots.body.result.every((n: { parentId: string | null }) => !n.parentId)).toBe(true);
+    const idTree = await t.call(t.admin, 'GET', '/sys/sysDepart/queryIdTree');
+    expect(Object.keys(idTree.body.result[0]).sort()).toEqual(['children', 'isLeaf', 'key', 'title', 'value']);
+    const s = await t.call(t.admin, 'GET', `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent('技术')}`);
+    expect(s.body.result.map((n: { departName: string }) => n.departName)).toEqual(['技术部']);
+    expect((await t.call(t.admin, 'GET', '/sys/sysDepart/searchBy?keyWord=nothing-like-this')).body).toMatchObject({ success: false, message: '未查询匹配数据！' });
+    const mine = await t.call(t.admin, 'GET', '/sys/sysDepart/queryMyDeptTreeList');
+    expect(mine.body.message).toBe('2');
+    expect(mine.body.result[0].orgCode).toBe('A01');
+    const nobody = await t.userWith([]);
+    const none = await t.call(nobody.h, 'GET', '/sys/sysDepart/queryMyDeptTreeList');
+    expect(none.body).toMatchObject({ success: true, message: '1', result: null });
+  });
+
+  it('edit changes fields but never the code or parent', async () => {
+    const d = (await byName('根二'))!;
+    const r = await t.call(t.admin, 'PUT', '/sys/sysDepart/edit', { id: d.id, departName: '根二改', parentId: 'whatever', orgCode: 'Q01', memo: 'm' });
+    expect(r.body).toMatchObject({ success: true, message: '修改成功!' });
+    expect(await byName('根二改')).toMatchObject({ org_code: 'A02', parent_id: '', memo: 'm' });
+    expect((await t.call(t.admin, 'POST', '/sys/sysDepart/edit', { id: 'nodep1', departName: 'x' })).body).toMatchObject({ success: false, message: '未找到对应实体' });
+  });
+
+  it('users, permissions and roles of a department; delete cascades', async () => {
+    const add = await t.call(t.admin, 'POST', '/sys/sysDepart/add', { departName: '级联' });
+    expect(add.body.success).toBe(true);
+    const top = (await byName('级联'))!;
+    await t.call(t.admin, 'POST', '/sys/sysDepart/add', { departName: '级联子', parentId: top.id });
+    const child = (await byName('级联子'))!;
+    expect(child.org_code).toBe(`${top.org_code}A01`);
+    const u = await t.userWith([PERM.online.list]);
+    // users
+    expect((await t.call(t.admin, 'POST', '/sys/user/editSysDepartWithUser', { depId: child.id, userIdList: [u.userId] })).body).toMatchObject({ success: true, message: '添加成功!' });
+    // permissions
+    const posMenu = await menuIdByPerms(t.ctx, PERM.position.list);
+    const posAdd = await menuIdByPerms(t.ctx, PERM.position.add);
+    const sp = await t.call(t.admin, 'POST', '/sys/permission/saveDepartPermission', { departId: child.id, permissionIds: `${posMenu},${posAdd}`, lastpermissionIds: '' });
+    expect(sp.body).toMatchObject({ success: true, message: '保存成功！' });
+    expect((await t.call(t.admin, 'GET', `/sys/permission/queryDepartPermission?departId=${child.id}`)).body.result.sort()).toEqual([posMenu, posAdd].sort());
+    // department role with grants and a user
+    const ra = await t.call(t.admin, 'POST', '/sys/sysDepartRole/add', { departId: child.id, roleName: '组长', roleCode: 'lead' });
+    expect(ra.body).toMatchObject({ success: true, message: '添加成功！' });
+    expect((await t.call(t.admin, 'POST', '/sys/sysDepartRole/add', { departId: child.id, roleName: '组长2', roleCode: 'lead' })).body).toMatchObject({ success: false, message: '部门角色编码已存在' });
+    const rl = await t.call(t.admin, 'GET', `/sys/sysDepartRole/list?deptId=${child.id}`);
+    const drole = rl.body.result.records[0];
+    expect(drole).toMatchObject({ roleName: '组长', roleCode: 'lead', departId: child.id });
+    expect((await t.call(t.admin, 'PUT', '/sys/sysDepartRole/edit', { id: drole.id, roleName: '组长A' })).body.success).toBe(true);
+    const tree = await t.call(t.admin, 'GET', `/sys/sysDepartPermission/queryTreeListForDeptRole?departId=${child.id}`);
+    expect(tree.body.result.ids.sort()).toEqual([posMenu, posAdd].sort());
+    const outside = await t.call(t.admin, 'POST', '/sys/sysDepartPermission/saveDeptRolePermission', { roleId: drole.id, permissionIds: await menuIdByPerms(t.ctx, PERM.role.list), lastpermissionIds: '' });
+    expect(outside.body.success).toBe(false);
+    const sr = await t.call(t.admin, 'POST', '/sys/sysDepartPermission/saveDeptRolePermission', { roleId: drole.id, permissionIds: `${posMenu},${posAdd}`, lastpermissionIds: '' });
+    expect(sr.body).toMatchObject({ success: true, message: '保存成功！' });
+    expect((await t.call(t.admin, 'GET', `/sys/sysDepartPermission/queryDeptRolePermission?roleId=${drole.id}`)).body.result).toHaveLength(2);
+    const before = (await t.call(u.h, 'GET', '/sys/permission/getUserPermissionByToken')).body.result.auth.map((a: { action: string }) => a.action);
+    expect(before).not.toContain(PERM.position.add);
+    const ru = await t.call(t.admin, 'POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId: u.userId, newRoleId: drole.id, oldRoleId: '' });
+    expect(ru.body).toMatchObject({ success: true, message: '添加成功!' });
+    // the department-role grant reaches the user on the next payload
+    const after = (await t.call(u.h, 'GET', '/sys/permission/getUserPermissionByToken')).body.result.auth.map((a: { action: string }) => a.action);
+    expect(after).toContain(PERM.position.add);
+    // removing the user from the department also removes the department-role link
+    expect((await t.call(t.admin, 'DELETE', `/sys/user/deleteUserInDepart?depId=${child.id}&userId=${u.userId}`)).body).toMatchObject({ success: true, message: '删除成功!' });
+    expect(await db().selectFrom('sys_depart_role_user').select('id').where('user_id', '=', u.userId).execute()).toHaveLength(0);
+    expect((await t.call(t.admin, 'DELETE', `/sys/user/deleteUserInDepartBatch?depId=${child.id}&userIds=${u.userId},`)).body).toMatchObject({ success: false, message: '当前选中部门与用户无关联关系!' });
+    // put everything back and delete the top department: all descendants and link rows go
+    await t.call(t.admin, 'POST', '/sys/user/editSysDepartWithUser', { depId: child.id, userIdList: [u.userId] });
+    await t.call(t.admin, 'POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId: u.userId, newRoleId: drole.id, oldRoleId: '' });
+    const del = await t.call(t.admin, 'DELETE', `/sys/sysDepart/delete?id=${top.id}`);
+    expect(del.body).toMatchObject({ success: true, message: '删除成功!' });
+    expect(await byName('级联子')).toBeUndefined();
+    for (const [table, col, v] of [
+      ['sys_user_depart', 'dep_id', child.id],
+      ['sys_depart_permission', 'depart_id', child.id],
+      ['sys_depart_role', 'depart_id', child.id],
+      ['sys_depart_role_user', 'drole_id', drole.id],
+      ['sys_depart_role_permission', 'role_id', drole.id],
+    ] as const)
+      expect(await db().selectFrom(table).select('id').where(col as 'id', '=', v).execute()).toHaveLength(0);
+    expect((await t.call(u.h, 'GET', '/sys/permission/getUserPermissionByToken')).body.result.auth.map((a: { action: string }) => a.action)).not.toContain(PERM.position.add);
+    expect((await t.call(t.admin, 'DELETE', `/sys/sysDepart/delete?id=${top.id}`)).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    const d1 = (await byName('贝一'))!;
+    expect((await t.call(t.admin, 'DELETE', `/sys/sysDepart/deleteBatch?ids=${d1.id},`)).body.success).toBe(true);
+    // department roles: delete
+    await t.call(t.admin, 'POST', '/sys/sysDepartRole/add', { departId: (await byName('x'))!.id, roleName: 'r', roleCode: 'r1' });
+    const r = (await db().selectFrom('sys_depart_role').select('id').where('role_code', '=', 'r1').executeTakeFirstOrThrow()).id;
+    expect((await t.call(t.admin, 'DELETE', `/sys/sysDepartRole/delete?id=${r}`)).body.success).toBe(true);
+  });
+
+  describe('permission matrix', () => {
+    type Req = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown };
+    let k = 0;
+    const freshDepart = async () => {
+      const id = newId();
+      await db().insertInto('sys_depart').values({ id, parent_id: '', depart_name: `mx${++k}`, org_code: `M${String(k).padStart(2, '0')}`, org_type: '1', create_time: now() }).execute();
+      return id;
+    };
+    const freshRole = async () => {
+      const id = newId();
+      await db().insertInto('sys_depart_role').values({ id, depart_id: await freshDepart(), role_name: 'r', role_code: `c${++k}` }).execute();
+      return id;
+    };
+    const member = async () => {
+      const dep = await freshDepart();
+      const u = await t.userWith([]);
+      await db().insertInto('sys_user_depart').values({ id: newId(), user_id: u.userId, dep_id: dep }).execute();
+      return { dep, user: u.userId };
+    };
+    const cases: Array<{ code: string; name: string; opens?: string[]; make: () => Promise<Req> }> = [
+      { code: PERM.depart.list, name: 'queryTreeList', opens: [PERM.depart.my], make: async () => ({ method: 'GET', url: '/sys/sysDepart/queryTreeList' }) },
+      { code: PERM.depart.list, name: 'queryDepartTreeSync', opens: [PERM.depart.my], make: async () => ({ method: 'GET', url: '/sys/sysDepart/queryDepartTreeSync' }) },
+      { code: PERM.depart.list, name: 'queryIdTree', opens: [PERM.depart.my], make: async () => ({ method: 'GET', url: '/sys/sysDepart/queryIdTree' }) },
+      { code: PERM.depart.list, name: 'searchBy', opens: [PERM.depart.my], make: async () => ({ method: 'GET', url: `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent('海盗')}` }) },
+      { code: PERM.depart.add, name: 'add', make: async () => ({ method: 'POST', url: '/sys/sysDepart/add', payload: { departName: `n${++k}` } }) },
+      { code: PERM.depart.edit, name: 'edit', make: async () => ({ method: 'PUT', url: '/sys/sysDepart/edit', payload: { id: await freshDepart(), departName: 'e' } }) },
+      { code: PERM.depart.delete, name: 'delete', make: async () => ({ method: 'DELETE', url: `/sys/sysDepart/delete?id=${await freshDepart()}` }) },
+      { code: PERM.depart.delete, name: 'deleteBatch', make: async () => ({ method: 'DELETE', url: `/sys/sysDepart/deleteBatch?ids=${await freshDepart()},` }) },
+      { code: PERM.depart.users, name: 'editSysDepartWithUser', make: async () => ({ method: 'POST', url: '/sys/user/editSysDepartWithUser', payload: { depId: await freshDepart(), userIdList: [(await t.userWith([])).userId] } }) },
+      { code: PERM.depart.users, name: 'deleteUserInDepart', make: async () => { const m = await member(); return { method: 'DELETE', url: `/sys/user/deleteUserInDepart?depId=${m.dep}&userId=${m.user}` }; } },
+      { code: PERM.depart.users, name: 'deleteUserInDepartBatch', make: async () => { const m = await member(); return { method: 'DELETE', url: `/sys/user/deleteUserInDepartBatch?depId=${m.dep}&userIds=${m.user}` }; } },
+      { code: PERM.depart.authorize, name: 'queryDepartPermission', make: async () => ({ method: 'GET', url: `/sys/permission/queryDepartPermission?departId=${await freshDepart()}` }) },
+      { code: PERM.depart.authorize, name: 'saveDepartPermission', make: async () => ({ method: 'POST', url: '/sys/permission/saveDepartPermission', payload: { departId: await freshDepart(), permissionIds: await menuIdByPerms(t.ctx, PERM.position.list), lastpermissionIds: '' } }) },
+      { code: PERM.depart.roles, name: 'sysDepartRole/list', make: async () => ({ method: 'GET', url: '/sys/sysDepartRole/list' }) },
+      { code: PERM.depart.roles, name: 'sysDepartRole/add', make: async () => ({ method: 'POST', url: '/sys/sysDepartRole/add', payload: { departId: await freshDepart(), roleName: 'a', roleCode: 'a' } }) },
+      { code: PERM.depart.roles, name: 'sysDepartRole/edit', make: async () => ({ method: 'PUT', url: '/sys/sysDepartRole/edit', payload: { id: await freshRole(), roleName: 'b' } }) },
+      { code: PERM.depart.roles, name: 'sysDepartRole/delete', make: async () => ({ method: 'DELETE', url: `/sys/sysDepartRole/delete?id=${await freshRole()}` }) },
+      { code: PERM.depart.roles, name: 'sysDepartRole/deleteBatch', make: async () => ({ method: 'DELETE', url: `/sys/sysDepartRole/deleteBatch?ids=${await freshRole()}` }) },
+      { code: PERM.depart.roles, name: 'deptRoleUserAdd', make: async () => ({ method: 'POST', url: '/sys/sysDepartRole/deptRoleUserAdd', payload: { userId: (await t.userWith([])).userId, newRoleId: await freshRole(), oldRoleId: '' } }) },
+      { code: PERM.depart.roles, name: 'queryTreeListForDeptRole', make: async () => ({ method: 'GET', url: `/sys/sysDepartPermission/queryTreeListForDeptRole?departId=${await freshDepart()}` }) },
+      { code: PERM.depart.roles, name: 'queryDeptRolePermission', make: async () => ({ method: 'GET', url: `/sys/sysDepartPermission/queryDeptRolePermission?roleId=${await freshRole()}` }) },
+      { code: PERM.depart.roles, name: 'saveDeptRolePermission', make: async () => ({ method: 'POST', url: '/sys/sysDepartPermission/saveDeptRolePermission', payload: { roleId: await freshRole(), permissionIds: '', lastpermissionIds: '' } }) },
+    ];
+    for (const c of cases) {
+      it(`${c.name} needs ${c.code}`, async () => {
+        const opens = [c.code, ...(c.opens ?? [])];
+        const without = await t.userWith(Object.values(PERM.depart).filter((x) => !opens.includes(x)));
+        const req = await c.make();
+        const before = await t.snapshot();
+        const denied = await t.call(without.h, req.method, req.url, req.payload);
+        expect(denied.body).toMatchObject({ success: false, code: 510 });
+        expect(await t.snapshot()).toEqual(before);
+        const withIt = await t.userWith([c.code]);
+        const req2 = await c.make();
+        expect((await t.call(withIt.h, req2.method, req2.url, req2.payload)).body).toMatchObject({ success: true });
+      });
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../src/core/context.js';
+import { DEPART_IDS } from '../src/db/seed/index.js';
+import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX } from './harness.js';
+import { authHeaders, createTestRole, createTestUser, loginAs } from './helpers/login.js';
+
+// Permission matrix (security §1.10 / contract §15) and tenant isolation (security §1.11).
+const U = `${TEST_API_PREFIX}/sys/user`;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+describe('users: permission matrix and tenant isolation', () => {
+  let app: FastifyInstance;
+  let ctx: AppContext;
+  let close: () => Promise<void>;
+  let admin: Record<string, string>;
+  let victim: string;
+  let deleted: string;
+
+  const call = async (method: Method, url: string, headers: Record<string, string>, payload?: unknown) => {
+    const res = await app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    return { status: res.statusCode, body: res.json() as any };
+  };
+  const snapshot = async () => ({
+    users: await ctx.db.db.selectFrom('sys_user').selectAll().orderBy('id').execute(),
+    roles: await ctx.db.db.selectFrom('sys_user_role').selectAll().orderBy('id').execute(),
+    departs: await ctx.db.db.selectFrom('sys_user_depart').selectAll().orderBy('id').execute(),
+  });
+
+  beforeAll(async () => {
+    ({ app, ctx, close } = await createTestApp());
+    admin = authHeaders(await loginAs(app, 'admin', TEST_ADMIN_PASSWORD));
+    victim = await createTestUser(ctx, { username: 'victim', password: 'Pw@1', departIds: [DEPART_IDS.A01A01] });
+    deleted = await createTestUser(ctx, { username: 'binned', password: 'Pw@1', delFlag: 1 });
+  });
+  afterAll(async () => close?.());
+
+  const endpoints = (): Array<{ code: string; method: Method; url: string; payload?: unknown }> => [
+    { code: 'user:list', method: 'GET', url: `${U}/list` },
+    { code: 'user:list', method: 'GET', url: `${U}/queryById?id=${victim}` },
+    { code: 'user:list', method: 'GET', url: `${U}/queryUserByDepId?id=${DEPART_IDS.A01A01}` },
+    { code: 'user:add', method: 'POST', url: `${U}/add`, payload: { username: 'newbie', realname: 'n', password: 'Pw@1' } },
+    { code: 'user:edit', method: 'PUT', url: `${U}/edit`, payload: { id: victim, realname: 'changed' } },
+    { code: 'user:edit', method: 'GET', url: `${U}/queryUserRole?userid=${victim}` },
+    { code: 'user:frozen', method: 'PUT', url: `${U}/frozenBatch`, payload: { ids: victim, status: '2' } },
+    { code: 'user:changePassword', method: 'PUT', url: `${U}/changePassword`, payload: { username: 'victim', password: 'X@1', confirmpassword: 'X@1' } },
+    { code: 'user:recycleBin', method: 'GET', url: `${U}/recycleBin` },
+    { code: 'user:recycleBin', method: 'PUT', url: `${U}/putRecycleBin`, payload: { userIds: deleted } },
+    { code: 'user:recycleBin', method: 'DELETE', url: `${U}/deleteRecycleBin?userIds=${deleted}` },
+    { code: 'user:exportXls', method: 'GET', url: `${U}/exportXls` },
+    { code: 'user:addressList', method: 'GET', url: `${U}/queryByOrgCodeForAddressList` },
+    { code: 'user:delete', method: 'DELETE', url: `${U}/delete?id=${victim}` },
+    { code: 'user:deleteBatch', method: 'DELETE', url: `${U}/deleteBatch?ids=${victim}` },
+  ];
+
+  it('without the code: 510 and nothing changes; with the code: success', async () => {
+    const none = await createTestRole(ctx, 'nothing', []);
+    await createTestUser(ctx, { username: 'nobody', password: 'Pw@1', roleIds: [none] });
+    const nh = authHeaders(await loginAs(app, 'nobody', 'Pw@1'));
+    const before = await snapshot();
+    for (const e of endpoints()) {
+      const r = await call(e.method, e.url, nh, e.payload);
+      expect(r.body.code, `${e.method} ${e.url}`).toBe(510);
+      expect(r.body.success).toBe(false);
+    }
+    expect(await snapshot()).toEqual(before);
+
+    let i = 0;
+    for (const e of endpoints()) {
+      const role = await createTestRole(ctx, `has${i}`, [e.code]);
+      await createTestUser(ctx, { username: `holder${i}`, password: 'Pw@1', roleIds: [role] });
+      const hh = authHeaders(await loginAs(app, `holder${i}`, 'Pw@1'));
+      i++;
+      const res = await app.inject({ method: e.method, url: e.url, headers: hh, ...(e.payload !== undefined ? { payload: e.payload as object } : {}) });
+      expect(res.statusCode, `${e.method} ${e.url}`).toBe(200);
+      if (e.url.includes('queryUserRole')) expect(res.json()).toMatchObject({ success: false, message: '未找到用户相关角色信息' }); // victim has no roles
+      else if (!e.url.includes('exportXls')) expect((res.json() as any).success, `${e.method} ${e.url} ${res.body}`).toBe(true);
+      // restore state the next endpoint needs
+      if (e.url.includes('/delete?')) await ctx.db.db.updateTable('sys_user').set({ del_flag: 0 }).where('id', '=', victim).execute();
+      if (e.url.includes('putRecycleBin')) await ctx.db.db.updateTable('sys_user').set({ del_flag: 1 }).where('id', '=', deleted).execute();
+      if (e.url.includes('frozenBatch')) await call('PUT', `${U}/frozenBatch`, admin, { ids: victim, status: '1' });
+    }
+  });
+
+  it('signed-in lookups need no code but a token', async () => {
+    const none = await createTestRole(ctx, 'nothing2', []);
+    await createTestUser(ctx, { username: 'plain', password: 'Pw@1', roleIds: [none] });
+    const ph = authHeaders(await loginAs(app, 'plain', 'Pw@1'));
+    for (const url of [`${U}/checkOnlyUser?username=x`, `${U}/queryUserComponentData`, `${U}/getMultiUser?username=admin`]) {
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'GET', url, headers: ph })).statusCode).toBe(200);
+    }
+  });
+
+  it('IDOR across tenants: a tenant-A admin neither reads nor changes tenant-B users', async () => {
+    await ctx.db.db.insertInto('sys_tenant').values([{ id: 101, name: 'A', status: 1 }, { id: 102, name: 'B', status: 1 }]).execute();
+    const roleRows = await ctx.db.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', (await ctx.db.db.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id).execute();
+    await createTestUser(ctx, { username: 'adminA', password: 'Pw@1', relTenantIds: '101', roleIds: roleRows.map((r) => r.role_id!) });
+    const inA = await createTestUser(ctx, { username: 'memberA', password: 'Pw@1', relTenantIds: '101,' });
+    const inB = await createTestUser(ctx, { username: 'memberB', password: 'Pw@1', relTenantIds: '102', departIds: [DEPART_IDS.A01A02] });
+    const token = await loginAs(app, 'adminA', 'Pw@1');
+    const ah = authHeaders(token, '101');
+    // the header can only pick one's own tenant
+    expect((await app.inject({ method: 'GET', url: `${U}/list`, headers: authHeaders(token, '102') })).statusCode).toBe(403);
+    const list = await call('GET', `${U}/list?pageSize=100`, ah);
+    const names = list.body.result.records.map((x: any) => x.username).sort();
+    expect(names).toEqual(['adminA', 'memberA']);
+    const before = await snapshot();
+    expect((await call('GET', `${U}/queryById?id=${inB}`, ah)).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect((await call('PUT', `${U}/edit`, ah, { id: inB, realname: 'pwned' })).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect((await call('DELETE', `${U}/delete?id=${inB}`, ah)).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect((await call('PUT', `${U}/frozenBatch`, ah, { ids: inB, status: '2' })).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect((await call('PUT', `${U}/changePassword`, ah, { username: 'memberB', password: 'X@1' })).body).toMatchObject({ success: false, message: '用户不存在！' });
+    expect((await call('GET', `${U}/queryUserRole?userid=${inB}`, ah)).body).toMatchObject({ success: false });
+    expect((await call('GET', `${U}/queryUserByDepId?id=${DEPART_IDS.A01A02}`, ah)).body.result).toEqual([]);
+    const multi = await app.inject({ method: 'GET', url: `${U}/getMultiUser?username=memberB,memberA,`, headers: ah });
+    expect((multi.json() as any[]).map((x) => x.username)).toEqual(['memberA']);
+    // moving a user of A into B is refused
+    expect((await call('PUT', `${U}/edit`, ah, { id: inA, relTenantIds: '102' })).body).toMatchObject({ success: false });
+    expect(await snapshot()).toEqual(before);
+    // inside tenant A, editing a member of A works
+    expect((await call('PUT', `${U}/edit`, ah, { id: inA, realname: 'A成员' })).body.success).toBe(true);
+    // without a tenant the same admin sees everyone (tenant 0 = no restriction)
+    const all = await call('GET', `${U}/list?pageSize=100`, authHeaders(token, '0'));
+    expect(all.body.result.records.map((x: any) => x.username)).toContain('memberB');
+    void admin;
+  });
+});
