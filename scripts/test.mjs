@@ -41,9 +41,10 @@ function record(step, r, t0) {
 /** Run a command with inherited output; returns { status }. Bounded by `timeoutMs`. */
 function sh(cmd, argv, { env = {}, cwd = ROOT, timeoutMs = 10 * 60_000 } = {}) {
   const r = spawnSync(cmd, argv, { cwd, stdio: 'inherit', env: { ...process.env, ...env }, timeout: timeoutMs, killSignal: 'SIGKILL' });
-  if (r.error?.code === 'ETIMEDOUT') console.error(`✗ timed out after ${timeoutMs / 1000} s: ${cmd} ${argv.join(' ')}`);
+  const timedOut = r.error?.code === 'ETIMEDOUT';
+  if (timedOut) console.error(`✗ timed out after ${timeoutMs / 1000} s: ${cmd} ${argv.join(' ')}`);
   else if (r.error) console.error(`✗ ${r.error.message}`);
-  return { status: r.status ?? 1 };
+  return { status: r.status ?? 1, timedOut };
 }
 
 /** A non-runner step: one check, passed when `fn` returns true. */
@@ -100,13 +101,14 @@ if (want('typecheck')) {
 const vitest = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
 
 /** Run vitest with the JSON reporter next to the default one; count its tests. */
-function runVitest(step, extraArgs, env) {
+function runVitest(step, extraArgs, env, timeoutMs) {
   const t0 = Date.now();
   const out = path.join(tmp, `${step.replace(/\W+/g, '-')}.json`);
-  const { status } = sh(process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extraArgs], {
+  const { status, timedOut } = sh(process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extraArgs], {
     env: { ...env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-    timeoutMs: 8 * 60_000,
+    timeoutMs,
   });
+  if (timedOut) return record(step, { failed: 1, note: `timed out after ${timeoutMs / 60_000} min (a hanging test or an overloaded machine)` }, t0);
   let report = null;
   try {
     report = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -128,7 +130,7 @@ function runVitest(step, extraArgs, env) {
 
 if (want('unit')) {
   banner('vitest run (server + web, SQLite)');
-  runVitest('vitest sqlite', [], {});
+  runVitest('vitest sqlite', [], {}, 10 * 60_000);
 }
 
 /** TCP reachability of a service URL (host and port only), bounded by 2 s. */
@@ -170,7 +172,7 @@ for (const svc of SERVICES) {
     }
     continue;
   }
-  runVitest(svc.step, ['--project', 'server', 'server/test/'], svc.env);
+  runVitest(svc.step, ['--project', 'server', 'server/test/'], svc.env, 5 * 60_000);
 }
 
 // ── 5. Build + e2e ────────────────────────────────────────────────────────────────────────────────────────

@@ -148,6 +148,29 @@ describe('departments', () => {
     expect((await t.call(t.admin, 'DELETE', `/sys/sysDepartRole/delete?id=${r}`)).body.success).toBe(true);
   });
 
+  it('queryAllParentId and department data rules', async () => {
+    const a01 = (await db().selectFrom('sys_depart').select('id').where('org_code', '=', 'A01').executeTakeFirstOrThrow()).id;
+    const a0101 = (await db().selectFrom('sys_depart').select('id').where('org_code', '=', 'A01A01').executeTakeFirstOrThrow()).id;
+    expect((await t.call(t.admin, 'GET', `/sys/sysDepart/queryAllParentId?departId=${a0101}`)).body.result).toEqual({ [a0101]: [a01] });
+    expect((await t.call(t.admin, 'GET', '/sys/sysDepart/queryAllParentId?orgCode=A01A01')).body.result).toEqual({ [a0101]: [a01] });
+    expect((await t.call(t.admin, 'GET', '/sys/sysDepart/queryAllParentId')).body).toMatchObject({ success: false, message: 'departId 和 orgCode 不能都为空！' });
+    const pid = await menuIdByPerms(t.ctx, PERM.position.list);
+    await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', { permissionId: pid, ruleName: '部门规则', ruleColumn: 'code', ruleConditions: '=', ruleValue: 'x' });
+    const rule = (await db().selectFrom('sys_permission_data_rule').select('id').where('rule_name', '=', '部门规则').executeTakeFirstOrThrow()).id;
+    expect((await t.call(t.admin, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: pid, departId: a0101, dataRuleIds: rule })).body).toMatchObject({ success: false, message: '请先保存部门菜单权限!' });
+    await t.call(t.admin, 'POST', '/sys/permission/saveDepartPermission', { departId: a0101, permissionIds: pid, lastpermissionIds: '' });
+    expect((await t.call(t.admin, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: pid, departId: a0101, dataRuleIds: rule })).body).toMatchObject({ success: true, message: '保存成功!' });
+    const got = await t.call(t.admin, 'GET', `/sys/sysDepartPermission/datarule/${pid}/${a0101}`);
+    expect(got.body.result.drChecked).toBe(rule);
+    expect(got.body.result.datarule.map((r: { id: string }) => r.id)).toContain(rule);
+    const u = await t.userWith(Object.values(PERM.depart).filter((x) => x !== PERM.depart.authorize));
+    const before = await t.snapshot();
+    expect((await t.call(u.h, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: pid, departId: a0101, dataRuleIds: '' })).body).toMatchObject({ code: 510 });
+    expect((await t.call(u.h, 'GET', `/sys/sysDepartPermission/datarule/${pid}/${a0101}`)).body).toMatchObject({ code: 510 });
+    expect(await t.snapshot()).toEqual(before);
+    expect((await db().selectFrom('sys_depart_permission').select('data_rule_ids').where('depart_id', '=', a0101).executeTakeFirstOrThrow()).data_rule_ids).toBe(rule);
+  });
+
   describe('permission matrix', () => {
     type Req = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown };
     let k = 0;

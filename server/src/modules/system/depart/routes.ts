@@ -10,7 +10,7 @@ import { param, type RawParams } from '../../../core/query/index.js';
 import { now } from '../../../core/time.js';
 import type { Database, SysDepartTable } from '../../../db/schema.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
-import { allMenus, idList, nest, saveGrants, sortRows, treeModel } from '../permission/menu.service.js';
+import { allMenus, idList, nest, ruleWire, saveGrants, sortRows, treeModel } from '../permission/menu.service.js';
 import { DEPART_MSG, departResolved, departRoleResolved, nextOrgCode } from './definition.js';
 
 type DepartRow = Selectable<SysDepartTable>;
@@ -243,6 +243,56 @@ export async function departModule(app: FastifyInstance): Promise<void> {
     if (!ids.length) throw new BizError(MSG.badParams);
     await deleteDeparts(ids);
     return okMsg('删除成功!');
+  });
+
+  app.get('/sys/sysDepart/queryAllParentId', { config: readTree }, async (req) => {
+    const depRaw = param(q(req), 'departId')?.trim();
+    const orgCode = param(q(req), 'orgCode')?.trim();
+    if (!depRaw && !orgCode) throw new BizError('departId 和 orgCode 不能都为空！');
+    const rows = await all();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const out: Record<string, string[]> = {};
+    const starts = depRaw ? splitIds(depRaw) : orgCode!.split(',').map((c) => rows.find((r) => r.org_code === c.trim())?.id).filter((x): x is string => !!x);
+    for (const id of starts) {
+      const chain: string[] = [];
+      let cur = byId.get(id);
+      for (let d = 0; cur && !empty(cur.parent_id) && d < 64; d++) {
+        chain.unshift(cur.parent_id as string);
+        cur = byId.get(cur.parent_id as string);
+      }
+      out[id] = chain;
+    }
+    return ok(out);
+  });
+
+  // --- department data rules (perm depart:authorize) ---
+  app.get('/sys/sysDepartPermission/datarule/:permissionId/:departId', { config: perm(PERM.depart.authorize) }, async (req) => {
+    const prm = req.params as { permissionId?: string; departId?: string };
+    const permissionId = checkId(prm.permissionId);
+    const departId = checkId(prm.departId);
+    const rules = await db.selectFrom('sys_permission_data_rule').selectAll().where('permission_id', '=', permissionId).where('status', '=', '1').orderBy('create_time').orderBy('id').execute();
+    if (!rules.length) throw new BizError('未找到权限配置信息');
+    const out: Record<string, unknown> = { datarule: rules.map(ruleWire) };
+    const grant = await db.selectFrom('sys_depart_permission').select('data_rule_ids').where('depart_id', '=', departId).where('permission_id', '=', permissionId).executeTakeFirst();
+    if (grant?.data_rule_ids) out.drChecked = grant.data_rule_ids;
+    return ok(out);
+  });
+
+  app.post('/sys/sysDepartPermission/datarule', { config: perm(PERM.depart.authorize) }, async (req) => {
+    const body = bodyObject(req.body);
+    const permissionId = checkId(body.permissionId);
+    const departId = checkId(body.departId);
+    const ruleIds = idList(body.dataRuleIds, 'dataRuleIds');
+    await db.transaction().execute(async (trx) => {
+      const grant = await trx.selectFrom('sys_depart_permission').select('id').where('depart_id', '=', departId).where('permission_id', '=', permissionId).executeTakeFirst();
+      if (!grant) throw new BizError('请先保存部门菜单权限!');
+      if (ruleIds.length) {
+        const known = await trx.selectFrom('sys_permission_data_rule').select('id').where('id', 'in', ruleIds).where('permission_id', '=', permissionId).execute();
+        if (known.length !== ruleIds.length) throw new BizError('未找到权限配置信息');
+      }
+      await trx.updateTable('sys_depart_permission').set({ data_rule_ids: ruleIds.length ? ruleIds.join(',') : null }).where('id', '=', grant.id).execute();
+    });
+    return okMsg('保存成功!');
   });
 
   // --- department users (perm depart:users) ---
