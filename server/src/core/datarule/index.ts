@@ -4,6 +4,7 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { AppContext } from '../context.js';
 import { camelToSnake } from '../query/index.js';
 import { now } from '../time.js';
+import { cachedForUser } from '../auth/permissions.js';
 
 /**
  * Data rules (contract §4.4, issue 3 point 7): the rows of sys_permission_data_rule granted to the signed-in user
@@ -141,7 +142,9 @@ export function dataRuleLoader(ctx: AppContext, menuKey: string) {
       m = new Map();
       loaded.set(req, m);
     }
-    if (!m.has(menuKey)) m.set(menuKey, await loadDataRules(ctx, req.user.id, menuKey));
+    // cached per user until grants or rules change (every such write bumps the permission version)
+    const userId = req.user.id;
+    if (!m.has(menuKey)) m.set(menuKey, await cachedForUser(ctx, `datarule:${menuKey}`, userId, () => loadDataRules(ctx, userId, menuKey)));
   };
 }
 
