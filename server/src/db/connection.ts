@@ -37,6 +37,9 @@ export async function openDb(url: string): Promise<Db> {
     types.setTypeParser(20, (s: string) => Number(s)); // bigint counts as numbers
     types.setTypeParser(1700, (s: string) => Number(s)); // numeric
     const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+    // An idle client that loses its connection (server restart, DROP DATABASE … WITH (FORCE)) emits 'error' on the
+    // pool; without a listener that is an uncaught exception that ends the process. The next query reconnects.
+    pool.on('error', (err) => process.emitWarning(`PostgreSQL idle connection closed: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
