@@ -13,7 +13,16 @@ export const CONTAINER_LAYOUTS = new Set(['layouts/RouteView', 'layouts/PageView
 
 const accountSettings: PageLoader = () => import('../pages/account/Settings');
 
+/** 组件示例 pages: `demo/Foo` → `pages/demo/Foo.tsx` (one chunk each), so adding a demo needs no entry here. */
+const demoPages: Record<string, PageLoader> = Object.fromEntries(
+  Object.entries(import.meta.glob<PageModule>(['../pages/demo/*.tsx', '!../pages/demo/*.test.tsx'])).map(([file, load]) => [
+    `demo/${file.slice('../pages/demo/'.length, -'.tsx'.length)}`,
+    load,
+  ]),
+);
+
 export const views: Record<string, PageLoader> = {
+  ...demoPages,
   'dashboard/Analysis': () => import('../pages/dashboard/Analysis'),
   'system/SysPositionList': () => import('../pages/system/position'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),

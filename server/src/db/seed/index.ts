@@ -5,7 +5,7 @@ import type { Database, NewSysPermission } from '../schema.js';
 import { hashPassword } from '../../core/auth/password.js';
 import { now } from '../../core/time.js';
 import { DICTS } from './dicts.js';
-import { MENUS, md5, type MenuSeed } from './menus.js';
+import { DEMO_MENUS, MENUS, md5, type MenuSeed } from './menus.js';
 
 export { MENU_IDS } from './menus.js';
 export { PERM } from './permissionCodes.js';
@@ -209,6 +209,12 @@ const PARTS: SeedPart[] = [
           })),
         ),
       );
+    },
+  },
+  {
+    name: 'demo-widgets-v1',
+    async run(tx, { time }) {
+      await seedMenus(tx, DEMO_MENUS, '', time);
     },
   },
 ];

@@ -34,6 +34,8 @@ export const MENU_IDS = {
   message: '5c8042bd6c601270b2bbd9b20bccc68b',
   monitor: '08e6b9dc3c04489c8e1ff2ce6f105aa4',
   account: '717f6bee46f44a3897eca9abd6e2ec44',
+  /** 组件示例 (/demo): one demo page per widget of spec 001. */
+  demo: md5('menu:/demo'),
   /** 游戏管理 (/game): the group the game menus go under. */
   game: md5('menu:/game'),
 } as const;
@@ -184,6 +186,30 @@ export const MENUS: MenuSeed[] = [
         ],
       },
       { name: '工作台', sort: 3, url: '/dashboard/workplace', component: 'dashboard/Workplace' },
+    ],
+  },
+];
+
+/**
+ * 组件示例 (issue 4): a demo page per widget family. Components `demo/*` resolve to `web/src/pages/demo/*.tsx`.
+ * Seeded by its own seed part so installations that already ran the system parts get it too.
+ */
+export const DEMO_MENUS: MenuSeed[] = [
+  {
+    id: MENU_IDS.demo, name: '组件示例', sort: 8, url: '/demo', component: 'layouts/RouteView', icon: 'appstore',
+    children: [
+      {
+        name: '可编辑表格', sort: 1, url: '/demo/editable-table', component: 'demo/EditableTableDemo',
+        children: [btn('新增行', PERM.demo.tableAdd, 1), btn('批量删除行', PERM.demo.tableBatchDelete, 2)],
+      },
+      { name: 'Cron表达式', sort: 2, url: '/demo/cron', component: 'demo/CronDemo' },
+      { name: '选择器', sort: 3, url: '/demo/pickers', component: 'demo/PickerDemo' },
+      { name: '文件上传', sort: 4, url: '/demo/upload', component: 'demo/UploadDemo' },
+      { name: 'Excel导入', sort: 5, url: '/demo/import', component: 'demo/ImportDemo' },
+      { name: '高级查询', sort: 6, url: '/demo/super-query', component: 'demo/SuperQueryDemo' },
+      { name: '字典组件', sort: 7, url: '/demo/dict', component: 'demo/DictDemo' },
+      { name: '弹窗与控件', sort: 8, url: '/demo/dialogs', component: 'demo/DialogDemo' },
+      { name: '编辑器', sort: 9, url: '/demo/editors', component: 'demo/EditorDemo' },
     ],
   },
 ];

@@ -71,6 +71,11 @@ export const PERM = {
     delete: 'tenant:delete',
     deleteBatch: 'tenant:deleteBatch',
   },
+  /** 组件示例: the editable-table demo's toolbar (001 §6: add and batch_delete, with a prefix). */
+  demo: {
+    tableAdd: 'demo:editableTable:add',
+    tableBatchDelete: 'demo:editableTable:batch_delete',
+  },
   /** 系统通告 menu row's perms value (sic). */
   announcement: 'annountCement',
 } as const;
