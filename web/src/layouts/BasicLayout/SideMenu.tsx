@@ -62,10 +62,9 @@ export function SideMenu({ menu, routes, theme, mode, collapsed = false, onPick 
       return;
     }
     if (collapsed) {
-      setOpenKeys((cur) => {
-        cached.current = cur;
-        return [];
-      });
+      // read the keys from the render, not inside a state updater: React may call an updater twice
+      cached.current = openKeys;
+      setOpenKeys([]);
     } else {
       setOpenKeys(cached.current);
     }
