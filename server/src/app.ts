@@ -9,6 +9,7 @@ import { collectRouteMethods, installNotFound, methodCatchAll } from './core/htt
 import { registerModules } from './modules/index.js';
 import { registerWeb } from './core/http/web.js';
 import { registerApiDocs } from './core/http/apiDocs.js';
+import { installJsonBodyParser } from './core/http/jsonBody.js';
 
 export interface BuildOptions {
   /** Pino logger options, or false to keep tests quiet. */
@@ -30,6 +31,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   app.decorate('ctx', ctx);
   installErrorHandler(app);
+  installJsonBodyParser(app);
   installNotFound(app);
   const byUrl = collectRouteMethods(app);
   app.decorate('authn', createAuthenticator(ctx));
