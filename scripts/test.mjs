@@ -130,7 +130,7 @@ function runVitest(step, extraArgs, env, timeoutMs) {
 
 if (want('unit')) {
   banner('vitest run (server + web, SQLite)');
-  runVitest('vitest sqlite', [], {}, 10 * 60_000);
+  runVitest('vitest sqlite', [], {}, 15 * 60_000);
 }
 
 /** TCP reachability of a service URL (host and port only), bounded by 2 s. */
@@ -172,7 +172,7 @@ for (const svc of SERVICES) {
     }
     continue;
   }
-  runVitest(svc.step, ['--project', 'server', 'server/test/'], svc.env, 5 * 60_000);
+  runVitest(svc.step, ['--project', 'server', 'server/test/'], svc.env, 10 * 60_000);
 }
 
 // ── 5. Build + e2e ────────────────────────────────────────────────────────────────────────────────────────
@@ -188,7 +188,7 @@ if (want('e2e')) {
     record('e2e journeys', { failed: 1, note: 'not run: build failed' }, t0);
   } else {
     const out = path.join(tmp, 'e2e.json');
-    const { status } = sh(process.execPath, [path.join(ROOT, 'e2e/run.mjs'), `--json=${out}`], { timeoutMs: 6 * 60_000 });
+    const { status } = sh(process.execPath, [path.join(ROOT, 'e2e/run.mjs'), `--json=${out}`], { timeoutMs: 15 * 60_000 });
     try {
       const r = JSON.parse(fs.readFileSync(out, 'utf8'));
       let failed = r.failed;
