@@ -5,6 +5,9 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { ADMIN, expect, screenshot } from '../harness.mjs';
 
+/** A 1×1 transparent PNG. */
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
 export const name = 'upload import query: rejected upload, import with a failing row, saved advanced query';
 
 async function signIn(page) {
@@ -77,6 +80,18 @@ export async function run({ page, baseUrl, step }) {
   const href = await fileCard.locator('li[data-status="done"] a').first().getAttribute('href');
   const res = await page.request.get(new URL(href, baseUrl).href);
   expect(res.status() === 200 && (await res.text()).includes('海盗王 e2e'), `download of ${href}: ${res.status()}`);
+
+  step('image widget: a pdf is refused with 请上传图片, a png shows as a thumbnail and becomes the value');
+  const images = page.getByTestId('demo-images');
+  const imageInput = images.locator('input[type=file]');
+  await imageInput.setInputFiles({ name: 'doc.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') });
+  await page.getByText('请上传图片').waitFor();
+  await imageInput.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+  const thumb = images.locator('[data-status="done"] img');
+  await thumb.waitFor();
+  await page.waitForFunction((img) => img.complete && img.naturalWidth === 1, await thumb.elementHandle());
+  expect(/^temp\/\d{8}\/[0-9a-f]{32}\.png$/.test((await images.getByTestId('upload-value').innerText()).trim()), 'image value is the stored path');
+  await screenshot(page, '06-upload-image');
 
   step('组件示例 › Excel导入: the dialog takes .xls/.xlsx, upload disabled until a file is queued');
   await page.goto(`${baseUrl}/demo/import`);
