@@ -133,6 +133,8 @@ export async function run({ page, baseUrl, step }) {
   await page.getByRole('button', { name: '高级查询' }).click();
   const builder = page.locator('.ant-modal').filter({ hasText: '高级查询构造器' });
   await builder.waitFor();
+  await builder.locator('.ant-modal-footer .ant-btn-primary').click();
+  await page.getByText('不能查询空条件').waitFor();
   await builder.getByRole('button', { name: '保存查询条件' }).click();
   await page.getByText('空条件不能保存').waitFor();
   const row = builder.locator('.pk-sq-row').first();
@@ -165,4 +167,11 @@ export async function run({ page, baseUrl, step }) {
   const after = await rowNames(page);
   expect(after.every((t) => t.includes('经理')), `filtered rows: ${JSON.stringify(after)}`);
   await screenshot(page, '06-query-filtered');
+
+  step('重置 clears the advanced query: all rows are back');
+  await page.getByRole('button', { name: '高级查询' }).click();
+  await builder.waitFor();
+  // the footer's second default button is 重 置 (antd spaces two-character texts)
+  await builder.locator('.ant-modal-footer button').filter({ hasText: /重\s?置/ }).click();
+  await page.waitForFunction(() => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 3);
 }
