@@ -1,6 +1,7 @@
 /**
  * The generic list page of an entity (JeecgListMixin's behaviour, rendered from an EntityDef):
- * search form (FieldDef.filter), toolbar (新增 / 导出 / 导入 / 批量删除), a server-sorted, paged table with
+ * search form (FieldDef.filter), toolbar (新增 / 导出 / 导入 / 批量删除, and 高级查询 when the page opts in), a
+ * server-sorted, paged table with
  * row selection and an action column (编辑 / 删除), and the add/edit FormModal.
  * Buttons show only with their permission `${entity.perm}:{action}` (see ./auth.ts).
  * All state lives in this component, so a page kept alive in a hidden tab keeps its filters, page and selection.
@@ -10,7 +11,7 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Divider, Form, Popconfirm, Space, Table, Upload } from 'antd';
+import { Button, Divider, Form, Popconfirm, Space, Table } from 'antd';
 import type { TableColumnType, TablePaginationConfig, TableProps } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { permCode, type EntityDef, type PageResult } from '@pk/contract';
@@ -21,7 +22,9 @@ import type { EntityRow } from './formBody';
 import { FilterInput } from './fields';
 import { FormModal, type FormModalProps } from './FormModal';
 import { confirm, showResult, showWarning } from './notify';
-import { EXCEL_ACCEPT, exportList, importFile } from './excel';
+import { exportList } from './excel';
+import { ImportModal } from '../components/ImportModal';
+import { queryFields, SuperQuery, type SuperQueryOutput } from '../components/SuperQuery';
 
 /** Per-column overrides keyed by field prop (merged into the generated column); `false` hides the column. */
 export type ColumnOverrides = Record<string, Partial<TableColumnType<EntityRow>> | false>;
@@ -47,6 +50,8 @@ export interface ListPageProps {
   params?: Params;
   /** Replaces the generated add/edit dialog (same props). */
   renderForm?: (props: FormModalProps) => ReactNode;
+  /** Shows the advanced query builder (001 §2) over the entity's filterable fields; the string is its save code. */
+  superQuery?: boolean | string;
 }
 
 export const PAGE_SIZES = [10, 20, 30, 50];
@@ -68,7 +73,7 @@ async function fetchPage(entity: EntityDef, params: Params): Promise<{ records: 
   return { records: result?.records ?? [], total: Number(result?.total ?? 0) };
 }
 
-export function ListPage({ entity, columns: overrides, extraActions, toolbarExtra, params: fixedParams, renderForm }: ListPageProps): ReactNode {
+export function ListPage({ entity, columns: overrides, extraActions, toolbarExtra, params: fixedParams, renderForm, superQuery }: ListPageProps): ReactNode {
   const { hasAuth } = useAuth();
   // Icons below carry aria-hidden: a button's accessible name is its text alone.
   const can = (action: Parameters<typeof permCode>[1]) => hasAuth(permCode(entity, action));
@@ -82,11 +87,12 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
   const [selectedRowKeys, setSelectedRowKeys] = useState<string[]>([]);
   const [formState, setFormState] = useState<{ open: boolean; record: EntityRow | null }>({ open: false, record: null });
   const [exporting, setExporting] = useState(false);
-  const [importing, setImporting] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const [superParams, setSuperParams] = useState<SuperQueryOutput>(null);
 
   const params = useMemo(
-    () => ({ ...fixedParams, ...buildListParams(entity, { search, sort, pageNo, pageSize }) }),
-    [entity, fixedParams, search, sort, pageNo, pageSize],
+    () => ({ ...fixedParams, ...buildListParams(entity, { search, sort, pageNo, pageSize }), ...superParams }),
+    [entity, fixedParams, search, sort, pageNo, pageSize, superParams],
   );
   const list = useQuery({
     queryKey: [...listQueryKey(entity), params],
@@ -154,22 +160,11 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
   async function doExport(): Promise<void> {
     setExporting(true);
     try {
-      await exportList(entity, { ...fixedParams, ...buildExportParams(entity, { search, sort }, selectedRowKeys) });
+      await exportList(entity, { ...fixedParams, ...buildExportParams(entity, { search, sort }, selectedRowKeys), ...superParams });
     } catch {
       // reported by the request client
     } finally {
       setExporting(false);
-    }
-  }
-
-  async function doImport(file: File): Promise<void> {
-    setImporting(true);
-    try {
-      if (await importFile(entity, file)) reload();
-    } catch {
-      // reported by the request client
-    } finally {
-      setImporting(false);
     }
   }
 
@@ -275,24 +270,24 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
           </Button>
         )}
         {can('importExcel') && (
-          <Upload
-            accept={EXCEL_ACCEPT}
-            showUploadList={false}
-            disabled={importing}
-            beforeUpload={(file) => {
-              void doImport(file);
-              return Upload.LIST_IGNORE;
-            }}
-          >
-            <Button type="primary" icon={<UploadOutlined aria-hidden />} loading={importing}>
-              导入
-            </Button>
-          </Upload>
+          <Button type="primary" icon={<UploadOutlined aria-hidden />} onClick={() => setImportOpen(true)}>
+            导入
+          </Button>
         )}
         {can('deleteBatch') && selectedRowKeys.length > 0 && (
           <Button danger icon={<DeleteOutlined aria-hidden />} onClick={deleteSelected}>
             批量删除
           </Button>
+        )}
+        {superQuery && (
+          <SuperQuery
+            fields={queryFields(entity)}
+            saveCode={typeof superQuery === 'string' ? superQuery : undefined}
+            onSearch={(p) => {
+              setSuperParams(p);
+              setPageNo(1);
+            }}
+          />
         )}
         {toolbarExtra?.(ctx)}
       </Space>
@@ -332,6 +327,7 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
       />
 
       {renderForm ? renderForm(formProps) : <FormModal {...formProps} />}
+      {can('importExcel') && <ImportModal open={importOpen} url={`${entity.api}/importExcel`} onClose={() => setImportOpen(false)} onOk={reload} />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { PUBLIC } from '../access/guard.js';
 import { fail } from '../envelope/result.js';
 import { resolveInside, uploadRoot } from './storage.js';
+import { uploadModule } from './upload.js';
 
 const TYPES: Record<string, string> = {
   '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp',
@@ -22,6 +23,7 @@ export function attachmentHeader(fileName: string): string {
  * SVG and HTML go out as octet-stream so an uploaded file can never run script in our origin.
  */
 export async function filesModule(app: FastifyInstance): Promise<void> {
+  await app.register(uploadModule); // its own encapsulated plugin: multipart with the upload limits
   app.get('/sys/common/static/*', { config: PUBLIC }, async (req, reply) => {
     let rel = (req.params as { '*': string })['*'] ?? '';
     if (rel.endsWith(',')) rel = rel.slice(0, -1); // the original strips one trailing comma

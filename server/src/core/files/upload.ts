@@ -1,0 +1,59 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { SIGNED_IN } from '../access/guard.js';
+import { BadRequestError, BizError } from '../envelope/errors.js';
+import { okMsg } from '../envelope/result.js';
+import { now } from '../time.js';
+import { randomName, safeRelative, uploadRoot } from './storage.js';
+import { acceptedType, bizFolder, BIZ_INVALID, storedPath, typeRejected, UPLOAD_EMPTY, UPLOAD_MAX_BYTES } from './uploadRules.js';
+
+/**
+ * `POST /sys/common/upload` (contract §7.1): multipart `file`, `biz`, `jeditor`, `isup` (ignored). Stores the
+ * first file under `{upload}/{biz}/{yyyyMMdd}/{random}.{ext}` and answers `message` = that relative path.
+ * `jeditor=1` also gets the path (not the original's `local`): the rich editor then links the file through the
+ * static route instead of inlining base64 into the document.
+ * A bad `biz` is a 400 with the contract's message; a refused type or content is a business error (HTTP 200);
+ * over 10 MB the multipart limit fires and the error table sends the contract §1.3 message.
+ */
+export async function uploadModule(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 5, fields: 10, parts: 15, fieldSize: 1024 } });
+
+  app.post('/sys/common/upload', { config: SIGNED_IN }, async (req) => {
+    if (!req.isMultipart()) throw new BadRequestError('请使用multipart/form-data上传文件');
+    let file: { name: string; data: Buffer } | null = null;
+    const fields: Record<string, string> = {};
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (file) {
+          part.file.resume(); // only the first file part is read (contract §7.1)
+          continue;
+        }
+        file = { name: part.filename ?? '', data: await part.toBuffer() };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+    const biz = bizFolder(fields.biz);
+    if (!biz) throw new BadRequestError(BIZ_INVALID);
+    if (!file || file.data.length === 0) throw new BizError(UPLOAD_EMPTY);
+    const ext = acceptedType(file.name, file.data);
+    if (!ext) throw new BizError(typeRejected(extOf(file.name)));
+
+    const root = uploadRoot(app.ctx.config);
+    const rel = storedPath(biz, now().slice(0, 10).replaceAll('-', ''), randomName(), ext);
+    const full = safeRelative(root, rel);
+    if (!full) throw new BadRequestError(BIZ_INVALID); // unreachable with an allow-listed biz; kept as the last guard
+    await fs.mkdir(path.dirname(full), { recursive: true });
+    await fs.writeFile(full, file.data, { flag: 'wx' });
+    return okMsg(rel);
+  });
+}
+
+/** The extension shown in a refusal (printable characters only, so a crafted name cannot inject markup). */
+function extOf(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot >= 0 ? base.slice(dot + 1).replace(/[^\w.%-]/g, '').slice(0, 16) : '';
+}
