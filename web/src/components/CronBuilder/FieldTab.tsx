@@ -100,8 +100,8 @@ export function FieldTab({ field, state, onChange, disabled }: FieldTabProps) {
       aria-label={`${UNIT[field]}设置`}
     >
       {FIELD_MODES[field].map((mode) => (
-        <div key={mode}>
-          <Radio value={mode} data-mode={mode}>
+        <div key={mode} data-mode={mode}>
+          <Radio value={mode}>
             {body[mode]}
           </Radio>
           {mode === 'specify' && (
