@@ -93,7 +93,7 @@ export function DraggableModal({
       title={header}
       width={fullscreen ? '100vw' : width}
       style={fullscreen ? { top: 0, maxWidth: '100vw', paddingBottom: 0, margin: 0 } : style}
-      styles={fullscreen ? { ...styles, body: { ...(styles as { body?: React.CSSProperties } | undefined)?.body, minHeight: 'calc(100vh - 140px)' } } : styles}
+      styles={fullscreen ? { ...styles, body: { ...(styles as { body?: React.CSSProperties } | undefined)?.body, minHeight: 'calc(100vh - 122px)' } } : styles}
       modalRender={(node) => (
         <div ref={boxRef} style={{ transform: shift }} data-fullscreen={fullscreen ? 'true' : 'false'}>
           {modalRender ? modalRender(node) : node}
