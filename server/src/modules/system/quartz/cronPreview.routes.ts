@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { SIGNED_IN } from '../../../core/access/guard.js';
+import { ok } from '../../../core/envelope/result.js';
+import { cronNextRuns } from '../../../core/jobs/cron.js';
+
+/**
+ * `GET /sys/quartzJob/cronPreview?cron=…` → `result`: the next 10 fire times (`yyyy-MM-dd HH:mm:ss`, GMT+8), or
+ * `success:false` with the Chinese reason Quartz would refuse the expression for (contract §11; semantics in
+ * `@pk/contract` cron/quartz.ts). Any signed-in user may ask: it reads nothing but the expression.
+ */
+export async function cronPreviewRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: { cron?: string } }>('/sys/quartzJob/cronPreview', { config: SIGNED_IN }, async (req) => {
+    const cron = typeof req.query?.cron === 'string' ? req.query.cron : '';
+    return ok(cronNextRuns(cron));
+  });
+}

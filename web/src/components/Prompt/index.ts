@@ -1,0 +1,1 @@
+export { PromptModal, usePrompt, type PromptModalProps, type PromptOptions } from './PromptModal';
