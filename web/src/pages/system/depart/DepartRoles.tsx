@@ -159,7 +159,7 @@ function RoleModal({ departId, role, onClose, onSaved }: { departId: string; rol
   }
 
   return (
-    <Modal title={row ? '编辑' : '新增'} open={!!role} width={600} destroyOnHidden mask={{ closable: false }} confirmLoading={saving} okText="确定" cancelText="取消" onOk={() => void submit()} onCancel={onClose}>
+    <Modal title={row ? '编辑' : '新增'} open={!!role} width={600} destroyOnHidden mask={{ closable: false }} confirmLoading={saving} okText="确定" cancelText="取消" okButtonProps={{ autoInsertSpace: false }} cancelButtonProps={{ autoInsertSpace: false }} onOk={() => void submit()} onCancel={onClose}>
       <Form form={form} name="dept-role-form" labelCol={{ span: 6 }} wrapperCol={{ span: 16 }} autoComplete="off">
         <Form.Item name="roleName" label="部门角色名称" rules={[{ required: true, whitespace: true, message: '请输入部门角色名称!' }, { max: 200 }]}>
           <Input placeholder="请输入部门角色名称" />

@@ -168,7 +168,7 @@ function AddUsersModal({ open, depId, onClose, onSaved }: { open: boolean; depId
   }
 
   return (
-    <Modal title="添加已有用户" open={open} width={600} destroyOnHidden confirmLoading={saving} okText="确定" cancelText="取消" onOk={() => void submit()} onCancel={onClose}>
+    <Modal title="添加已有用户" open={open} width={600} destroyOnHidden confirmLoading={saving} okText="确定" cancelText="取消" okButtonProps={{ autoInsertSpace: false }} cancelButtonProps={{ autoInsertSpace: false }} onOk={() => void submit()} onCancel={onClose}>
       <Form layout="vertical">
         <Form.Item label="用户">
           <Select
@@ -223,6 +223,8 @@ function UserRolesModal({ user, depId, onClose }: { user: DepartUser | null; dep
       confirmLoading={saving}
       okText="确定"
       cancelText="取消"
+      okButtonProps={{ autoInsertSpace: false }}
+      cancelButtonProps={{ autoInsertSpace: false }}
       onOk={() => void submit()}
       onCancel={() => {
         setChecked(null);
