@@ -118,7 +118,7 @@ export function MenuModal({ open, editingId, initial, tree, onClose, onSaved }: 
           />
         );
       case 'icon':
-        return <Input placeholder="点击选择图标" maxLength={100} suffix={<MenuIcon name={icon} />} />;
+        return <Input placeholder="请输入菜单图标, 如 setting" maxLength={100} suffix={<MenuIcon name={icon} />} />;
       case 'perms':
         return <Input placeholder="多个用逗号分隔, 如: user:list,user:create" maxLength={1000} />;
       case 'componentName':
