@@ -99,8 +99,14 @@ export async function run({ page, context, baseUrl, step }) {
   await page.locator('.ant-select-item-option', { hasText: '等于' }).first().waitFor();
   expect((await page.locator('.ant-select-item-option', { hasText: '自定义SQL表达式' }).count()) === 0, 'USE_SQL_RULES must not be offered');
   await screenshot(page, '04-data-rule-form');
-  await page.keyboard.press('Escape');
-  await page.getByRole('dialog').last().getByRole('button', { name: '取消' }).click();
+  await page.locator('.ant-select-item-option', { hasText: /^等于$/ }).click();
+  const ruleForm = page.getByRole('dialog').last();
+  await ruleForm.getByLabel('规则名称').fill('本人数据');
+  await ruleForm.getByLabel('规则字段').fill('createBy');
+  await ruleForm.getByLabel('规则值').fill('#{sys_user_code}');
+  await ruleForm.getByRole('button', { name: '确定' }).click();
+  await toast(page, '添加成功！');
+  await drawer.locator('.ant-table-row', { hasText: '本人数据' }).waitFor();
   await drawer.locator('.ant-drawer-close').click();
 
   step('部门管理: add a child department under 海盗王乐园; the server generates its org code');

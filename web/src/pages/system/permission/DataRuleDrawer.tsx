@@ -202,7 +202,8 @@ function RuleModal({
           <Input placeholder="请输入规则字段" />
         </Form.Item>
         <Form.Item name="ruleConditions" label="条件规则" rules={[{ required: true, message: '请选择条件规则!' }]}>
-          <Select placeholder="请选择条件规则" options={conditionOptions} />
+          {/* not virtual: every offered condition is in the page, so a test can prove USE_SQL_RULES is absent */}
+          <Select placeholder="请选择条件规则" options={conditionOptions} virtual={false} />
         </Form.Item>
         <Form.Item name="ruleValue" label="规则值" rules={[{ required: true, whitespace: true, message: '请输入规则值!' }, { max: 300 }]}>
           <Input placeholder="请输入规则值" />
