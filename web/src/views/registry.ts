@@ -25,6 +25,13 @@ export const views: Record<string, PageLoader> = {
   ...demoPages,
   'dashboard/Analysis': () => import('../pages/dashboard/Analysis'),
   'system/SysPositionList': () => import('../pages/system/position'),
+  // issue 3 (iam-tree): menus, departments, tenants, online users, address book
+  'system/PermissionList': () => import('../pages/system/permission'),
+  'system/DepartList': () => import('../pages/system/depart'),
+  'system/DepartUserList': () => import('../pages/system/departUser'),
+  'system/TenantList': () => import('../pages/system/tenant'),
+  'system/SysUserOnlineList': () => import('../pages/system/online'),
+  'system/AddressList': () => import('../pages/system/addressList'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),

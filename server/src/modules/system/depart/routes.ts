@@ -79,7 +79,8 @@ export async function departModule(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const db = ctx.db.db;
   const q = (req: { query: unknown }) => req.query as RawParams;
-  const readTree = perm(PERM.depart.list, PERM.depart.my, PERM.user.list, PERM.user.add, PERM.user.edit);
+  // 通讯录 (user:addressList) shows the department tree beside its users (contract §12.1).
+  const readTree = perm(PERM.depart.list, PERM.depart.my, PERM.user.list, PERM.user.add, PERM.user.edit, PERM.user.addressList);
   const all = () => db.selectFrom('sys_depart').selectAll().execute();
   const requireDepart = async (trx: Trx, id: string): Promise<DepartRow> => {
     const d = await trx.selectFrom('sys_depart').selectAll().where('id', '=', id).executeTakeFirst();

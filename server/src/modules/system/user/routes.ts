@@ -285,6 +285,58 @@ export async function userModule(app: FastifyInstance): Promise<void> {
       return ok(await withOrgCodeTxt(db(app), rows.map((r) => toWire(b, r))));
     });
 
+    /**
+     * 部门用户 / 我的部门 (contract §12.1 departUserList): users of the department and all its sub-departments, paged,
+     * `orgCode` overwritten by the users' department names. No depId → the caller's own departments. A caller who
+     * holds only depart:my may ask for departments of their own subtree only.
+     */
+    sub.get(`${U}/departUserList`, { config: perm(PERM.depart.users, PERM.depart.my) }, async (req) => {
+      const q = req.query as RawParams;
+      const { pageNo, pageSize } = pageParams(q);
+      const depRaw = param(q, 'depId')?.trim();
+      const username = param(q, 'username')?.trim();
+      const realname = param(q, 'realname')?.trim();
+      const subtree = async (roots: string[]): Promise<string[]> => {
+        const all = new Set(roots);
+        let frontier = roots;
+        for (let d = 0; frontier.length && d < 64; d++) {
+          const rows = await db(app).selectFrom('sys_depart').select('id').where('parent_id', 'in', frontier).execute();
+          frontier = rows.map((r) => r.id).filter((i) => !all.has(i));
+          for (const i of frontier) all.add(i);
+        }
+        return [...all];
+      };
+      const mine = async (): Promise<string[]> => {
+        const u = await db(app).selectFrom('sys_user').select(['user_identity', 'depart_ids']).where('id', '=', req.user!.id).executeTakeFirst();
+        const ids = new Set<string>();
+        if (Number(u?.user_identity) === 2) for (const i of (u?.depart_ids ?? '').split(',')) if (i.trim()) ids.add(i.trim());
+        for (const r of await db(app).selectFrom('sys_user_depart').select('dep_id').where('user_id', '=', req.user!.id).execute()) if (r.dep_id) ids.add(r.dep_id);
+        return ids.size ? subtree([...ids]) : [];
+      };
+      let departIds: string[];
+      if (depRaw) {
+        const depId = checkId(depRaw);
+        const codes = await app.authn.permissionCodes(req.user!);
+        if (!codes.has(PERM.depart.users) && !(await mine()).includes(depId)) throw new BizError(MSG.notFound);
+        departIds = await subtree([depId]);
+      } else departIds = await mine();
+      if (!departIds.length) return ok(null);
+      const base = () => {
+        let query = db(app)
+          .selectFrom('sys_user')
+          .where((eb) => eb.and([userScope(eb, req), eb('del_flag', '=', 0)]))
+          .where('id', 'in', (eb) => eb.selectFrom('sys_user_depart').select('user_id').where('dep_id', 'in', departIds));
+        if (username) query = query.where('username', 'like', likeValue(username.replace(/^\*|\*$/g, '')));
+        if (realname) query = query.where('realname', 'like', likeValue(realname.replace(/^\*|\*$/g, '')));
+        return query;
+      };
+      const rows = (await base().select(b.selectColumns as never).orderBy('create_time', 'desc').orderBy('id').limit(pageSize).offset((pageNo - 1) * pageSize).execute()) as Row[];
+      const total = Number((await base().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+      const names = await departNamesOf(db(app), rows.map((r) => String(r.id)));
+      const records = rows.map((r) => ({ ...toWire(b, r), orgCode: names.get(String(r.id)) ?? null }));
+      return ok(page(await dictService(ctx).translate(records, userEntity), total, pageNo, pageSize));
+    });
+
     sub.get(`${U}/queryUserComponentData`, { config: SIGNED_IN }, async (req) => {
       const q = req.query as RawParams;
       const { pageNo, pageSize } = pageParams(q);

@@ -1,0 +1,197 @@
+// Issue 3 (menus, departments, online users): add a sub-menu under 系统管理 in 菜单管理 and, once granted, see
+// it in the side menu after a reload → add a child department in 部门管理 and read its server-made 机构编码 →
+// assign an existing user to it → a second browser context signs in, and 在线用户 forces that session out.
+// Screenshots of every page of this area go to e2e/artifacts/04-*.png.
+import { ADMIN, API_PREFIX, expect, screenshot } from '../harness.mjs';
+
+export const name = 'menus and departments: add a menu and see it, child department with its org code, assign a user, force a session out';
+
+// no underscore: on SQLite the server's LIKE escaping (\_ without ESCAPE) cannot match one (reported)
+const SECOND = { username: 'e2eonline', realname: '在线测试', password: 'Passw0rd!e2e' };
+
+async function signIn(page, who) {
+  const form = page.getByRole('form', { name: '账号密码登录' });
+  await form.getByLabel('账号', { exact: true }).fill(who.username);
+  await form.getByLabel('密码', { exact: true }).fill(who.password);
+  await form.getByLabel('验证码', { exact: true }).fill('0000');
+  await form.locator('button[type="submit"]').click();
+}
+
+/** The signed-in page's token (store/storage.ts keeps Vue.ls JSON under `pro__Access-Token`). */
+async function tokenOf(page) {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('pro__Access-Token') ?? 'null')?.value);
+}
+
+function api(baseUrl, token) {
+  return async (method, url, body) => {
+    const res = await fetch(`${baseUrl}${API_PREFIX}${url}`, {
+      method,
+      headers: { 'X-Access-Token': token, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return res.json();
+  };
+}
+
+/** A message toast with `text` (antd message). */
+function toast(page, text) {
+  return page.locator('.ant-message-notice').getByText(text, { exact: true }).first().waitFor();
+}
+
+async function shot(page, name) {
+  await page.waitForTimeout(300); // let tables finish painting (networkidle never comes: the notice socket stays open)
+  for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => {});
+  await screenshot(page, `04-${name}`);
+}
+
+export async function run({ page, context, baseUrl, step }) {
+  step('sign in and open 菜单管理');
+  await page.goto(`${baseUrl}/user/login`);
+  await signIn(page, ADMIN);
+  await page.waitForURL(/\/dashboard\/analysis/);
+  const call = api(baseUrl, await tokenOf(page));
+  await page.goto(`${baseUrl}/isystem/permission`);
+  await page.locator('.ant-table-row', { hasText: '系统管理' }).first().waitFor();
+  await shot(page, 'permission-list');
+
+  step('新增菜单: a 子菜单 under 系统管理 (the form changes with the type)');
+  await page.getByRole('button', { name: '新增菜单' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('子菜单', { exact: true }).click();
+  await dialog.getByLabel('上级菜单').waitFor();
+  expect((await dialog.getByLabel('默认跳转地址').count()) === 0, 'a sub-menu form must not ask for a redirect');
+  await dialog.getByLabel('菜单名称').fill('E2E菜单');
+  await dialog.getByLabel('上级菜单').click();
+  await page.locator('.ant-select-tree-node-content-wrapper', { hasText: /^系统管理$/ }).click();
+  await dialog.getByLabel('菜单路径').fill('/isystem/e2eMenu');
+  await dialog.getByLabel('前端组件').fill('system/SysPositionList');
+  await screenshot(page, '04-permission-form');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await toast(page, '添加成功！');
+
+  step('grant the new menu to the admin role (the role screen is another page), reload: the side menu shows it');
+  const menus = await call('GET', '/sys/permission/list');
+  const sys = menus.result.find((m) => m.name === '系统管理');
+  const added = sys.children.find((m) => m.name === 'E2E菜单');
+  expect(added && added.url === '/isystem/e2eMenu', `new menu under 系统管理: ${JSON.stringify(added)}`);
+  const roles = await call('GET', '/sys/role/queryall');
+  const adminRole = roles.result.find((r) => r.roleCode === 'admin');
+  const granted = await call('POST', '/sys/permission/saveRolePermission', { roleId: adminRole.id, permissionIds: added.id, lastpermissionIds: '' });
+  expect(granted.success, `grant: ${JSON.stringify(granted)}`);
+  await page.reload();
+  const side = page.getByTestId('side-menu');
+  await page.locator('.ant-table-row', { hasText: '系统管理' }).first().waitFor();
+  // the current page lies under 系统管理, so the group may already be open: open it only when it is not
+  const item = side.getByText('E2E菜单', { exact: true });
+  await item.waitFor({ timeout: 2000 }).catch(() => side.getByText('系统管理', { exact: true }).click());
+  await item.waitFor();
+
+  step('the data rules of 用户管理 open without a raw SQL condition');
+  await page.locator('.ant-table-row', { hasText: '系统管理' }).first().waitFor();
+  // expand 系统管理 and open 更多 → 数据规则 on 用户管理
+  await page.locator('.ant-table-row', { hasText: '系统管理' }).first().locator('.ant-table-row-expand-icon').click();
+  const userRow = page.locator('.ant-table-row', { hasText: '用户管理' }).first();
+  await userRow.getByRole('button', { name: /更多/ }).click();
+  await page.getByRole('menuitem', { name: '数据规则' }).click();
+  const drawer = page.locator('.ant-drawer');
+  await drawer.getByRole('button', { name: '添加' }).click();
+  await page.getByRole('dialog').last().getByLabel('条件规则').click();
+  await page.locator('.ant-select-item-option', { hasText: '等于' }).first().waitFor();
+  expect((await page.locator('.ant-select-item-option', { hasText: '自定义SQL表达式' }).count()) === 0, 'USE_SQL_RULES must not be offered');
+  await screenshot(page, '04-data-rule-form');
+  await page.locator('.ant-select-item-option', { hasText: /^等于$/ }).click();
+  const ruleForm = page.getByRole('dialog').last();
+  await ruleForm.getByLabel('规则名称').fill('本人数据');
+  await ruleForm.getByLabel('规则字段').fill('createBy');
+  await ruleForm.getByLabel('规则值').fill('#{sys_user_code}');
+  await ruleForm.getByRole('button', { name: '确定' }).click();
+  await toast(page, '添加成功！');
+  await drawer.locator('.ant-table-row', { hasText: '本人数据' }).waitFor();
+  await drawer.locator('.ant-drawer-close').click();
+
+  step('部门管理: add a child department under 海盗王乐园; the server generates its org code');
+  await page.goto(`${baseUrl}/isystem/depart`);
+  const tree = page.locator('.pk-depart-tree');
+  await tree.getByText('海盗王乐园', { exact: true }).click();
+  await page.getByRole('button', { name: '添加下级' }).click();
+  const addDialog = page.getByRole('dialog');
+  await addDialog.getByLabel('机构名称').fill('E2E部门');
+  await addDialog.getByRole('button', { name: '确定' }).click();
+  await toast(page, '添加成功！');
+  await tree.getByText('E2E部门', { exact: true }).click();
+  const code = page.getByLabel('机构编码');
+  await code.waitFor();
+  const orgCode = await code.inputValue();
+  expect(/^A01A\d{2}$/.test(orgCode), `generated org code: ${JSON.stringify(orgCode)}`);
+  expect(await code.isDisabled(), 'the org code is read-only');
+  await shot(page, 'depart-list');
+
+  step('create a second user (API) and assign it to the new department in 部门用户');
+  const made = await call('POST', '/sys/user/add', { ...SECOND, confirmpassword: SECOND.password, selectedroles: adminRole.id });
+  expect(made.success, `user add: ${JSON.stringify(made)}`);
+  await page.getByRole('tab', { name: '部门用户' }).click();
+  await page.getByRole('button', { name: '添加已有用户' }).click();
+  const pick = page.getByRole('dialog');
+  await pick.getByLabel('选择用户').fill(SECOND.username);
+  await page.locator('.ant-select-item-option', { hasText: SECOND.username }).click();
+  await pick.getByText('添加已有用户').click(); // closes the open option list, which covers the buttons
+  await pick.getByRole('button', { name: '确定' }).click();
+  await toast(page, '添加成功!');
+  await page.locator('.ant-table-row', { hasText: SECOND.username }).waitFor();
+  await shot(page, 'depart-users');
+
+  step('部门权限 and 部门角色 tabs render');
+  await page.getByRole('tab', { name: '部门权限' }).click();
+  await page.locator('.ant-tree-checkbox').first().waitFor();
+  await page.getByRole('tab', { name: '部门角色' }).click();
+  await page.getByRole('button', { name: '新建部门角色' }).waitFor();
+
+  step('a second browser context signs in as that user');
+  const other = await context.browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  try {
+    const page2 = await other.newPage();
+    await page2.goto(`${baseUrl}/user/login`);
+    await signIn(page2, SECOND);
+    await page2.waitForURL(/\/dashboard\/analysis/);
+
+    step('在线用户: find the session and 强退 it (with confirmation)');
+    await page.goto(`${baseUrl}/isystem/online`);
+    await page.getByLabel('用户账号').fill(SECOND.username);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const row = page.locator('.ant-table-row', { hasText: SECOND.username });
+    await row.waitFor();
+    await shot(page, 'online-list');
+    await row.getByRole('button', { name: '强退' }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await toast(page, '退出登录成功！');
+    await row.waitFor({ state: 'detached' });
+
+    step('the forced-out context is sent to the login page on its next request');
+    await page2.reload();
+    await page2.waitForURL(/\/user\/login/);
+  } finally {
+    await other.close();
+  }
+
+  step('the other pages of the area: 我的部门, 通讯录, 租户管理');
+  await page.goto(`${baseUrl}/isystem/addressList`);
+  await page.locator('.pk-depart-tree').getByText('E2E部门', { exact: true }).click();
+  await page.locator('.ant-table-row', { hasText: SECOND.realname }).waitFor();
+  await shot(page, 'address-list');
+  step('租户管理: deleting a tenant a user belongs to shows the server refusal');
+  const found = await call('GET', `/sys/user/list?username=${SECOND.username}`);
+  const secondId = found.result.records[0].id;
+  const edited = await call('PUT', '/sys/user/edit', { id: secondId, realname: SECOND.realname, relTenantIds: '1' });
+  expect(edited.success, `user edit: ${JSON.stringify(edited)}`);
+  await page.goto(`${baseUrl}/isys/tenant`);
+  const tenantRow = page.locator('.ant-table-row').first();
+  await tenantRow.waitFor();
+  await shot(page, 'tenant-list');
+  await tenantRow.getByRole('button', { name: /删\s*除/ }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await toast(page, '该租户已被引用，无法删除！');
+  await tenantRow.waitFor();
+  await page.goto(`${baseUrl}/isystem/departUserList`);
+  await page.getByRole('tab', { name: /用户信息/ }).waitFor();
+  await shot(page, 'my-depart');
+}

@@ -1,0 +1,176 @@
+/**
+ * 部门角色 tab (contract §12.3 /sys/sysDepartRole/*): the roles of the selected department, add / edit / delete /
+ * batch delete, and 授权 — a drawer with the department's own menus (a role gets no more than its department).
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Divider, Drawer, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { PAGE_SIZES } from '../../../crud';
+import { confirm, showResult } from '../../../crud/notify';
+import { GrantTree } from './GrantTree';
+import { deleteDeptRole, deleteDeptRoles, fetchDeptRoles, saveDeptRole, type DepartRole } from './service';
+
+export function DepartRoles({ departId }: { departId: string }): ReactNode {
+  const queryClient = useQueryClient();
+  const [roleName, setRoleName] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [editing, setEditing] = useState<DepartRole | 'new' | null>(null);
+  const [granting, setGranting] = useState<DepartRole | null>(null);
+
+  const list = useQuery({
+    queryKey: ['dept-roles', departId, roleName, pageNo, pageSize],
+    queryFn: () => fetchDeptRoles(departId, { roleName, pageNo, pageSize }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: ['dept-roles'] });
+    void queryClient.invalidateQueries({ queryKey: ['dept-roles-all', departId] });
+  };
+
+  async function run(p: Promise<{ success: boolean; message: string }>, ids: string[]): Promise<void> {
+    try {
+      const res = await p;
+      showResult(res);
+      if (res.success) {
+        setSelected((s) => s.filter((k) => !ids.includes(k)));
+        reload();
+      }
+    } catch {
+      // reported by the request client
+    }
+  }
+
+  return (
+    <div>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          placeholder="请输入部门角色名称"
+          aria-label="部门角色名称"
+          allowClear
+          onSearch={(v) => {
+            setRoleName(v.trim());
+            setPageNo(1);
+          }}
+          style={{ width: 240 }}
+        />
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
+          新建部门角色
+        </Button>
+        {selected.length > 0 && (
+          <Button
+            danger
+            onClick={() => confirm({ title: '确认删除', content: '是否删除选中数据?', onOk: () => run(deleteDeptRoles(selected), [...selected]) })}
+          >
+            批量删除
+          </Button>
+        )}
+      </Space>
+      <Table<DepartRole>
+        rowKey="id"
+        size="small"
+        bordered
+        loading={list.isFetching}
+        dataSource={list.data?.records ?? []}
+        rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k.map(String)) }}
+        columns={[
+          { title: '部门角色名称', dataIndex: 'roleName', align: 'center' },
+          { title: '部门角色编码', dataIndex: 'roleCode', align: 'center' },
+          { title: '描述', dataIndex: 'description', align: 'center' },
+          { title: '创建时间', dataIndex: 'createTime', align: 'center' },
+          {
+            title: '操作',
+            key: 'action',
+            align: 'center',
+            width: 180,
+            render: (_v, row) => (
+              <Space size={0} separator={<Divider orientation="vertical" />}>
+                <Button type="link" size="small" onClick={() => setEditing(row)}>
+                  编辑
+                </Button>
+                <Button type="link" size="small" onClick={() => setGranting(row)}>
+                  授权
+                </Button>
+                <Popconfirm title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => run(deleteDeptRole(row.id), [row.id])}>
+                  <Button type="link" size="small">
+                    删除
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+        pagination={{
+          current: pageNo,
+          pageSize,
+          total: Number(list.data?.total ?? 0),
+          pageSizeOptions: PAGE_SIZES,
+          showSizeChanger: true,
+          showTotal: (n) => `共 ${n} 条`,
+          onChange: (p, s) => {
+            setPageNo(s !== pageSize ? 1 : p);
+            setPageSize(s);
+          },
+        }}
+      />
+      <RoleModal departId={departId} role={editing} onClose={() => setEditing(null)} onSaved={reload} />
+      <Drawer title={`部门角色权限配置${granting ? ` - ${granting.roleName}` : ''}`} size={650} open={!!granting} onClose={() => setGranting(null)} destroyOnHidden>
+        {granting && <GrantTree kind="deptRole" departId={departId} targetId={granting.id} canSave onSaved={() => setGranting(null)} />}
+      </Drawer>
+    </div>
+  );
+}
+
+function RoleModal({ departId, role, onClose, onSaved }: { departId: string; role: DepartRole | 'new' | null; onClose: () => void; onSaved: () => void }): ReactNode {
+  const [form] = Form.useForm<{ roleName: string; roleCode: string; description?: string }>();
+  const [saving, setSaving] = useState(false);
+  const row = role && role !== 'new' ? role : null;
+  useEffect(() => {
+    if (!role) return;
+    form.resetFields();
+    if (row) form.setFieldsValue({ roleName: row.roleName, roleCode: row.roleCode, description: row.description ?? '' });
+  }, [role, row, form]);
+
+  async function submit(): Promise<void> {
+    let v: { roleName: string; roleCode: string; description?: string };
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    const body: Record<string, unknown> = { departId, roleName: v.roleName.trim(), roleCode: v.roleCode.trim(), description: v.description?.trim() ?? '' };
+    if (row) body.id = row.id;
+    setSaving(true);
+    try {
+      const res = await saveDeptRole(body);
+      showResult(res);
+      if (res.success) {
+        onClose();
+        onSaved();
+      }
+    } catch {
+      // reported by the request client
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal title={row ? '编辑' : '新增'} open={!!role} width={600} destroyOnHidden mask={{ closable: false }} confirmLoading={saving} okText="确定" cancelText="取消" okButtonProps={{ autoInsertSpace: false }} cancelButtonProps={{ autoInsertSpace: false }} onOk={() => void submit()} onCancel={onClose}>
+      <Form form={form} name="dept-role-form" labelCol={{ span: 6 }} wrapperCol={{ span: 16 }} autoComplete="off">
+        <Form.Item name="roleName" label="部门角色名称" rules={[{ required: true, whitespace: true, message: '请输入部门角色名称!' }, { max: 200 }]}>
+          <Input placeholder="请输入部门角色名称" />
+        </Form.Item>
+        <Form.Item name="roleCode" label="部门角色编码" rules={[{ required: true, whitespace: true, message: '请输入部门角色编码!' }, { max: 100 }]}>
+          <Input placeholder="请输入部门角色编码" />
+        </Form.Item>
+        <Form.Item name="description" label="描述" rules={[{ max: 255 }]}>
+          <Input.TextArea placeholder="请输入描述" rows={3} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
