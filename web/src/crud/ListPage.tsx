@@ -47,6 +47,20 @@ export interface ListPageProps {
   params?: Params;
   /** Replaces the generated add/edit dialog (same props). */
   renderForm?: (props: FormModalProps) => ReactNode;
+  /**
+   * Search controls that are not entity fields (e.g. the user list's department, contract §12.1 `departId`):
+   * rendered after the generated ones; a non-empty value is sent as the param `name`.
+   */
+  searchExtra?: SearchExtra[];
+  /** Columns that are not entity fields (e.g. a picture or a joined name), placed after the generated ones. */
+  extraColumns?: TableColumnType<EntityRow>[];
+}
+
+export interface SearchExtra {
+  name: string;
+  label: string;
+  /** The control; Form.Item injects value and onChange. */
+  input: ReactNode;
 }
 
 export const PAGE_SIZES = [10, 20, 30, 50];
@@ -68,7 +82,7 @@ async function fetchPage(entity: EntityDef, params: Params): Promise<{ records: 
   return { records: result?.records ?? [], total: Number(result?.total ?? 0) };
 }
 
-export function ListPage({ entity, columns: overrides, extraActions, toolbarExtra, params: fixedParams, renderForm }: ListPageProps): ReactNode {
+export function ListPage({ entity, columns: overrides, extraActions, toolbarExtra, params: fixedParams, renderForm, searchExtra, extraColumns }: ListPageProps): ReactNode {
   const { hasAuth } = useAuth();
   // Icons below carry aria-hidden: a button's accessible name is its text alone.
   const can = (action: Parameters<typeof permCode>[1]) => hasAuth(permCode(entity, action));
@@ -84,9 +98,17 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
 
+  const extraParams = useMemo(() => {
+    const out: Params = {};
+    for (const x of searchExtra ?? []) {
+      const v = search[x.name];
+      if (typeof v === 'string' ? v.trim() : typeof v === 'number') out[x.name] = typeof v === 'string' ? v.trim() : (v as number);
+    }
+    return out;
+  }, [searchExtra, search]);
   const params = useMemo(
-    () => ({ ...fixedParams, ...buildListParams(entity, { search, sort, pageNo, pageSize }) }),
-    [entity, fixedParams, search, sort, pageNo, pageSize],
+    () => ({ ...fixedParams, ...extraParams, ...buildListParams(entity, { search, sort, pageNo, pageSize }) }),
+    [entity, fixedParams, extraParams, search, sort, pageNo, pageSize],
   );
   const list = useQuery({
     queryKey: [...listQueryKey(entity), params],
@@ -154,7 +176,7 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
   async function doExport(): Promise<void> {
     setExporting(true);
     try {
-      await exportList(entity, { ...fixedParams, ...buildExportParams(entity, { search, sort }, selectedRowKeys) });
+      await exportList(entity, { ...fixedParams, ...extraParams, ...buildExportParams(entity, { search, sort }, selectedRowKeys) });
     } catch {
       // reported by the request client
     } finally {
@@ -194,8 +216,8 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
       };
       cols.push({ ...col, ...override });
     }
-    return cols;
-  }, [entity, overrides, sort]);
+    return extraColumns ? [...cols, ...extraColumns] : cols;
+  }, [entity, overrides, sort, extraColumns]);
 
   const showEdit = can('edit');
   const showDelete = can('delete');
@@ -243,11 +265,16 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
 
   return (
     <div className="pk-list-page">
-      {fields.length > 0 && (
+      {fields.length + (searchExtra?.length ?? 0) > 0 && (
         <Form form={searchForm} name={`${entity.key}-search`} layout="inline" onFinish={applySearch} style={{ rowGap: 12, marginBottom: 16 }}>
           {fields.map((f) => (
             <Form.Item key={f.prop} name={f.prop} label={f.label}>
               <FilterInput field={f} />
+            </Form.Item>
+          ))}
+          {searchExtra?.map((x) => (
+            <Form.Item key={x.name} name={x.name} label={x.label}>
+              {x.input}
             </Form.Item>
           ))}
           <Form.Item>

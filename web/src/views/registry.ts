@@ -25,6 +25,9 @@ export const views: Record<string, PageLoader> = {
   ...demoPages,
   'dashboard/Analysis': () => import('../pages/dashboard/Analysis'),
   'system/SysPositionList': () => import('../pages/system/position'),
+  // issue 3: users and roles
+  'system/UserList': () => import('../pages/system/user'),
+  'system/RoleUserList': () => import('../pages/system/role'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),
