@@ -22,6 +22,9 @@ import { USER_PERM, userEntity } from './data';
 
 const SEARCH_EXTRA: SearchExtra[] = [{ name: 'departId', label: '部门', input: <DepartTreeSelect placeholder="请选择部门" /> }];
 
+/** The original list's columns (JeecgBoot UserList): the rest stays in the dialog and the Excel file. */
+const HIDDEN_COLUMNS = { email: false, workNo: false, post: false, telephone: false, createTime: false } as const;
+
 const EXTRA_COLUMNS: TableColumnType<EntityRow>[] = [
   {
     title: '头像',
@@ -122,6 +125,7 @@ export default function UserList(): ReactNode {
       <ListPage
         entity={userEntity}
         searchExtra={SEARCH_EXTRA}
+        columns={HIDDEN_COLUMNS}
         extraColumns={EXTRA_COLUMNS}
         extraActions={extraActions}
         toolbarExtra={toolbarExtra}
