@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button } from 'antd';
 import { LockOutlined, RestOutlined, UnlockOutlined, UserOutlined } from '@ant-design/icons';
 import type { TableColumnType } from 'antd';
-import { usePermission } from '../../../access/usePermission';
+import { Authorized, usePermission } from '../../../access/usePermission';
 import { ListPage, listQueryKey, type EntityRow, type ListPageContext, type SearchExtra } from '../../../crud';
 import { confirm, showResult, showWarning } from '../../../crud/notify';
 import { fileUrl } from '../../../components/avatar';
@@ -71,7 +71,6 @@ export default function UserList(): ReactNode {
 
   const canFreeze = has(USER_PERM.frozen);
   const canPassword = has(USER_PERM.changePassword);
-  const canBin = has(USER_PERM.recycleBin);
 
   const extraActions = useMemo(() => {
     if (!canFreeze && !canPassword) return undefined;
@@ -101,11 +100,11 @@ export default function UserList(): ReactNode {
   const toolbarExtra = (ctx: ListPageContext): ReactNode => {
     return (
       <>
-        {canBin && (
+        <Authorized action={USER_PERM.recycleBin}>
           <Button icon={<RestOutlined aria-hidden />} onClick={() => setBinOpen(true)}>
             回收站
           </Button>
-        )}
+        </Authorized>
         {canFreeze && ctx.selectedRowKeys.length > 0 && (
           <>
             <Button icon={<LockOutlined aria-hidden />} onClick={() => batchFreeze(ctx, '2')}>
