@@ -161,6 +161,13 @@ describe('users (/sys/user)', () => {
     expect(d.body.result[0]).not.toHaveProperty('password');
   });
 
+  it('userDepartList gives the departments of a user for the edit dialog', async () => {
+    const z = await row('zhangsan');
+    const d = await call('GET', `${U}/userDepartList?userId=${z!.id}`);
+    expect(d.body.result).toEqual([{ key: DEPART_IDS.A01A02, value: DEPART_IDS.A01A02, title: '技术部', orgCode: expect.any(String) }]);
+    expect((await call('GET', `${U}/userDepartList?userId=0000000000000000000`)).body).toMatchObject({ success: false, message: '查找失败' });
+  });
+
   it('checkOnlyUser requires sign-in and answers true / 用户账号已存在', async () => {
     expect((await app.inject({ method: 'GET', url: `${U}/checkOnlyUser?username=admin` })).statusCode).toBe(401);
     expect((await call('GET', `${U}/checkOnlyUser?username=admin`)).body).toMatchObject({ success: false, message: '用户账号已存在' });

@@ -42,6 +42,7 @@ describe('users: permission matrix and tenant isolation', () => {
     { code: 'user:add', method: 'POST', url: `${U}/add`, payload: { username: 'newbie', realname: 'n', password: 'Pw@1' } },
     { code: 'user:edit', method: 'PUT', url: `${U}/edit`, payload: { id: victim, realname: 'changed' } },
     { code: 'user:edit', method: 'GET', url: `${U}/queryUserRole?userid=${victim}` },
+    { code: 'user:edit', method: 'GET', url: `${U}/userDepartList?userId=${victim}` },
     { code: 'user:frozen', method: 'PUT', url: `${U}/frozenBatch`, payload: { ids: victim, status: '2' } },
     { code: 'user:changePassword', method: 'PUT', url: `${U}/changePassword`, payload: { username: 'victim', password: 'X@1', confirmpassword: 'X@1' } },
     { code: 'user:recycleBin', method: 'GET', url: `${U}/recycleBin` },
@@ -112,6 +113,7 @@ describe('users: permission matrix and tenant isolation', () => {
     expect((await call('PUT', `${U}/frozenBatch`, ah, { ids: inB, status: '2' })).body).toMatchObject({ success: false, message: '未找到对应实体' });
     expect((await call('PUT', `${U}/changePassword`, ah, { username: 'memberB', password: 'X@1' })).body).toMatchObject({ success: false, message: '用户不存在！' });
     expect((await call('GET', `${U}/queryUserRole?userid=${inB}`, ah)).body).toMatchObject({ success: false });
+    expect((await call('GET', `${U}/userDepartList?userId=${inB}`, ah)).body).toMatchObject({ success: false, message: '查找失败' });
     expect((await call('GET', `${U}/queryUserByDepId?id=${DEPART_IDS.A01A02}`, ah)).body.result).toEqual([]);
     const multi = await app.inject({ method: 'GET', url: `${U}/getMultiUser?username=memberB,memberA,`, headers: ah });
     expect((multi.json() as any[]).map((x) => x.username)).toEqual(['memberA']);

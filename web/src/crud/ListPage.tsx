@@ -52,6 +52,20 @@ export interface ListPageProps {
   renderForm?: (props: FormModalProps) => ReactNode;
   /** Shows the advanced query builder (001 §2) over the entity's filterable fields; the string is its save code. */
   superQuery?: boolean | string;
+  /**
+   * Search controls that are not entity fields (e.g. the user list's department, contract §12.1 `departId`):
+   * rendered after the generated ones; a non-empty value is sent as the param `name`.
+   */
+  searchExtra?: SearchExtra[];
+  /** Columns that are not entity fields (e.g. a picture or a joined name), placed after the generated ones. */
+  extraColumns?: TableColumnType<EntityRow>[];
+}
+
+export interface SearchExtra {
+  name: string;
+  label: string;
+  /** The control; Form.Item injects value and onChange. */
+  input: ReactNode;
 }
 
 export const PAGE_SIZES = [10, 20, 30, 50];
@@ -73,7 +87,7 @@ async function fetchPage(entity: EntityDef, params: Params): Promise<{ records: 
   return { records: result?.records ?? [], total: Number(result?.total ?? 0) };
 }
 
-export function ListPage({ entity, columns: overrides, extraActions, toolbarExtra, params: fixedParams, renderForm, superQuery }: ListPageProps): ReactNode {
+export function ListPage({ entity, columns: overrides, extraActions, toolbarExtra, params: fixedParams, renderForm, superQuery, searchExtra, extraColumns }: ListPageProps): ReactNode {
   const { hasAuth } = useAuth();
   // Icons below carry aria-hidden: a button's accessible name is its text alone.
   const can = (action: Parameters<typeof permCode>[1]) => hasAuth(permCode(entity, action));
@@ -90,9 +104,17 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
   const [importOpen, setImportOpen] = useState(false);
   const [superParams, setSuperParams] = useState<SuperQueryOutput>(null);
 
+  const extraParams = useMemo(() => {
+    const out: Params = {};
+    for (const x of searchExtra ?? []) {
+      const v = search[x.name];
+      if (typeof v === 'string' ? v.trim() : typeof v === 'number') out[x.name] = typeof v === 'string' ? v.trim() : (v as number);
+    }
+    return out;
+  }, [searchExtra, search]);
   const params = useMemo(
-    () => ({ ...fixedParams, ...buildListParams(entity, { search, sort, pageNo, pageSize }), ...superParams }),
-    [entity, fixedParams, search, sort, pageNo, pageSize, superParams],
+    () => ({ ...fixedParams, ...extraParams, ...buildListParams(entity, { search, sort, pageNo, pageSize }), ...superParams }),
+    [entity, fixedParams, extraParams, search, sort, pageNo, pageSize, superParams],
   );
   const list = useQuery({
     queryKey: [...listQueryKey(entity), params],
@@ -160,7 +182,7 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
   async function doExport(): Promise<void> {
     setExporting(true);
     try {
-      await exportList(entity, { ...fixedParams, ...buildExportParams(entity, { search, sort }, selectedRowKeys), ...superParams });
+      await exportList(entity, { ...fixedParams, ...extraParams, ...buildExportParams(entity, { search, sort }, selectedRowKeys), ...superParams });
     } catch {
       // reported by the request client
     } finally {
@@ -189,8 +211,8 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
       };
       cols.push({ ...col, ...override });
     }
-    return cols;
-  }, [entity, overrides, sort]);
+    return extraColumns ? [...cols, ...extraColumns] : cols;
+  }, [entity, overrides, sort, extraColumns]);
 
   const showEdit = can('edit');
   const showDelete = can('delete');
@@ -238,11 +260,16 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
 
   return (
     <div className="pk-list-page">
-      {fields.length > 0 && (
+      {fields.length + (searchExtra?.length ?? 0) > 0 && (
         <Form form={searchForm} name={`${entity.key}-search`} layout="inline" onFinish={applySearch} style={{ rowGap: 12, marginBottom: 16 }}>
           {fields.map((f) => (
             <Form.Item key={f.prop} name={f.prop} label={f.label}>
               <FilterInput field={f} />
+            </Form.Item>
+          ))}
+          {searchExtra?.map((x) => (
+            <Form.Item key={x.name} name={x.name} label={x.label}>
+              {x.input}
             </Form.Item>
           ))}
           <Form.Item>

@@ -32,6 +32,9 @@ export const views: Record<string, PageLoader> = {
   'system/TenantList': () => import('../pages/system/tenant'),
   'system/SysUserOnlineList': () => import('../pages/system/online'),
   'system/AddressList': () => import('../pages/system/addressList'),
+  // issue 3: users and roles
+  'system/UserList': () => import('../pages/system/user'),
+  'system/RoleUserList': () => import('../pages/system/role'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),

@@ -271,6 +271,22 @@ export async function userModule(app: FastifyInstance): Promise<void> {
       return ok(ids);
     });
 
+    // The edit dialog's departments (contract §12.1 userDepartList): `[{key, value, title}]` plus `orgCode`, so the
+    // dialog can tell which one is the user's current department (sys_user.org_code).
+    sub.get(`${U}/userDepartList`, { config: perm(PERM.user.list, PERM.user.edit) }, async (req) => {
+      const userId = checkId(param(req.query as RawParams, 'userId'));
+      const visible = await visibleUsers(req, [userId], null);
+      if (!visible.length) throw new BizError('查找失败');
+      const rows = await db(app)
+        .selectFrom('sys_user_depart as ud')
+        .innerJoin('sys_depart as dp', 'dp.id', 'ud.dep_id')
+        .select(['dp.id', 'dp.depart_name', 'dp.org_code'])
+        .where('ud.user_id', '=', userId)
+        .orderBy('dp.org_code')
+        .execute();
+      return ok(rows.map((r) => ({ key: r.id, value: r.id, title: r.depart_name, orgCode: r.org_code })));
+    });
+
     sub.get(`${U}/queryUserByDepId`, { config: perm(PERM.user.list, PERM.depart.users) }, async (req) => {
       const q = req.query as RawParams;
       const depId = checkId(param(q, 'id'));

@@ -1,0 +1,90 @@
+/**
+ * 选择用户: a paged, searchable user table (`/sys/user/queryUserComponentData`, signed in, safe fields) with row
+ * selection; 确定 hands the chosen ids back. Used by the role-user screen's 添加已有用户.
+ */
+import { useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Input, Modal, Table } from 'antd';
+import type { EntityRow } from '../../../crud';
+import { showWarning } from '../../../crud/notify';
+import { queryUserComponentData } from './api';
+
+export interface UserSelectModalProps {
+  open: boolean;
+  onCancel: () => void;
+  onOk: (userIds: string[]) => void | Promise<void>;
+}
+
+export function UserSelectModal({ open, onCancel, onOk }: UserSelectModalProps): ReactNode {
+  const [username, setUsername] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [selected, setSelected] = useState<string[]>([]);
+  const list = useQuery({
+    queryKey: ['sys', 'user', 'picker', username, pageNo, pageSize],
+    queryFn: async () => {
+      const res = await queryUserComponentData({ username: username || undefined, pageNo, pageSize });
+      return res.success ? { records: res.result?.records ?? [], total: Number(res.result?.total ?? 0) } : { records: [], total: 0 };
+    },
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <Modal
+      title="选择用户"
+      open={open}
+      width={900}
+      destroyOnHidden
+      okText="确定"
+      cancelText="取消"
+      okButtonProps={{ autoInsertSpace: false }}
+      cancelButtonProps={{ autoInsertSpace: false }}
+      onCancel={onCancel}
+      afterClose={() => setSelected([])}
+      onOk={async () => {
+        if (!selected.length) {
+          showWarning('请选择一条记录！');
+          return;
+        }
+        await onOk(selected);
+      }}
+    >
+      <Input.Search
+        placeholder="请输入用户账号"
+        aria-label="用户账号"
+        allowClear
+        enterButton="查询"
+        style={{ maxWidth: 360, marginBottom: 12 }}
+        onSearch={(v) => {
+          setUsername(v.trim());
+          setPageNo(1);
+        }}
+      />
+      <Table<EntityRow>
+        rowKey={(r) => String(r.id)}
+        size="small"
+        bordered
+        loading={list.isFetching}
+        dataSource={list.data?.records ?? []}
+        rowSelection={{ selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (k) => setSelected(k.map(String)) }}
+        pagination={{
+          current: pageNo,
+          pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (n) => `共 ${n} 条`,
+          onChange: (p, s) => {
+            setPageNo(s !== pageSize ? 1 : p);
+            setPageSize(s);
+          },
+        }}
+        columns={[
+          { title: '用户账号', dataIndex: 'username', align: 'center' },
+          { title: '用户姓名', dataIndex: 'realname', align: 'center' },
+          { title: '性别', dataIndex: 'sex_dictText', align: 'center', render: (v, r) => String(v ?? (r.sex === 1 ? '男' : r.sex === 2 ? '女' : '')) },
+        ]}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * 用户回收站 (contract §12.1): the logically deleted users, restored with `PUT putRecycleBin` or deleted for good
+ * with `DELETE deleteRecycleBin` (one row or the selection; deleting for good asks first).
+ */
+import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Divider, Modal, Popconfirm, Space, Table } from 'antd';
+import type { EntityRow } from '../../../crud';
+import { confirm, showResult, showWarning } from '../../../crud/notify';
+import { deleteRecycleBin, putRecycleBin, recycleBin } from './api';
+
+export interface RecycleBinModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** Called after a restore (the user list changes). */
+  onRestored: () => void;
+}
+
+export function RecycleBinModal({ open, onClose, onRestored }: RecycleBinModalProps): ReactNode {
+  const [selected, setSelected] = useState<string[]>([]);
+  const list = useQuery({
+    queryKey: ['sys', 'user', 'recycleBin'],
+    queryFn: async () => {
+      const res = await recycleBin();
+      if (!res.success) {
+        showWarning(res.message || '操作失败');
+        return [];
+      }
+      return res.result ?? [];
+    },
+    enabled: open,
+  });
+
+  async function restore(ids: string[]): Promise<void> {
+    try {
+      const res = await putRecycleBin(ids);
+      showResult(res);
+      if (res.success) {
+        setSelected((s) => s.filter((x) => !ids.includes(x)));
+        void list.refetch();
+        onRestored();
+      }
+    } catch {
+      // reported by the request client
+    }
+  }
+
+  async function remove(ids: string[]): Promise<void> {
+    try {
+      const res = await deleteRecycleBin(ids);
+      showResult(res);
+      if (res.success) {
+        setSelected((s) => s.filter((x) => !ids.includes(x)));
+        void list.refetch();
+      }
+    } catch {
+      // reported by the request client
+    }
+  }
+
+  function batch(kind: 'restore' | 'remove'): void {
+    if (!selected.length) {
+      showWarning('请选择一条记录！');
+      return;
+    }
+    const ids = [...selected];
+    confirm({
+      title: kind === 'restore' ? '确认还原' : '确认删除',
+      content: kind === 'restore' ? `是否确认还原选中的 ${ids.length} 个用户?` : `是否彻底删除选中的 ${ids.length} 个用户? 删除后不可恢复`,
+      onOk: () => (kind === 'restore' ? restore(ids) : remove(ids)),
+    });
+  }
+
+  return (
+    <Modal title="用户回收站" open={open} width={1000} footer={null} destroyOnHidden onCancel={onClose}>
+      <Space style={{ marginBottom: 12 }}>
+        <Button type="primary" onClick={() => batch('restore')} disabled={!selected.length}>
+          批量还原
+        </Button>
+        <Button danger onClick={() => batch('remove')} disabled={!selected.length}>
+          批量彻底删除
+        </Button>
+      </Space>
+      <Table<EntityRow>
+        rowKey={(r) => String(r.id)}
+        size="small"
+        bordered
+        loading={list.isFetching}
+        dataSource={list.data ?? []}
+        pagination={false}
+        scroll={{ y: 400 }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        columns={[
+          { title: '用户账号', dataIndex: 'username', align: 'center' },
+          { title: '用户姓名', dataIndex: 'realname', align: 'center' },
+          { title: '部门', dataIndex: 'orgCode', align: 'center' },
+          {
+            title: '操作',
+            key: 'action',
+            align: 'center',
+            width: 180,
+            render: (_v, row) => (
+              <Space size={0} separator={<Divider orientation="vertical" />}>
+                <Button type="link" size="small" onClick={() => void restore([String(row.id)])}>
+                  取回
+                </Button>
+                <Popconfirm title="确定彻底删除吗? 删除后不可恢复" okText="确定" cancelText="取消" onConfirm={() => remove([String(row.id)])}>
+                  <Button type="link" size="small" danger>
+                    彻底删除
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Modal>
+  );
+}
