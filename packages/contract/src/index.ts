@@ -5,3 +5,4 @@ export * from './entities/role';
 export * from './entities/depart';
 export * from './entities/user';
 export * from './entities/tenant';
+export * from './entities/category';
