@@ -33,8 +33,7 @@ export interface DepartNode {
 }
 
 /** User row of the pickers (001 §3). */
-export interface UserRow {
-  id: string;
+export type UserRow = Row & {
   username: string;
   realname: string;
   sex?: number | string;
@@ -42,7 +41,7 @@ export interface UserRow {
   phone?: string;
   birthday?: string;
   orgCodeTxt?: string | null;
-}
+};
 
 export type Row = Record<string, unknown> & { id: string };
 
