@@ -1,8 +1,9 @@
 import { Select, Spin } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { feedback } from '../feedback';
 import { loadDict, loadDictItem } from './api';
-import { latestOnly, PICKER, PICKER_MSG } from './rules';
+import { createDictSearch } from './dictSearch';
+import { PICKER, PICKER_MSG } from './rules';
 
 export interface SearchSelectProps {
   /** A registered table dictionary, `table,text,code` (e.g. `sys_user,realname,username`). */
@@ -32,10 +33,20 @@ export function SearchSelect({ dict, value, onChange, debounce = PICKER.searchDe
   const [keyword, setKeyword] = useState('');
   const [loading, setLoading] = useState(false);
   const [valueLabel, setValueLabel] = useState<string | null>(null);
-  const guard = useMemo(() => latestOnly(), []);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  const searcher = useMemo(
+    () =>
+      createDictSearch(debounce, {
+        fetch: (kw) => loadDict(dict, kw, pageSize),
+        apply: (r) => {
+          if (r.success) setOptions(r.result.map((o) => ({ value: o.value, label: o.text })));
+          else feedback.message.warning(r.message);
+        },
+        clear: () => setOptions([]),
+        loading: setLoading,
+      }),
+    [dict, debounce, pageSize],
+  );
+  useEffect(() => () => searcher.cancel(), [searcher]);
 
   useEffect(() => {
     if (!value || options.some((o) => o.value === value)) return;
@@ -51,25 +62,7 @@ export function SearchSelect({ dict, value, onChange, debounce = PICKER.searchDe
 
   const search = (kw: string) => {
     setKeyword(kw);
-    if (timer.current) clearTimeout(timer.current);
-    if (!kw.trim()) {
-      guard.next(); // an older reply must not fill the list after clearing
-      setOptions([]);
-      setLoading(false);
-      return;
-    }
-    setLoading(true);
-    timer.current = setTimeout(() => {
-      const token = guard.next();
-      loadDict(dict, kw.trim(), pageSize)
-        .then((r) => {
-          if (!guard.isLatest(token)) return;
-          if (r.success) setOptions(r.result.map((o) => ({ value: o.value, label: o.text })));
-          else feedback.message.warning(r.message);
-        })
-        .catch(() => undefined)
-        .finally(() => guard.isLatest(token) && setLoading(false));
-    }, debounce);
+    searcher.search(kw);
   };
 
   const shown = value && !options.some((o) => o.value === value) ? [{ value, label: valueLabel ?? value }, ...options] : options;
