@@ -1,6 +1,24 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERM } from '../src/db/seed/permissionCodes.js';
 import { rbac, type Rbac } from './rbac.fixture.js';
+
+async function categoryXlsx(rows: Array<[string, string]>): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('导出信息');
+  ws.addRow(['分类字典列表数据']);
+  ws.addRow(['导出人:管理员']);
+  ws.addRow(['类型名称', '类型编码', '是否有子节点(1:有)']);
+  for (const r of rows) ws.addRow([...r, '0']);
+  const data = Buffer.from(await wb.xlsx.writeBuffer());
+  const boundary = '----pkcat' + Math.random().toString(16).slice(2);
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.xlsx"\r\nContent-Type: application/vnd.ms-excel\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
 
 // contract §6.6 categories; §15 (loadOne field, loadTreeData condition keys).
 describe('/sys/category', () => {
@@ -108,5 +126,24 @@ describe('/sys/category', () => {
     expect((await codeOf(rpg)).has_child).toBe('0');
     expect((await t.call(a, 'GET', `/sys/category/queryById?id=${weapon}`)).body.result).toMatchObject({ name: '武器', pid: '0' });
     expect((await t.call(a, 'GET', '/sys/category/queryById?id=nope')).body.message).toBe('未找到对应实体');
+  });
+
+  it('import derives the parent from the code; a duplicate code is a row error; export has the three columns', async () => {
+    const mp = await categoryXlsx([['稀有武器', 'A02A01A01'], ['重复', 'A01'], ['孤儿', 'Q01Q01'], ['新顶层', 'C07']]);
+    const r = await t.app.inject({ method: 'POST', url: '/jeecg-boot/sys/category/importExcel', headers: { ...t.admin, ...mp.headers }, payload: mp.payload });
+    const body = r.json();
+    expect(body).toMatchObject({ code: 201, result: { successCount: 2, errorCount: 2 } });
+    const log = await t.app.inject({ method: 'GET', url: `/jeecg-boot${body.result.fileUrl}` });
+    expect(log.body).toContain('第 2 行：分类编码已经存在，忽略导入。');
+    expect(log.body).toContain('第 3 行：父级编码【Q01】不存在，忽略导入。');
+    const rare = await t.ctx.db.db.selectFrom('sys_category').select(['pid']).where('code', '=', 'A02A01A01').executeTakeFirstOrThrow();
+    expect(rare.pid).toBe(await idOf('A02A01'));
+    expect((await codeOf(await idOf('A02A01'))).has_child).toBe('1');
+    expect((await codeOf(await idOf('C07'))).pid).toBe('0');
+    const x = await t.app.inject({ method: 'GET', url: '/jeecg-boot/sys/category/exportXls?code=A02*', headers: t.admin });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(x.rawPayload as unknown as ArrayBuffer);
+    const header = (wb.worksheets[0].getRow(3).values as unknown[]).filter(Boolean);
+    expect(header).toEqual(['类型名称', '类型编码', '是否有子节点(1:有)']);
   });
 });

@@ -10,7 +10,7 @@ export const categoryEntity: EntityDef = {
   fields: [
     { prop: 'pid', label: '父级节点', type: 'string', filter: 'eq', list: false, excel: false, maxLength: 36 },
     { prop: 'name', label: '类型名称', type: 'string', filter: 'like', sort: true, required: true, maxLength: 100 },
-    { prop: 'code', label: '类型编码', type: 'string', filter: 'like', sort: true, form: false, maxLength: 100 },
+    { prop: 'code', label: '类型编码', type: 'string', filter: 'like', sort: true, maxLength: 100 }, // written by import only; add generates it
     { prop: 'hasChild', label: '是否有子节点(1:有)', type: 'string', list: false, form: false, maxLength: 3 },
     { prop: 'createTime', label: '创建时间', type: 'datetime', sort: true, form: false, excel: false },
   ],
