@@ -6,3 +6,4 @@ export * from './entities/depart';
 export * from './entities/user';
 export * from './entities/tenant';
 export * from './cron/quartz';
+export * from './entities/category';

@@ -11,6 +11,8 @@ import { menuRoutes } from './system/permission/menu.routes.js';
 import { roleModule } from './system/role/routes.js';
 import { departModule } from './system/depart/routes.js';
 import { cronPreviewRoutes } from './system/quartz/cronPreview.routes.js';
+import { dictLookupRoutes } from './system/dict/lookup.routes.js';
+import { categoryModule } from './system/category/routes.js';
 
 /**
  * Every API module, registered under the API prefix. Each module file exports one Fastify plugin;
@@ -29,4 +31,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(roleModule);
   await app.register(departModule);
   await app.register(cronPreviewRoutes);
+  await app.register(dictLookupRoutes);
+  await app.register(categoryModule);
 }

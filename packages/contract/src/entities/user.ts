@@ -17,7 +17,7 @@ export const userEntity: EntityDef = {
     { prop: 'phone', label: '手机号码', type: 'string', filter: 'like', unique: true, maxLength: 45 },
     { prop: 'email', label: '电子邮件', type: 'string', unique: true, maxLength: 45 },
     { prop: 'status', label: '状态', type: 'number', dict: 'user_status', filter: 'eq', sort: true, form: false },
-    { prop: 'birthday', label: '生日', type: 'date' },
+    { prop: 'birthday', label: '生日', type: 'date', filter: 'eq' },
     { prop: 'workNo', label: '工号', type: 'string', unique: true, maxLength: 100 },
     { prop: 'post', label: '职务', type: 'string', dict: 'sys_position,name,code', maxLength: 100 },
     { prop: 'telephone', label: '座机号', type: 'string', maxLength: 45 },

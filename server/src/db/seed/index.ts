@@ -4,6 +4,7 @@ import type { Db } from '../connection.js';
 import type { Database, NewSysPermission } from '../schema.js';
 import { hashPassword } from '../../core/auth/password.js';
 import { now } from '../../core/time.js';
+import { CATEGORY_BUTTONS, CATEGORY_MENU_ID, categoryId, DEMO_CATEGORIES } from './category.js';
 import { DICTS } from './dicts.js';
 import { DEMO_MENUS, MENUS, md5, type MenuSeed } from './menus.js';
 
@@ -215,6 +216,33 @@ const PARTS: SeedPart[] = [
     name: 'demo-widgets-v1',
     async run(tx, { time }) {
       await seedMenus(tx, DEMO_MENUS, '', time);
+    },
+  },
+  {
+    // 分类字典 buttons (category:* codes) and a small demo tree for the category pickers (issue 4).
+    name: 'category-v1',
+    async run(tx, { time }) {
+      const menu = await tx.selectFrom('sys_permission').select('id').where('id', '=', CATEGORY_MENU_ID).executeTakeFirst();
+      if (menu) await seedMenus(tx, CATEGORY_BUTTONS, CATEGORY_MENU_ID, time);
+      const codes = new Set(DEMO_CATEGORIES.map(([c]) => c));
+      await insertMissing(
+        tx,
+        'sys_category',
+        DEMO_CATEGORIES.map(([code, name]) => {
+          const parent = code.length > 3 ? code.slice(0, -3) : '';
+          const hasChild = DEMO_CATEGORIES.some(([c]) => c.length === code.length + 3 && c.startsWith(code));
+          return {
+            id: categoryId(code),
+            pid: parent && codes.has(parent) ? categoryId(parent) : '0',
+            name,
+            code,
+            has_child: hasChild ? '1' : '0',
+            sys_org_code: 'A01',
+            create_by: SEED_BY,
+            create_time: time,
+          };
+        }),
+      );
     },
   },
 ];

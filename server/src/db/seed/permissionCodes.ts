@@ -71,6 +71,16 @@ export const PERM = {
     delete: 'tenant:delete',
     deleteBatch: 'tenant:deleteBatch',
   },
+  /** 分类字典 (contract §6.6): seeded as buttons under the existing menu by the part 'category-v1'. */
+  category: {
+    list: 'category:list',
+    add: 'category:add',
+    edit: 'category:edit',
+    delete: 'category:delete',
+    deleteBatch: 'category:deleteBatch',
+    exportXls: 'category:exportXls',
+    importExcel: 'category:importExcel',
+  },
   /** 组件示例: the editable-table demo's toolbar (001 §6: add and batch_delete, with a prefix). */
   demo: {
     tableAdd: 'demo:editableTable:add',

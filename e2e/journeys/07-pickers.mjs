@@ -1,0 +1,99 @@
+// Issue 4 point 3, the pickers: on 组件示例 → 选择器, pick a user through the department modal and see the value;
+// pick departments unlinked (the default: only the checked node) and linked (the whole subtree); pick an area in
+// the cascader. Screenshots: pickers-user-modal, pickers-depart-linked, pickers-demo.
+import { ADMIN, expect, screenshot } from '../harness.mjs';
+
+export const name = 'pickers: users by department, departments linked and unlinked, an area in the cascader';
+
+async function signIn(page) {
+  const form = page.getByRole('form', { name: '账号密码登录' });
+  await form.getByLabel('账号', { exact: true }).fill(ADMIN.username);
+  await form.getByLabel('密码', { exact: true }).fill(ADMIN.password);
+  await form.getByLabel('验证码', { exact: true }).fill('0000');
+  await form.locator('button[type="submit"]').click();
+}
+
+const valueOf = (page, field) => page.getByTestId(`value-${field}`).innerText();
+
+async function waitValue(page, field, ok, what) {
+  for (let i = 0; i < 50; i++) {
+    const v = await valueOf(page, field);
+    if (ok(v)) return v;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`${what}: value-${field} is ${JSON.stringify(await valueOf(page, field))}`);
+}
+
+/** The checkbox of the tree node titled `title` inside `scope`. */
+function treeCheckbox(scope, title) {
+  // The inner locator of `has` is relative to the tree node, so it must be a plain selector.
+  return scope.locator('.ant-tree-treenode', { has: scope.page().locator(`[title="${title}"]`) }).locator('.ant-tree-checkbox');
+}
+
+export async function run({ page, baseUrl, step }) {
+  step('sign in and open 组件示例 → 选择器');
+  await page.goto(`${baseUrl}/`);
+  await page.waitForURL(/\/user\/login/);
+  await signIn(page);
+  await page.waitForURL(/\/dashboard\/analysis/);
+  await page.goto(`${baseUrl}/demo/pickers`);
+  await page.getByTestId('picker-demo').waitFor();
+
+  step('选择用户: pick a department on the left, check the user, 确定 → the value is the username');
+  await page.getByTestId('picker-user-by-depart').getByRole('button', { name: '选择用户' }).click();
+  const userModal = page.getByTestId('user-by-depart-modal');
+  await userModal.waitFor();
+  await userModal.getByTitle('海盗王乐园', { exact: true }).click();
+  const adminRow = userModal.locator('.ant-table-row', { hasText: 'admin' });
+  await adminRow.waitFor();
+  const deptCell = await adminRow.locator('td').nth(5).innerText();
+  expect(deptCell.includes('海盗王乐园'), `department column: ${JSON.stringify(deptCell)}`);
+  await adminRow.locator('.ant-checkbox-input').check();
+  await screenshot(page, 'pickers-user-modal');
+  await page.getByRole('dialog', { name: '选择用户' }).getByRole('button', { name: /^确\s?定$/ }).click();
+  await waitValue(page, 'users', (v) => v.includes('admin'), 'users after the modal');
+  const tag = await page.getByTestId('picker-user-by-depart').innerText();
+  expect(tag.includes('管理员'), `the box shows the real name: ${JSON.stringify(tag)}`);
+
+  step('部门 unlinked (default): checking the company checks only the company');
+  const departBox = page.getByTestId('picker-depart');
+  await departBox.getByRole('button', { name: '选择部门' }).click();
+  let modal = page.getByTestId('depart-modal');
+  await modal.getByTitle('技术部', { exact: true }).waitFor();
+  await treeCheckbox(modal, '海盗王乐园').click();
+  const strictChildren = await modal.locator('.ant-tree-checkbox-checked').count();
+  expect(strictChildren === 1, `unlinked: ${strictChildren} checked boxes, want 1`);
+  await page.getByRole('dialog', { name: '选择部门' }).getByRole('button', { name: /^确\s?定$/ }).click();
+  const one = await waitValue(page, 'departLinked', (v) => /[0-9a-f]{32}/.test(v), 'one department');
+  expect(!one.includes(','), `unlinked gives one id: ${one}`);
+
+  step('部门 linked (树操作 → 父子关联): checking the company checks its whole subtree');
+  await departBox.getByRole('button', { name: '选择部门' }).click();
+  modal = page.getByTestId('depart-modal');
+  await modal.getByTitle('技术部', { exact: true }).waitFor();
+  await page.getByTestId('depart-tree-ops').hover();
+  await page.getByRole('menuitem', { name: '父子关联' }).click();
+  await treeCheckbox(modal, '海盗王乐园').click(); // uncheck (the saved value was checked)
+  await treeCheckbox(modal, '海盗王乐园').click(); // check again: the subtree follows
+  const linked = await modal.locator('.ant-tree-checkbox-checked').count();
+  expect(linked === 3, `linked: ${linked} checked boxes, want 3`);
+  await screenshot(page, 'pickers-depart-linked');
+  await page.getByRole('dialog', { name: '选择部门' }).getByRole('button', { name: /^确\s?定$/ }).click();
+  const three = await waitValue(page, 'departLinked', (v) => v.split(',').length === 3, 'three departments');
+  const names = await departBox.innerText();
+  expect(['海盗王乐园', '运营部', '技术部'].every((n) => names.includes(n)), `tags: ${JSON.stringify(names)} (${three})`);
+
+  step('省市区 cascader: 北京市 / 市辖区 / 东城区 → 110101');
+  expect((await valueOf(page, 'area')).includes('440106'), 'the initial area value');
+  await page.getByTestId('picker-area').click();
+  const menus = page.locator('.ant-cascader-menus');
+  await menus.getByTitle('北京市', { exact: true }).click();
+  await menus.getByTitle('市辖区', { exact: true }).click();
+  await menus.getByTitle('东城区', { exact: true }).click();
+  await waitValue(page, 'area', (v) => v.includes('110101'), 'area after the cascader');
+  const areaText = await page.getByTestId('picker-area').innerText();
+  expect(areaText.includes('北京市') && areaText.includes('东城区'), `cascader text: ${JSON.stringify(areaText)}`);
+
+  await page.waitForTimeout(200);
+  await screenshot(page, 'pickers-demo', { fullPage: true });
+}

@@ -1,0 +1,176 @@
+import { Button, DatePicker, Form, Input, Modal, Select, Space, Table, type TableColumnsType } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Params } from '../../api/request';
+import { feedback } from '../feedback';
+import { getDictItems, loadPage, type Row } from './api';
+import { latestOnly, PICKER, rangeText } from './rules';
+
+/** A search field of a table picker: a text box, a dictionary select, or a date. */
+export interface PickerSearchField {
+  name: string;
+  label: string;
+  type?: 'input' | 'dict' | 'date';
+  /** Plain dictionary code of a `dict` field (e.g. `sex`). */
+  dictCode?: string;
+}
+
+export interface TablePickerModalProps<T extends Row> {
+  open: boolean;
+  title: ReactNode;
+  width?: number;
+  /** A CRUD list url (`sys/user/list`) read with pageNo/pageSize and the search values. */
+  url: string;
+  columns: TableColumnsType<T>;
+  searchFields: PickerSearchField[];
+  multi?: boolean;
+  /** Row field the value is made of (`username`, `roleCode`, `code` …). */
+  valueField: keyof T & string;
+  /** Values already chosen (preselected rows, across pages). */
+  selected: string[];
+  onOk(rows: T[], values: string[]): void;
+  onCancel(): void;
+  'data-testid'?: string;
+}
+
+function useDictOptions(code?: string) {
+  const [options, setOptions] = useState<Array<{ value: string; label: string }>>([]);
+  useEffect(() => {
+    if (!code) return;
+    void getDictItems(code).then((r) => r.success && setOptions(r.result.map((o) => ({ value: o.value, label: o.text })))).catch(() => undefined);
+  }, [code]);
+  return options;
+}
+
+function DictSelect({ code, ...rest }: { code?: string; value?: string; onChange?: (v: string) => void; placeholder?: string }) {
+  const options = useDictOptions(code);
+  return <Select allowClear options={options} style={{ width: 140 }} {...rest} />;
+}
+
+/**
+ * The table modal behind the user, role and position pickers (001 §2): search fields, 查询 / 重置, a paged
+ * table (10 / 20 / 30, quick jumper, "a-b 共 N 条") with checkbox (multi) or radio selection kept across pages.
+ */
+export function TablePickerModal<T extends Row>(p: TablePickerModalProps<T>) {
+  const [form] = Form.useForm();
+  const [rows, setRows] = useState<T[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [pager, setPager] = useState<{ current: number; pageSize: number }>({ current: 1, pageSize: PICKER.pageSize });
+  const [chosen, setChosen] = useState<Map<string, T | null>>(new Map());
+  const guard = useRef(latestOnly());
+
+  const load = useCallback(
+    async (current: number, pageSize: number) => {
+      const token = guard.current.next();
+      const values = form.getFieldsValue() as Record<string, unknown>;
+      const params: Params = { pageNo: current, pageSize };
+      for (const f of p.searchFields) {
+        const v = values[f.name];
+        if (v === undefined || v === null || v === '') continue;
+        params[f.name] = f.type === 'date' ? (v as Dayjs).format('YYYY-MM-DD') : f.type === 'dict' ? String(v) : `*${String(v).trim()}*`;
+      }
+      setLoading(true);
+      try {
+        const r = await loadPage<T>(p.url, params);
+        if (!guard.current.isLatest(token)) return;
+        if (!r.success) {
+          feedback.message.warning(r.message);
+          return;
+        }
+        setRows(r.result.records);
+        setTotal(r.result.total);
+        setPager({ current, pageSize });
+      } finally {
+        if (guard.current.isLatest(token)) setLoading(false);
+      }
+    },
+    [form, p.url, p.searchFields],
+  );
+
+  useEffect(() => {
+    if (!p.open) return;
+    setChosen(new Map(p.selected.map((v) => [v, null])));
+    void load(1, PICKER.pageSize);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [p.open]);
+
+  const keyOf = (r: T) => String(r[p.valueField] ?? r.id);
+  const selectedKeys = [...chosen.keys()];
+
+  const ok = () => {
+    const byKey = new Map(rows.map((r) => [keyOf(r), r]));
+    const list = selectedKeys.map((k) => chosen.get(k) ?? byKey.get(k) ?? ({ id: k, [p.valueField]: k } as unknown as T));
+    p.onOk(list, selectedKeys);
+  };
+
+  return (
+    <Modal open={p.open} title={p.title} width={p.width ?? PICKER.width} onOk={ok} onCancel={p.onCancel} destroyOnHidden okText="确定" cancelText="取消">
+      <div data-testid={p['data-testid']}>
+        <Form form={form} layout="inline" style={{ marginBottom: 12 }} onFinish={() => void load(1, pager.pageSize)}>
+          {p.searchFields.map((f) => (
+            <Form.Item key={f.name} name={f.name} label={f.label}>
+              {f.type === 'dict' ? (
+                <DictSelect code={f.dictCode} placeholder={`请选择${f.label}`} />
+              ) : f.type === 'date' ? (
+                <DatePicker placeholder={`请选择${f.label}`} />
+              ) : (
+                <Input placeholder={`请输入${f.label}`} allowClear />
+              )}
+            </Form.Item>
+          ))}
+          <Space>
+            <Button type="primary" htmlType="submit">
+              查询
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                void load(1, pager.pageSize);
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+        </Form>
+        <Table<T>
+          size="small"
+          rowKey={keyOf}
+          loading={loading}
+          columns={p.columns}
+          dataSource={rows}
+          rowSelection={{
+            type: p.multi ? 'checkbox' : 'radio',
+            selectedRowKeys: selectedKeys,
+            preserveSelectedRowKeys: true,
+            onChange: (keys, picked) => {
+              const byKey = new Map(picked.filter(Boolean).map((r) => [keyOf(r), r]));
+              setChosen((old) => new Map(keys.map((k) => [String(k), byKey.get(String(k)) ?? old.get(String(k)) ?? null])));
+            },
+          }}
+          onRow={(r) => ({
+            onClick: () =>
+              setChosen((old) => {
+                const k = keyOf(r);
+                if (!p.multi) return new Map([[k, r]]);
+                const next = new Map(old);
+                if (next.has(k)) next.delete(k);
+                else next.set(k, r);
+                return next;
+              }),
+          })}
+          pagination={{
+            current: pager.current,
+            pageSize: pager.pageSize,
+            total,
+            pageSizeOptions: [...PICKER.pageSizes],
+            showSizeChanger: true,
+            showQuickJumper: true,
+            showTotal: rangeText,
+            onChange: (current, pageSize) => void load(current, pageSize),
+          }}
+        />
+      </div>
+    </Modal>
+  );
+}
