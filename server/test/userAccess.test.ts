@@ -120,9 +120,36 @@ describe('users: permission matrix and tenant isolation', () => {
     expect(await snapshot()).toEqual(before);
     // inside tenant A, editing a member of A works
     expect((await call('PUT', `${U}/edit`, ah, { id: inA, realname: 'A成员' })).body.success).toBe(true);
-    // without a tenant the same admin sees everyone (tenant 0 = no restriction)
-    const all = await call('GET', `${U}/list?pageSize=100`, authHeaders(token, '0'));
-    expect(all.body.result.records.map((x: any) => x.username)).toContain('memberB');
-    void admin;
+    // tenant-id 0 (no tenant chosen) still confines a tenant member to the users of their own tenants
+    const noHeader = authHeaders(token, '0');
+    const all = await call('GET', `${U}/list?pageSize=100`, noHeader);
+    expect(all.body.result.records.map((x: any) => x.username).sort()).toEqual(['adminA', 'memberA']);
+    expect((await call('GET', `${U}/queryById?id=${inB}`, noHeader)).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect((await call('PUT', `${U}/edit`, noHeader, { id: inB, realname: 'pwned' })).body).toMatchObject({ success: false });
+    const multi0 = await app.inject({ method: 'GET', url: `${U}/getMultiUser?username=memberB,memberA,`, headers: noHeader });
+    expect((multi0.json() as any[]).map((x) => x.username)).toEqual(['memberA']);
+    // role users and department users: tenant-B users can be neither listed nor linked
+    const roleB = await createTestRole(ctx, 'roleForB', []);
+    await ctx.db.db.insertInto('sys_user_role').values({ id: `ur${Date.now()}`, user_id: inB, role_id: roleB }).execute();
+    const snap2 = await snapshot();
+    const roleUsers = await call('GET', `${TEST_API_PREFIX}/sys/user/userRoleList?roleId=${roleB}`, noHeader);
+    expect(roleUsers.body.result.records).toEqual([]);
+    expect((await call('POST', `${TEST_API_PREFIX}/sys/user/addSysUserRole`, noHeader, { roleId: roleB, userIdList: [inB] })).body.success).toBe(false);
+    expect((await call('POST', `${TEST_API_PREFIX}/sys/user/editSysDepartWithUser`, noHeader, { depId: DEPART_IDS.A01A01, userIdList: [inB] })).body.success).toBe(false);
+    expect((await call('GET', `${U}/userDepartList?userId=${inB}`, noHeader)).body.success).toBe(false);
+    expect(await snapshot()).toEqual(snap2);
+    // tenants themselves: a member sees and changes only their own tenants
+    const T = `${TEST_API_PREFIX}/sys/tenant`;
+    const tl = await call('GET', `${T}/list`, noHeader);
+    expect(tl.body.result.records.map((x: any) => x.id)).toEqual([101]);
+    expect((await call('GET', `${T}/queryById?id=102`, noHeader)).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect((await call('PUT', `${T}/edit`, noHeader, { id: 102, name: 'pwned' })).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect((await call('DELETE', `${T}/delete?id=102`, noHeader)).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect((await call('GET', `${T}/queryList`, noHeader)).body.result.map((x: any) => x.id)).toEqual([101]);
+    expect((await ctx.db.db.selectFrom('sys_tenant').select('name').where('id', '=', 102).executeTakeFirstOrThrow()).name).toBe('B');
+    // the platform admin (no tenant of their own) sees every user and tenant
+    const every = await call('GET', `${U}/list?pageSize=100`, admin);
+    expect(every.body.result.records.map((x: any) => x.username)).toContain('memberB');
+    expect((await call('GET', `${T}/list`, admin)).body.result.records.map((x: any) => x.id)).toEqual(expect.arrayContaining([101, 102]));
   });
 });

@@ -53,13 +53,25 @@ export function tenantMatch(eb: AnyEb, tenantId: number, column = 'rel_tenant_id
 }
 
 /**
- * Rows of sys_user a request may see (security §1.11): never the reserved external user; with a tenant selected
- * (`tenant-id` header, validated against the caller's memberships) only members of that tenant.
+ * The tenants whose rows a request may touch (security §1.11): the tenant chosen by the `tenant-id` header (already
+ * checked against the caller's memberships, 403 otherwise); with no tenant chosen, all of the caller's tenants.
+ * `null` = no restriction: a platform user, who belongs to no tenant (system tables are shared, contract §12.5).
+ */
+export function callerTenants(req: FastifyRequest): number[] | null {
+  const u = req.user;
+  if (!u) return null;
+  if (u.tenantId > 0) return [u.tenantId];
+  return u.tenantIds?.length ? [...u.tenantIds] : null;
+}
+
+/**
+ * Rows of sys_user a request may see (security §1.11): never the reserved external user; a tenant member only
+ * sees members of their tenants (callerTenants).
  */
 export function userScope(eb: AnyEb, req: FastifyRequest, column = (c: string) => c): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [eb.or([eb(column('username'), 'is', null), eb(column('username'), '<>', RESERVED_USER)])];
-  const tenantId = req.user?.tenantId ?? 0;
-  if (tenantId > 0) parts.push(tenantMatch(eb, tenantId, column('rel_tenant_ids')));
+  const tenants = callerTenants(req);
+  if (tenants) parts.push(eb.or(tenants.map((t) => tenantMatch(eb, t, column('rel_tenant_ids')))));
   return eb.and(parts);
 }
 
@@ -93,12 +105,8 @@ async function checkTenants(raw: unknown, c: SaveContext): Promise<void> {
   const nums = [...new Set(ids.map(Number))];
   const found = await c.trx.selectFrom('sys_tenant').select('id').where('id', 'in', nums).execute();
   if (found.length !== nums.length) throw new BizError(USER_MSG.tenantMissing);
-  const caller = c.req.user;
-  if (caller && caller.tenantId > 0) {
-    const own = await c.trx.selectFrom('sys_user').select('rel_tenant_ids').where('id', '=', caller.id).executeTakeFirst();
-    const mine = new Set(splitTenantIds(own?.rel_tenant_ids));
-    if (nums.some((n) => !mine.has(n))) throw new BizError(USER_MSG.tenantNotHeld);
-  }
+  const mine = c.req.user?.tenantIds;
+  if (mine?.length && nums.some((n) => !mine.includes(n))) throw new BizError(USER_MSG.tenantNotHeld);
 }
 
 export function splitTenantIds(raw: string | null | undefined): number[] {
@@ -116,16 +124,19 @@ async function beforeSave(values: Values, c: SaveContext): Promise<void> {
     values.salt = null;
     values.status = 1;
     if (values.userIdentity === undefined || values.userIdentity === null) values.userIdentity = 1;
-    // A caller working inside a tenant creates users of that tenant.
-    if (caller && caller.tenantId > 0 && !values.relTenantIds) values.relTenantIds = String(caller.tenantId);
+    // A tenant member creates users of their tenant(s): never a tenant-less (platform) user.
+    const scope = callerTenants(c.req);
+    if (scope && !values.relTenantIds) values.relTenantIds = scope.join(',');
   } else {
     const target = await c.trx.selectFrom('sys_user').select(['username']).where('id', '=', c.id).executeTakeFirst();
     if (target?.username === ADMIN_USERNAME && caller && !(await isSuperAdmin(c.trx, caller.id))) throw new BizError(USER_MSG.editAdmin);
   }
   if ('relTenantIds' in values) await checkTenants(values.relTenantIds, c);
-  if (caller && caller.tenantId > 0 && 'relTenantIds' in values) {
-    // Never move a user out of the tenant the caller works in.
-    if (!splitTenantIds(values.relTenantIds as string | null).includes(caller.tenantId)) throw new BizError(USER_MSG.tenantNotHeld);
+  const scope = callerTenants(c.req);
+  if (scope && 'relTenantIds' in values) {
+    // Never move a user out of the caller's tenants (they would vanish from the caller's own scope).
+    const next = splitTenantIds(values.relTenantIds as string | null);
+    if (!next.some((t) => scope.includes(t))) throw new BizError(USER_MSG.tenantNotHeld);
   }
   const departs = extras.departs;
   if (departs?.length) {

@@ -16,6 +16,7 @@ import { param, type RawParams } from '../../../core/query/index.js';
 import { now } from '../../../core/time.js';
 import type { Database } from '../../../db/schema.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
+import { userDepartRoutes } from './departLinks.routes.js';
 import { ADMIN_USERNAME, extrasOf, isSuperAdmin, USER_MSG, userBinding, userScope, type UserExtras } from './definition.js';
 
 type Row = Record<string, unknown>;
@@ -469,6 +470,8 @@ export async function userModule(app: FastifyInstance): Promise<void> {
       return importResult(ctx.config, outcome);
     });
   });
+
+  await app.register(userDepartRoutes);
 
 }
 
