@@ -159,7 +159,8 @@ describe('roles', () => {
   });
 
   describe('permission matrix: without the code 510 and nothing changes; with it, success', () => {
-    type Case = { code: string; name: string; make: () => Promise<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown }> };
+    type Caller = { userId: string; roleId: string };
+    type Case = { code: string; name: string; make: (caller: Caller) => Promise<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown }> };
     let k = 0;
     const fresh = () => newRole(`mx${++k}`);
     const cases: Case[] = [
@@ -177,7 +178,7 @@ describe('roles', () => {
       {
         code: PERM.role.authorize,
         name: 'saveRolePermission',
-        make: async () => ({ method: 'POST', url: '/sys/permission/saveRolePermission', payload: { roleId: await fresh(), permissionIds: await menuIdByPerms(t.ctx, PERM.position.list), lastpermissionIds: '' } }),
+        make: async () => ({ method: 'POST', url: '/sys/permission/saveRolePermission', payload: { roleId: await fresh(), permissionIds: await menuIdByPerms(t.ctx, PERM.role.authorize), lastpermissionIds: '' } }), // held by the caller (security §1.10)
       },
       {
         code: PERM.role.authorize,
@@ -197,22 +198,25 @@ describe('roles', () => {
       {
         code: PERM.role.users,
         name: 'addSysUserRole',
-        make: async () => ({ method: 'POST', url: '/sys/user/addSysUserRole', payload: { roleId: await fresh(), userIdList: [(await t.userWith([])).userId] } }),
+        // a caller may hand out only a role it holds, to someone else (security §1.10)
+        make: async (caller) => ({ method: 'POST', url: '/sys/user/addSysUserRole', payload: { roleId: caller.roleId, userIdList: [(await t.userWith([])).userId] } }),
       },
       {
         code: PERM.role.users,
         name: 'deleteUserRole',
-        make: async () => {
+        make: async (caller) => {
           const u = await t.userWith([]);
-          return { method: 'DELETE', url: `/sys/user/deleteUserRole?roleId=${u.roleId}&userId=${u.userId}` };
+          await db().insertInto('sys_user_role').values({ id: newId(), user_id: u.userId, role_id: caller.roleId }).execute();
+          return { method: 'DELETE', url: `/sys/user/deleteUserRole?roleId=${caller.roleId}&userId=${u.userId}` };
         },
       },
       {
         code: PERM.role.users,
         name: 'deleteUserRoleBatch',
-        make: async () => {
+        make: async (caller) => {
           const u = await t.userWith([]);
-          return { method: 'DELETE', url: `/sys/user/deleteUserRoleBatch?roleId=${u.roleId}&userIds=${u.userId},` };
+          await db().insertInto('sys_user_role').values({ id: newId(), user_id: u.userId, role_id: caller.roleId }).execute();
+          return { method: 'DELETE', url: `/sys/user/deleteUserRoleBatch?roleId=${caller.roleId}&userIds=${u.userId},` };
         },
       },
     ];
@@ -221,13 +225,13 @@ describe('roles', () => {
         // checkRoleCode also serves the add and edit forms
         const opens = c.name === 'checkRoleCode' ? [PERM.role.list, PERM.role.add, PERM.role.edit] : [c.code];
         const without = await t.userWith(Object.values(PERM.role).filter((x) => !(opens as string[]).includes(x)));
-        const req = await c.make();
+        const req = await c.make(without);
         const before = await t.snapshot();
         const denied = await t.call(without.h, req.method, req.url, req.payload);
         expect(denied.body).toMatchObject({ success: false, code: 510 });
         expect(await t.snapshot()).toEqual(before);
         const withIt = await t.userWith([c.code]);
-        const req2 = await c.make();
+        const req2 = await c.make(withIt);
         const res = await t.app.inject({ method: req2.method, url: `/jeecg-boot${req2.url}`, headers: withIt.h, ...(req2.payload !== undefined ? { payload: req2.payload as object } : {}) });
         expect(res.statusCode).toBe(200);
         if (!String(res.headers['content-type']).includes('json')) return; // the export
