@@ -147,6 +147,16 @@ describe('users: permission matrix and tenant isolation', () => {
     expect((await call('DELETE', `${T}/delete?id=102`, noHeader)).body).toMatchObject({ success: false, message: '未找到对应实体' });
     expect((await call('GET', `${T}/queryList`, noHeader)).body.result.map((x: any) => x.id)).toEqual([101]);
     expect((await ctx.db.db.selectFrom('sys_tenant').select('name').where('id', '=', 102).executeTakeFirstOrThrow()).name).toBe('B');
+    // online users: adminA (holding the admin role) sees and ends only sessions of tenant-A users
+    const tokenB = await loginAs(app, 'memberB', 'Pw@1');
+    const online = await call('GET', `${TEST_API_PREFIX}/sys/online/list?pageSize=100`, noHeader);
+    const onlineNames = online.body.result.records.map((x: any) => x.username);
+    expect(onlineNames).toContain('adminA');
+    expect(onlineNames).not.toContain('memberB');
+    const all2 = await call('GET', `${TEST_API_PREFIX}/sys/online/list?pageSize=100`, admin);
+    const sidB = all2.body.result.records.find((x: any) => x.username === 'memberB').token;
+    expect((await call('POST', `${TEST_API_PREFIX}/sys/online/forceLogout`, noHeader, { token: sidB })).body).toMatchObject({ success: false, message: '退出登录失败！' });
+    expect((await app.inject({ method: 'GET', url: `${U}/getCurrentUserDeparts`, headers: authHeaders(tokenB) })).statusCode).toBe(200);
     // the platform admin (no tenant of their own) sees every user and tenant
     const every = await call('GET', `${U}/list?pageSize=100`, admin);
     expect(every.body.result.records.map((x: any) => x.username)).toContain('memberB');
