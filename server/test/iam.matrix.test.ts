@@ -247,6 +247,14 @@ describe('identity and access: permission matrix of every endpoint (issue 3 poin
   add(['PUT', 'POST'], '/sys/sysDepart/edit', { auth: [D.edit], make: async () => ({ url: '/sys/sysDepart/edit', payload: { id: await freshDepart(), departName: 'e' } }) });
   DEL('/sys/sysDepart/delete', { auth: [D.delete], make: async () => ({ url: `/sys/sysDepart/delete?id=${await freshDepart()}` }) });
   DEL('/sys/sysDepart/deleteBatch', { auth: [D.delete], make: async () => ({ url: `/sys/sysDepart/deleteBatch?ids=${await freshDepart()},` }) });
+  add(['GET', 'POST'], '/sys/sysDepart/exportXls', { auth: [D.exportXls], reply: 'file', make: async () => ({ url: '/sys/sysDepart/exportXls' }) });
+  POST('/sys/sysDepart/importExcel', {
+    auth: [D.importExcel],
+    make: async () => {
+      const mp = await xlsxUpload(['机构/部门名称', '机构编码', '机构类别'], [[`imp${k()}`, `X${String(k() % 90 + 10)}`, '公司']]);
+      return { url: '/sys/sysDepart/importExcel', payload: mp.payload, headers: mp.headers };
+    },
+  });
   GET('/sys/permission/queryDepartPermission', { auth: [D.authorize], make: async () => ({ url: `/sys/permission/queryDepartPermission?departId=${await freshDepart()}` }) });
   POST('/sys/permission/saveDepartPermission', {
     auth: [D.authorize],
@@ -328,7 +336,8 @@ describe('identity and access: permission matrix of every endpoint (issue 3 poin
     expect(wrong).toEqual([]);
   });
 
-  it('without the code: 510, success false, and no table row or session changes', async () => {
+  // ~120 requests plus their fixtures: generous limits for PostgreSQL/MariaDB on a loaded CI machine.
+  it('without the code: 510, success false, and no table row or session changes', { timeout: 120_000 }, async () => {
     const codes = allCodes();
     const callers = new Map<string, Awaited<ReturnType<typeof fastUser>>>();
     const prepared: Array<{ key: string; req: Req; h: Record<string, string> }> = [];
@@ -352,7 +361,7 @@ describe('identity and access: permission matrix of every endpoint (issue 3 poin
     expect(await snapshot()).toEqual(before);
   });
 
-  it('with one of the route codes (each in turn) or, for signed-in routes, no code at all: success', async () => {
+  it('with one of the route codes (each in turn) or, for signed-in routes, no code at all: success', { timeout: 120_000 }, async () => {
     const byCode = new Map<string, Awaited<ReturnType<typeof fastUser>>>();
     const holder = async (code: string | null) => {
       const key = code ?? '';

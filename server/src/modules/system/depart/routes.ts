@@ -13,6 +13,7 @@ import { PERM } from '../../../db/seed/permissionCodes.js';
 import { allMenus, idList, nest, ruleWire, saveGrants, sortRows, treeModel } from '../permission/menu.service.js';
 import { assertCanGrantPermissions, assertNotSelf } from '../role/escalation.js';
 import { userScope } from '../user/definition.js';
+import { departExcelRoutes } from './excel.routes.js';
 import { DEPART_MSG, departResolved, departRoleResolved, nextOrgCode } from './definition.js';
 
 type DepartRow = Selectable<SysDepartTable>;
@@ -82,6 +83,7 @@ export async function departModule(app: FastifyInstance): Promise<void> {
   const db = ctx.db.db;
   const q = (req: { query: unknown }) => req.query as RawParams;
   const readTree = perm(PERM.depart.list, PERM.depart.my, PERM.user.list, PERM.user.add, PERM.user.edit);
+  await app.register(departExcelRoutes);
   const all = () => db.selectFrom('sys_depart').selectAll().execute();
   const requireDepart = async (trx: Trx, id: string): Promise<DepartRow> => {
     const d = await trx.selectFrom('sys_depart').selectAll().where('id', '=', id).executeTakeFirst();
