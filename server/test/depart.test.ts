@@ -1,9 +1,11 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/core/id.js';
 import { now } from '../src/core/time.js';
 import { PERM } from '../src/db/seed/permissionCodes.js';
 import { nextOrgCode } from '../src/modules/system/depart/definition.js';
 import { menuIdByPerms, rbac, type Rbac } from './rbac.fixture.js';
+import { xlsxUpload } from './helpers/iamFixtures.js';
 
 // contract §12.3 departments, §6.5 org code scheme, §4.3 department permissions / roles.
 describe('org code scheme', () => {
@@ -28,6 +30,33 @@ describe('departments', () => {
     t = await rbac();
   });
   afterAll(async () => t?.close());
+
+  it('Excel (contract §7.5): export with the contract headers; import derives parents from codes, a duplicate code is a row error', async () => {
+    const ex = await t.app.inject({ method: 'GET', url: '/jeecg-boot/sys/sysDepart/exportXls', headers: t.admin });
+    expect(ex.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(ex.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws.getRow(1).getCell(1).value).toBe('部门列表数据');
+    expect((ws.getRow(3).values as unknown[]).slice(1)).toEqual(['机构/部门名称', '英文名', '排序', '描述', '机构类别', '机构编码', '手机号', '传真', '地址', '备注']);
+    expect(JSON.stringify(ws.getSheetValues())).toContain('A01A01');
+    // child listed before its parent: rows are sorted by code length
+    const mp = await xlsxUpload(['机构/部门名称', '机构编码', '机构类别', '排序'], [
+      ['导入子部门', 'W01A01', '部门', '2'],
+      ['导入公司', 'W01', '公司', '1'],
+      ['重复编码', 'A01', '公司', ''],
+      ['无上级', 'V01A01', '部门', ''],
+    ]);
+    const r = await t.app.inject({ method: 'POST', url: '/jeecg-boot/sys/sysDepart/importExcel', headers: { ...t.admin, ...mp.headers }, payload: mp.payload });
+    expect(r.json()).toMatchObject({ success: true, code: 201, result: { totalCount: 4, successCount: 2, errorCount: 2 } });
+    const parent = await byName('导入公司');
+    expect(parent).toMatchObject({ org_code: 'W01', parent_id: '', org_type: '1', org_category: '1' });
+    expect(await byName('导入子部门')).toMatchObject({ org_code: 'W01A01', parent_id: parent!.id, org_type: '2', org_category: '2' });
+    expect(await byName('重复编码')).toBeUndefined();
+    expect(await byName('无上级')).toBeUndefined();
+    // leave the code space as it was for the org-code tests below
+    await db().deleteFrom('sys_depart').where('org_code', 'like', 'W01%').execute();
+  });
 
   it('add generates org codes on the server (a body orgCode is ignored); A99 → B01', async () => {
     const r1 = await t.call(t.admin, 'POST', '/sys/sysDepart/add', { departName: '根二', orgCategory: '1', departOrder: 2 });
