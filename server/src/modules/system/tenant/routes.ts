@@ -7,7 +7,8 @@ import { ok, okMsg } from '../../../core/envelope/result.js';
 import { param, type RawParams } from '../../../core/query/index.js';
 import { now } from '../../../core/time.js';
 import { callerTenants, tenantMatch, splitTenantIds } from '../user/definition.js';
-import { tenantBinding } from './definition.js';
+import { dataRuleLoader } from '../../../core/datarule/index.js';
+import { TENANT_MENU, tenantBinding } from './definition.js';
 
 const T = '/sys/tenant';
 
@@ -71,7 +72,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
     void req;
   };
 
-  app.get(`${T}/list`, { config: auth('list') }, async (req) => ok(await svc.list(req, req.query as RawParams)));
+  app.get(`${T}/list`, { config: auth('list'), preHandler: dataRuleLoader(app.ctx, TENANT_MENU) }, async (req) => ok(await svc.list(req, req.query as RawParams)));
 
   app.get(`${T}/queryById`, { config: auth('list') }, async (req) => ok(await svc.queryById(req, String(tenantId(param(req.query as RawParams, 'id'))))));
 

@@ -7,6 +7,7 @@ import { BizError } from '../../../core/envelope/errors.js';
 import { hashPassword } from '../../../core/auth/password.js';
 import { newId } from '../../../core/id.js';
 import { param, type RawParams } from '../../../core/query/index.js';
+import { dataRuleScope } from '../../../core/datarule/index.js';
 import type { Database } from '../../../db/schema.js';
 
 /** The external placeholder account the original always hides (contract §12.1). */
@@ -74,6 +75,12 @@ export function userScope(eb: AnyEb, req: FastifyRequest, column = (c: string) =
   if (tenants) parts.push(eb.or(tenants.map((t) => tenantMatch(eb, t, column('rel_tenant_ids')))));
   return eb.and(parts);
 }
+
+/** The 用户管理 menu's component: data rules granted on it narrow the list and its export (contract §4.4). */
+export const USER_MENU = 'system/UserList';
+const userRules = dataRuleScope(userEntity, USER_MENU);
+/** The routes the data rules apply to (`@PermissionData` in the original: the list; the export shows the same rows). */
+export const isRuleRoute = (req: FastifyRequest) => /\/(list|exportXls)$/.test(req.routeOptions?.url ?? '');
 
 /** The list's `departId` filter (users of that department), read from the query string. */
 function departFilter(eb: AnyEb, req: FastifyRequest): Expression<SqlBool> | null {
@@ -192,9 +199,12 @@ export const userBinding: CrudBinding = {
     beforeSave,
     afterSave,
     scope(eb, req) {
-      const s = userScope(eb, req);
+      const parts = [userScope(eb, req)];
       const d = departFilter(eb, req);
-      return d ? eb.and([s, d]) : s;
+      if (d) parts.push(d);
+      const rules = isRuleRoute(req) ? userRules(eb, req) : null;
+      if (rules) parts.push(rules);
+      return parts.length === 1 ? parts[0] : eb.and(parts);
     },
   },
 };

@@ -17,7 +17,8 @@ import { now } from '../../../core/time.js';
 import type { Database } from '../../../db/schema.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import { userDepartRoutes } from './departLinks.routes.js';
-import { ADMIN_USERNAME, extrasOf, isSuperAdmin, USER_MSG, userBinding, userScope, type UserExtras } from './definition.js';
+import { dataRuleLoader } from '../../../core/datarule/index.js';
+import { ADMIN_USERNAME, extrasOf, isSuperAdmin, USER_MENU, USER_MSG, userBinding, userScope, type UserExtras } from './definition.js';
 
 type Row = Record<string, unknown>;
 const U = '/sys/user';
@@ -133,7 +134,8 @@ export async function userModule(app: FastifyInstance): Promise<void> {
   await app.register(async (sub) => {
     await sub.register(multipart, { limits: IMPORT_LIMITS });
 
-    sub.get(`${U}/list`, { config: auth('list') }, async (req) => {
+    const rules = dataRuleLoader(ctx, USER_MENU);
+    sub.get(`${U}/list`, { config: auth('list'), preHandler: rules }, async (req) => {
       const res = await svc.list(req, req.query as RawParams);
       return ok({ ...res, records: await withOrgCodeTxt(db(app), res.records) });
     });
@@ -434,6 +436,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
       method: ['GET', 'POST'],
       url: `${U}/exportXls`,
       config: auth('exportXls'),
+      preHandler: rules,
       handler: async (req, reply) => {
         const params: RawParams = {};
         if (req.body && typeof req.body === 'object' && !Array.isArray(req.body)) Object.assign(params, req.body);
