@@ -66,6 +66,44 @@ describe('no self-escalation', () => {
     expect(adminGrant.body.success).toBe(true);
   });
 
+  it('user edit: no change of one\'s own identity, departments or tenants; a super admin is managed only by a super admin', async () => {
+    const editor = await t.userWith([PERM.user.edit, PERM.user.frozen, PERM.user.changePassword, PERM.user.delete]);
+    const row = () => t.ctx.db.db.selectFrom('sys_user').selectAll().where('id', '=', editor.userId).executeTakeFirstOrThrow();
+    const before = await row();
+    const snap = await t.snapshot();
+    for (const body of [
+      { userIdentity: 2 },
+      { departIds: DEPART_IDS.A01 },
+      { relTenantIds: '1' },
+      { selecteddeparts: DEPART_IDS.A01 },
+      { status: 2, delFlag: 1, password: 'x', salt: 'y', username: 'renamed', userIdentity: 2 },
+    ]) {
+      const r = await t.call(editor.h, 'PUT', '/sys/user/edit', { id: editor.userId, ...body });
+      expect(r.body, JSON.stringify(body)).toMatchObject({ success: false, message: '不能修改自己的身份、部门或租户' });
+    }
+    expect(await row()).toEqual(before);
+    expect(await t.snapshot()).toEqual(snap);
+    // echoing the unchanged values back is fine, and the profile fields change
+    const same = await t.call(editor.h, 'PUT', '/sys/user/edit', { id: editor.userId, realname: '自己', userIdentity: before.user_identity, departIds: before.depart_ids, status: 2, password: 'x' });
+    expect(same.body).toMatchObject({ success: true });
+    expect(await row()).toMatchObject({ realname: '自己', status: before.status, password: before.password, del_flag: 0 });
+    // another holder of the admin role (not the admin account) is out of reach of a non-super-admin
+    const boss = await t.userWith([]);
+    await t.ctx.db.db.insertInto('sys_user_role').values({ id: newId(), user_id: boss.userId, role_id: adminRoleId }).execute();
+    const bossName = (await t.ctx.db.db.selectFrom('sys_user').select('username').where('id', '=', boss.userId).executeTakeFirstOrThrow()).username;
+    const s2 = await t.snapshot();
+    const bossRow = await t.ctx.db.db.selectFrom('sys_user').selectAll().where('id', '=', boss.userId).executeTakeFirstOrThrow();
+    const refused = '只有超级管理员可以修改admin账号！';
+    expect((await t.call(editor.h, 'PUT', '/sys/user/edit', { id: boss.userId, realname: 'pwned' })).body).toMatchObject({ success: false, message: refused });
+    expect((await t.call(editor.h, 'PUT', '/sys/user/frozenBatch', { ids: boss.userId, status: '2' })).body).toMatchObject({ success: false, message: refused });
+    expect((await t.call(editor.h, 'PUT', '/sys/user/changePassword', { username: bossName, password: 'Pw@2xyz' })).body).toMatchObject({ success: false, message: refused });
+    expect((await t.call(editor.h, 'DELETE', `/sys/user/delete?id=${boss.userId}`)).body).toMatchObject({ success: false, message: refused });
+    expect(await t.ctx.db.db.selectFrom('sys_user').selectAll().where('id', '=', boss.userId).executeTakeFirstOrThrow()).toEqual(bossRow);
+    expect(await t.snapshot()).toEqual(s2);
+    // the super admin may
+    expect((await t.call(t.admin, 'PUT', '/sys/user/edit', { id: boss.userId, realname: '老板' })).body.success).toBe(true);
+  });
+
   it('user ↔ department lookups: userDepartList and departUserList (sub-departments included, orgCode = names)', async () => {
     const u = await t.userWith([]);
     await t.ctx.db.db.insertInto('sys_user_depart').values({ id: newId(), user_id: u.userId, dep_id: DEPART_IDS.A01A01 }).execute();

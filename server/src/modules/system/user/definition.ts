@@ -27,6 +27,7 @@ export const USER_MSG = {
   roleMissing: '角色不存在',
   roleNotHeld: '不能分配自己没有的角色',
   ownRoles: '不能修改自己的角色',
+  ownAccess: '不能修改自己的身份、部门或租户',
   departMissing: '部门不存在',
   tenantMissing: '租户不存在',
   tenantNotHeld: '不能分配自己不属于的租户',
@@ -104,6 +105,36 @@ export async function isSuperAdmin(db: Kysely<Database>, userId: string): Promis
   return !!r;
 }
 
+/** Of `ids`, the users holding the admin role (super admins). */
+export async function superAdminsAmong(db: Kysely<Database>, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('sys_user_role as ur')
+    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+    .select('ur.user_id')
+    .where('ur.user_id', 'in', ids)
+    .where('r.role_code', '=', ADMIN_ROLE_CODE)
+    .execute();
+  return [...new Set(rows.map((r) => r.user_id).filter((x): x is string => !!x))];
+}
+
+/** security §1.10: nobody but a super admin changes a super admin (the admin account or any holder of the admin role). */
+export async function assertMayManage(db: Kysely<Database>, req: FastifyRequest, ids: string[], message: string = USER_MSG.editAdmin): Promise<void> {
+  const caller = req.user;
+  if (!caller) return;
+  const targets = ids.filter((i) => i !== caller.id);
+  if (!targets.length) return;
+  const supers = await superAdminsAmong(db, targets);
+  if (supers.length && !(await isSuperAdmin(db, caller.id))) throw new BizError(message);
+}
+
+/** Fields a user cannot change on their own row through edit (self-escalation, security §1.10). */
+const SELF_LOCKED = [
+  ['userIdentity', 'user_identity'],
+  ['departIds', 'depart_ids'],
+  ['relTenantIds', 'rel_tenant_ids'],
+] as const;
+
 /** Check the tenants a body assigns: they exist, and a caller inside a tenant assigns only their own tenants. */
 async function checkTenants(raw: unknown, c: SaveContext): Promise<void> {
   if (typeof raw !== 'string' || !raw.trim()) return;
@@ -135,8 +166,20 @@ async function beforeSave(values: Values, c: SaveContext): Promise<void> {
     const scope = callerTenants(c.req);
     if (scope && !values.relTenantIds) values.relTenantIds = scope.join(',');
   } else {
-    const target = await c.trx.selectFrom('sys_user').select(['username']).where('id', '=', c.id).executeTakeFirst();
+    const target = await c.trx.selectFrom('sys_user').select(['username', 'user_identity', 'depart_ids', 'rel_tenant_ids']).where('id', '=', c.id).executeTakeFirst();
     if (target?.username === ADMIN_USERNAME && caller && !(await isSuperAdmin(c.trx, caller.id))) throw new BizError(USER_MSG.editAdmin);
+    await assertMayManage(c.trx, c.req, [c.id!]);
+    if (target && caller && c.id === caller.id) {
+      // one's own identity, departments in charge, tenants and department links change only through someone else
+      const norm = (v: unknown) => (v === null || v === undefined ? '' : String(v).split(',').map((x) => x.trim()).filter(Boolean).sort().join(','));
+      for (const [prop, col] of SELF_LOCKED) {
+        if (prop in values && norm(values[prop]) !== norm((target as Record<string, unknown>)[col])) throw new BizError(USER_MSG.ownAccess);
+      }
+      if (extras.departs) {
+        const current = (await c.trx.selectFrom('sys_user_depart').select('dep_id').where('user_id', '=', c.id!).execute()).map((r) => r.dep_id).sort().join(',');
+        if ([...extras.departs].sort().join(',') !== current) throw new BizError(USER_MSG.ownAccess);
+      }
+    }
   }
   if ('relTenantIds' in values) await checkTenants(values.relTenantIds, c);
   const scope = callerTenants(c.req);

@@ -18,7 +18,7 @@ import type { Database } from '../../../db/schema.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import { userDepartRoutes } from './departLinks.routes.js';
 import { dataRuleLoader } from '../../../core/datarule/index.js';
-import { ADMIN_USERNAME, extrasOf, isSuperAdmin, USER_MENU, USER_MSG, userBinding, userScope, type UserExtras } from './definition.js';
+import { ADMIN_USERNAME, assertMayManage, extrasOf, isSuperAdmin, USER_MENU, USER_MSG, userBinding, userScope, type UserExtras } from './definition.js';
 
 type Row = Record<string, unknown>;
 const U = '/sys/user';
@@ -180,6 +180,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
       if (ids.includes(me.id)) throw new BizError(USER_MSG.deleteSelf);
       const rows = await visibleUsers(req, ids);
       if (rows.some((r) => r.username === ADMIN_USERNAME)) throw new BizError(USER_MSG.deleteAdmin);
+      await assertMayManage(db(app), req, rows.map((r) => r.id));
       await svc.remove(req, ids);
       await endSessions(ids);
     };
@@ -212,6 +213,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
       if (status === '2') {
         if (ids.includes(me.id)) throw new BizError(USER_MSG.freezeSelf);
         if (rows.some((r) => r.username === ADMIN_USERNAME)) throw new BizError(USER_MSG.freezeAdmin);
+        await assertMayManage(db(app), req, ids);
       }
       await db(app).updateTable('sys_user').set({ status: Number(status), update_by: me.username, update_time: now() }).where('id', 'in', ids).execute();
       svc.invalidate();
@@ -239,6 +241,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
       if (user.username === ADMIN_USERNAME && user.id !== req.user!.id) {
         if (!(await isSuperAdmin(db(app), req.user!.id))) throw new BizError(USER_MSG.editAdmin);
       }
+      await assertMayManage(db(app), req, [user.id]);
       const hash = await hashPassword(password);
       await db(app).updateTable('sys_user').set({ password: hash, salt: null, update_by: req.user!.username, update_time: now() }).where('id', '=', user.id).execute();
       await endSessions([user.id]);
