@@ -83,14 +83,25 @@ const userRules = dataRuleScope(userEntity, USER_MENU);
 /** The routes the data rules apply to (`@PermissionData` in the original: the list; the export shows the same rows). */
 export const isRuleRoute = (req: FastifyRequest) => /\/(list|exportXls)$/.test(req.routeOptions?.url ?? '');
 
-/** The list's `departId` filter (users of that department), read from the query string. */
+/**
+ * The list's extra filters (contract §12.1): `departId` (users of that department) and `code` (comma user ids,
+ * used by the user pickers to show the chosen users), read from the query string.
+ */
 function departFilter(eb: AnyEb, req: FastifyRequest): Expression<SqlBool> | null {
   const url = req.routeOptions?.url ?? '';
   if (!/\/(list|exportXls)$/.test(url)) return null;
-  const raw = param((req.query ?? {}) as RawParams, 'departId')?.trim();
-  if (!raw) return null;
-  const depId = checkId(raw);
-  return eb('id', 'in', eb.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', depId));
+  const q = (req.query ?? {}) as RawParams;
+  const parts: Expression<SqlBool>[] = [];
+  const raw = param(q, 'departId')?.trim();
+  if (raw) parts.push(eb('id', 'in', eb.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', checkId(raw))));
+  const codes = codeIds(q);
+  if (codes.length) parts.push(eb('id', 'in', codes));
+  return parts.length ? eb.and(parts) : null;
+}
+
+/** The list's `code` parameter: comma user ids (at most 1000). */
+export function codeIds(q: RawParams): string[] {
+  return splitIds(param(q, 'code')).slice(0, 1000).map(checkId);
 }
 
 /** The caller holds the admin role (role_code `admin`). */

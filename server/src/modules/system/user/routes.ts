@@ -18,7 +18,7 @@ import type { Database } from '../../../db/schema.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import { userDepartRoutes } from './departLinks.routes.js';
 import { dataRuleLoader } from '../../../core/datarule/index.js';
-import { ADMIN_USERNAME, assertMayManage, extrasOf, isSuperAdmin, USER_MENU, USER_MSG, userBinding, userScope, type UserExtras } from './definition.js';
+import { ADMIN_USERNAME, assertMayManage, codeIds, extrasOf, isSuperAdmin, USER_MENU, USER_MSG, userBinding, userScope, type UserExtras } from './definition.js';
 
 type Row = Record<string, unknown>;
 const U = '/sys/user';
@@ -136,7 +136,10 @@ export async function userModule(app: FastifyInstance): Promise<void> {
 
     const rules = dataRuleLoader(ctx, USER_MENU);
     sub.get(`${U}/list`, { config: auth('list'), preHandler: rules }, async (req) => {
-      const res = await svc.list(req, req.query as RawParams);
+      // `code` (comma ids): the page is as large as the list of ids (contract §12.1)
+      const q = req.query as RawParams;
+      const codes = codeIds(q);
+      const res = await svc.list(req, codes.length ? { ...q, pageNo: '1', pageSize: String(codes.length) } : q);
       return ok({ ...res, records: await withOrgCodeTxt(db(app), res.records) });
     });
 
