@@ -78,6 +78,10 @@ describe('users: signed-in lookups and tenant isolation', () => {
     expect((await call('PUT', `${U}/edit`, noHeader, { id: inB, realname: 'pwned' })).body).toMatchObject({ success: false });
     const multi0 = await app.inject({ method: 'GET', url: `${U}/getMultiUser?username=memberB,memberA,`, headers: noHeader });
     expect((multi0.json() as any[]).map((x) => x.username)).toEqual(['memberA']);
+    // a user created by a tenant member is a member of that tenant, never a tenant-less (platform) user
+    expect((await call('POST', `${U}/add`, noHeader, { username: 'newInA', realname: 'n', password: 'Pw@1xyz' })).body.success).toBe(true);
+    expect((await ctx.db.db.selectFrom('sys_user').select('rel_tenant_ids').where('username', '=', 'newInA').executeTakeFirstOrThrow()).rel_tenant_ids).toBe('101');
+    expect((await call('POST', `${U}/add`, noHeader, { username: 'newInB', realname: 'n', password: 'Pw@1xyz', relTenantIds: '102' })).body).toMatchObject({ success: false, message: '不能分配自己不属于的租户' });
     // role users and department users: tenant-B users can be neither listed nor linked
     const roleB = await createTestRole(ctx, 'roleForB', []);
     await ctx.db.db.insertInto('sys_user_role').values({ id: `ur${Date.now()}`, user_id: inB, role_id: roleB }).execute();
