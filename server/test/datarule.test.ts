@@ -75,6 +75,35 @@ describe('data rules on the position list', () => {
     expect(await codes((await userWithRules([inj])).h)).toEqual([]);
   });
 
+  it('the user list and the tenant list (contract §4.4: system/UserList, system/TenantList) follow the rules too', async () => {
+    const userMenu = await menuIdByPerms(t.ctx, PERM.user.list);
+    const tenantMenu = await menuIdByPerms(t.ctx, PERM.tenant.list);
+    const addRule = async (permissionId: string, ruleColumn: string, ruleConditions: string, ruleValue: string) => {
+      const r = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', { permissionId, ruleName: `${ruleColumn}${ruleConditions}`, ruleColumn, ruleConditions, ruleValue });
+      expect(r.body.success).toBe(true);
+      return (await db().selectFrom('sys_permission_data_rule').select('id').where('permission_id', '=', permissionId).where('rule_value', '=', ruleValue).executeTakeFirstOrThrow()).id;
+    };
+    const self = await addRule(userMenu, 'username', '=', '#{sys_user_code}');
+    const u = await t.userWith([PERM.user.list, PERM.user.exportXls, PERM.tenant.list]);
+    const me = (await db().selectFrom('sys_user').select('username').where('id', '=', u.userId).executeTakeFirstOrThrow()).username;
+    const names = async (h: Record<string, string>) => ((await t.call(h, 'GET', '/sys/user/list?pageSize=200')).body.result.records as Array<{ username: string }>).map((r) => r.username);
+    expect((await names(u.h)).length).toBeGreaterThan(1);
+    expect((await t.call(t.admin, 'POST', '/sys/role/datarule', { permissionId: userMenu, roleId: u.roleId, dataRuleIds: self })).body.success).toBe(true);
+    expect(await names(u.h)).toEqual([me]);
+    // the export shows the same rows
+    const ex = await t.app.inject({ method: 'GET', url: '/jeecg-boot/sys/user/exportXls', headers: u.h });
+    expect(ex.statusCode).toBe(200);
+    expect(ex.rawPayload.includes(Buffer.from('admin'))).toBe(false);
+    expect((await names(t.admin)).length).toBeGreaterThan(1);
+    // tenants: a rule on the name
+    await db().insertInto('sys_tenant').values([{ id: 71, name: 'keep-71', status: 1 }, { id: 72, name: 'drop-72', status: 1 }]).execute();
+    const keep = await addRule(tenantMenu, 'name', 'RIGHT_LIKE', 'keep');
+    expect((await t.call(t.admin, 'POST', '/sys/role/datarule', { permissionId: tenantMenu, roleId: u.roleId, dataRuleIds: keep })).body.success).toBe(true);
+    const tl = await t.call(u.h, 'GET', '/sys/tenant/list');
+    expect(tl.body.result.records.map((r: { id: number }) => r.id)).toEqual([71]);
+    expect((await t.call(t.admin, 'GET', '/sys/tenant/list')).body.result.records.map((r: { id: number }) => r.id)).toEqual(expect.arrayContaining([71, 72]));
+  });
+
   it('variable substitution (snake and camel names)', () => {
     const req = { user: { id: '1', username: 'alice', realname: '爱丽丝', orgCode: 'A01', tenantId: 3, sessionId: 's' } } as unknown as FastifyRequest;
     expect(substituteVariables('#{sys_user_code}-#{sysUserName}-#{sys_org_code}-#{tenant_id}', req)).toBe('alice-爱丽丝-A01-3');

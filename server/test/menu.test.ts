@@ -146,53 +146,5 @@ describe('menus and data rules', () => {
     await t.call(t.admin, 'PUT', '/sys/permission/edit', { id: btnId, status: '1', name: '添加' });
   });
 
-  describe('permission matrix', () => {
-    type Req = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown };
-    let k = 0;
-    const freshMenu = async () => {
-      const id = newId();
-      await db().insertInto('sys_permission').values({ id, name: `m${++k}`, menu_type: 1, is_leaf: 1, del_flag: 0, url: `/m${k}`, component: 'x/Y', status: '1' }).execute();
-      return id;
-    };
-    const freshRule = async () => {
-      const id = newId();
-      await db().insertInto('sys_permission_data_rule').values({ id, permission_id: await freshMenu(), rule_name: 'r', rule_column: 'code', rule_conditions: '=', rule_value: 'x', status: '1' }).execute();
-      return id;
-    };
-    const cases: Array<{ code: string; name: string; make: () => Promise<Req> }> = [
-      { code: PERM.permission.list, name: 'list', make: async () => ({ method: 'GET', url: '/sys/permission/list' }) },
-      { code: PERM.permission.list, name: 'getSystemMenuList', make: async () => ({ method: 'GET', url: '/sys/permission/getSystemMenuList' }) },
-      { code: PERM.permission.list, name: 'getSystemSubmenu', make: async () => ({ method: 'GET', url: `/sys/permission/getSystemSubmenu?parentId=${await freshMenu()}` }) },
-      { code: PERM.permission.list, name: 'getSystemSubmenuBatch', make: async () => ({ method: 'GET', url: `/sys/permission/getSystemSubmenuBatch?parentIds=${await freshMenu()}` }) },
-      { code: PERM.permission.list, name: 'queryListAsync', make: async () => ({ method: 'GET', url: '/sys/permission/queryListAsync' }) },
-      { code: PERM.permission.add, name: 'add', make: async () => ({ method: 'POST', url: '/sys/permission/add', payload: { name: 'n', menuType: 0 } }) },
-      { code: PERM.permission.edit, name: 'edit', make: async () => ({ method: 'PUT', url: '/sys/permission/edit', payload: { id: await freshMenu(), name: 'e' } }) },
-      { code: PERM.permission.delete, name: 'delete', make: async () => ({ method: 'DELETE', url: `/sys/permission/delete?id=${await freshMenu()}` }) },
-      { code: PERM.permission.delete, name: 'deleteBatch', make: async () => ({ method: 'DELETE', url: `/sys/permission/deleteBatch?ids=${await freshMenu()},` }) },
-      { code: PERM.permission.dataRule, name: 'getPermRuleListByPermId', make: async () => ({ method: 'GET', url: `/sys/permission/getPermRuleListByPermId?permissionId=${await freshMenu()}` }) },
-      { code: PERM.permission.dataRule, name: 'queryPermissionRule', make: async () => ({ method: 'GET', url: '/sys/permission/queryPermissionRule' }) },
-      {
-        code: PERM.permission.dataRule,
-        name: 'addPermissionRule',
-        make: async () => ({ method: 'POST', url: '/sys/permission/addPermissionRule', payload: { permissionId: await freshMenu(), ruleName: 'a', ruleColumn: 'code', ruleConditions: '=', ruleValue: '1' } }),
-      },
-      { code: PERM.permission.dataRule, name: 'editPermissionRule', make: async () => ({ method: 'PUT', url: '/sys/permission/editPermissionRule', payload: { id: await freshRule(), ruleValue: '2' } }) },
-      { code: PERM.permission.dataRule, name: 'deletePermissionRule', make: async () => ({ method: 'DELETE', url: `/sys/permission/deletePermissionRule?id=${await freshRule()}` }) },
-    ];
-    const readers = [PERM.role.authorize]; // the rule reads are also open to role:authorize
-    for (const c of cases) {
-      it(`${c.name} needs ${c.code}`, async () => {
-        const without = await t.userWith(Object.values(PERM.permission).filter((x) => x !== c.code));
-        const req = await c.make();
-        const before = await t.snapshot();
-        const denied = await t.call(without.h, req.method, req.url, req.payload);
-        expect(denied.body).toMatchObject({ success: false, code: 510 });
-        expect(await t.snapshot()).toEqual(before);
-        const withIt = await t.userWith([c.code]);
-        const req2 = await c.make();
-        expect((await t.call(withIt.h, req2.method, req2.url, req2.payload)).body).toMatchObject({ success: true });
-      });
-    }
-    expect(readers).toHaveLength(1);
-  });
+  // The permission matrix of every route of these modules lives in iam.matrix.test.ts.
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../src/core/context.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX } from './harness.js';
-import { authHeaders, createTestRole, createTestUser, loginAs } from './helpers/login.js';
+import { authHeaders, createTestUser, loginAs } from './helpers/login.js';
 
 // contract §12.5, §3.6 getCurrentUserTenant.
 const T = `${TEST_API_PREFIX}/sys/tenant`;
@@ -81,30 +81,5 @@ describe('tenants (/sys/tenant)', () => {
     expect((await app.inject({ method: 'GET', url: `${T}/getCurrentUserTenant` })).statusCode).toBe(401);
   });
 
-  it('permission matrix: 510 without the code and nothing changes; success with it', async () => {
-    const endpoints: Array<{ code: string; method: Method; url: string; payload?: unknown }> = [
-      { code: 'tenant:list', method: 'GET', url: `${T}/list` },
-      { code: 'tenant:list', method: 'GET', url: `${T}/queryById?id=1` },
-      { code: 'tenant:add', method: 'POST', url: `${T}/add`, payload: { id: 30, name: 'p', status: 1 } },
-      { code: 'tenant:edit', method: 'PUT', url: `${T}/edit`, payload: { id: 30, name: 'p2' } },
-      { code: 'tenant:delete', method: 'DELETE', url: `${T}/delete?id=30` },
-      { code: 'tenant:deleteBatch', method: 'DELETE', url: `${T}/deleteBatch?ids=31` },
-    ];
-    await call('POST', `${T}/add`, { id: 31, name: 'p31', status: 1 });
-    const none = await createTestRole(ctx, 'tnone', []);
-    await createTestUser(ctx, { username: 'tnobody', password: 'Pw@1', roleIds: [none] });
-    const nh = authHeaders(await loginAs(app, 'tnobody', 'Pw@1'));
-    const before = await all();
-    for (const e of endpoints) expect((await call(e.method, e.url, e.payload, nh)).body.code, e.url).toBe(510);
-    expect(await all()).toEqual(before);
-    let i = 0;
-    for (const e of endpoints) {
-      const role = await createTestRole(ctx, `t${i}`, [e.code]);
-      await createTestUser(ctx, { username: `tholder${i}`, password: 'Pw@1', roleIds: [role] });
-      const hh = authHeaders(await loginAs(app, `tholder${i++}`, 'Pw@1'));
-      expect((await call(e.method, e.url, e.payload, hh)).body.success, e.url).toBe(true);
-    }
-    expect(await tenant(30)).toBeUndefined();
-    expect(await tenant(31)).toBeUndefined();
-  });
+  // The permission matrix of every route of these modules lives in iam.matrix.test.ts.
 });

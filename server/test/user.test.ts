@@ -147,6 +147,15 @@ describe('users (/sys/user)', () => {
     expect(await rolesOf(z!.id)).toEqual([]);
   });
 
+  it('list: `code` (comma ids) returns exactly those users on one page', async () => {
+    const a = await row('admin');
+    const z = await row('zhangsan');
+    const r = await call('GET', `${U}/list?code=${a!.id},${z!.id},&pageSize=1`);
+    expect(r.body.result.records.map((x: any) => x.username).sort()).toEqual(['admin', 'zhangsan']);
+    expect(r.body.result.size).toBe(2);
+    expect((await call('GET', `${U}/list?code=bad'id`)).status).toBe(400);
+  });
+
   it('queryById, queryUserRole, queryUserByDepId', async () => {
     const z = await row('zhangsan');
     const q = await call('GET', `${U}/queryById?id=${z!.id}`);

@@ -9,13 +9,11 @@ import { authHeaders, createTestRole, createTestUser, loginAs } from './helpers/
 const U = `${TEST_API_PREFIX}/sys/user`;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-describe('users: permission matrix and tenant isolation', () => {
+describe('users: signed-in lookups and tenant isolation', () => {
   let app: FastifyInstance;
   let ctx: AppContext;
   let close: () => Promise<void>;
   let admin: Record<string, string>;
-  let victim: string;
-  let deleted: string;
 
   const call = async (method: Method, url: string, headers: Record<string, string>, payload?: unknown) => {
     const res = await app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
@@ -30,59 +28,10 @@ describe('users: permission matrix and tenant isolation', () => {
   beforeAll(async () => {
     ({ app, ctx, close } = await createTestApp());
     admin = authHeaders(await loginAs(app, 'admin', TEST_ADMIN_PASSWORD));
-    victim = await createTestUser(ctx, { username: 'victim', password: 'Pw@1', departIds: [DEPART_IDS.A01A01] });
-    deleted = await createTestUser(ctx, { username: 'binned', password: 'Pw@1', delFlag: 1 });
   });
   afterAll(async () => close?.());
 
-  const endpoints = (): Array<{ code: string; method: Method; url: string; payload?: unknown }> => [
-    { code: 'user:list', method: 'GET', url: `${U}/list` },
-    { code: 'user:list', method: 'GET', url: `${U}/queryById?id=${victim}` },
-    { code: 'user:list', method: 'GET', url: `${U}/queryUserByDepId?id=${DEPART_IDS.A01A01}` },
-    { code: 'user:add', method: 'POST', url: `${U}/add`, payload: { username: 'newbie', realname: 'n', password: 'Pw@1' } },
-    { code: 'user:edit', method: 'PUT', url: `${U}/edit`, payload: { id: victim, realname: 'changed' } },
-    { code: 'user:edit', method: 'GET', url: `${U}/queryUserRole?userid=${victim}` },
-    { code: 'user:edit', method: 'GET', url: `${U}/userDepartList?userId=${victim}` },
-    { code: 'user:frozen', method: 'PUT', url: `${U}/frozenBatch`, payload: { ids: victim, status: '2' } },
-    { code: 'user:changePassword', method: 'PUT', url: `${U}/changePassword`, payload: { username: 'victim', password: 'X@1', confirmpassword: 'X@1' } },
-    { code: 'user:recycleBin', method: 'GET', url: `${U}/recycleBin` },
-    { code: 'user:recycleBin', method: 'PUT', url: `${U}/putRecycleBin`, payload: { userIds: deleted } },
-    { code: 'user:recycleBin', method: 'DELETE', url: `${U}/deleteRecycleBin?userIds=${deleted}` },
-    { code: 'user:exportXls', method: 'GET', url: `${U}/exportXls` },
-    { code: 'user:addressList', method: 'GET', url: `${U}/queryByOrgCodeForAddressList` },
-    { code: 'user:delete', method: 'DELETE', url: `${U}/delete?id=${victim}` },
-    { code: 'user:deleteBatch', method: 'DELETE', url: `${U}/deleteBatch?ids=${victim}` },
-  ];
-
-  it('without the code: 510 and nothing changes; with the code: success', async () => {
-    const none = await createTestRole(ctx, 'nothing', []);
-    await createTestUser(ctx, { username: 'nobody', password: 'Pw@1', roleIds: [none] });
-    const nh = authHeaders(await loginAs(app, 'nobody', 'Pw@1'));
-    const before = await snapshot();
-    for (const e of endpoints()) {
-      const r = await call(e.method, e.url, nh, e.payload);
-      expect(r.body.code, `${e.method} ${e.url}`).toBe(510);
-      expect(r.body.success).toBe(false);
-    }
-    expect(await snapshot()).toEqual(before);
-
-    let i = 0;
-    for (const e of endpoints()) {
-      const role = await createTestRole(ctx, `has${i}`, [e.code]);
-      await createTestUser(ctx, { username: `holder${i}`, password: 'Pw@1', roleIds: [role] });
-      const hh = authHeaders(await loginAs(app, `holder${i}`, 'Pw@1'));
-      i++;
-      const res = await app.inject({ method: e.method, url: e.url, headers: hh, ...(e.payload !== undefined ? { payload: e.payload as object } : {}) });
-      expect(res.statusCode, `${e.method} ${e.url}`).toBe(200);
-      if (e.url.includes('queryUserRole')) expect(res.json()).toMatchObject({ success: false, message: '未找到用户相关角色信息' }); // victim has no roles
-      else if (!e.url.includes('exportXls')) expect((res.json() as any).success, `${e.method} ${e.url} ${res.body}`).toBe(true);
-      // restore state the next endpoint needs
-      if (e.url.includes('/delete?')) await ctx.db.db.updateTable('sys_user').set({ del_flag: 0 }).where('id', '=', victim).execute();
-      if (e.url.includes('putRecycleBin')) await ctx.db.db.updateTable('sys_user').set({ del_flag: 1 }).where('id', '=', deleted).execute();
-      if (e.url.includes('frozenBatch')) await call('PUT', `${U}/frozenBatch`, admin, { ids: victim, status: '1' });
-    }
-  });
-
+  // The permission matrix of every route of these modules lives in iam.matrix.test.ts.
   it('signed-in lookups need no code but a token', async () => {
     const none = await createTestRole(ctx, 'nothing2', []);
     await createTestUser(ctx, { username: 'plain', password: 'Pw@1', roleIds: [none] });
@@ -122,9 +71,50 @@ describe('users: permission matrix and tenant isolation', () => {
     expect(await snapshot()).toEqual(before);
     // inside tenant A, editing a member of A works
     expect((await call('PUT', `${U}/edit`, ah, { id: inA, realname: 'A成员' })).body.success).toBe(true);
-    // without a tenant the same admin sees everyone (tenant 0 = no restriction)
-    const all = await call('GET', `${U}/list?pageSize=100`, authHeaders(token, '0'));
-    expect(all.body.result.records.map((x: any) => x.username)).toContain('memberB');
-    void admin;
+    // tenant-id 0 (no tenant chosen) still confines a tenant member to the users of their own tenants
+    const noHeader = authHeaders(token, '0');
+    const all = await call('GET', `${U}/list?pageSize=100`, noHeader);
+    expect(all.body.result.records.map((x: any) => x.username).sort()).toEqual(['adminA', 'memberA']);
+    expect((await call('GET', `${U}/queryById?id=${inB}`, noHeader)).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect((await call('PUT', `${U}/edit`, noHeader, { id: inB, realname: 'pwned' })).body).toMatchObject({ success: false });
+    const multi0 = await app.inject({ method: 'GET', url: `${U}/getMultiUser?username=memberB,memberA,`, headers: noHeader });
+    expect((multi0.json() as any[]).map((x) => x.username)).toEqual(['memberA']);
+    // a user created by a tenant member is a member of that tenant, never a tenant-less (platform) user
+    expect((await call('POST', `${U}/add`, noHeader, { username: 'newInA', realname: 'n', password: 'Pw@1xyz' })).body.success).toBe(true);
+    expect((await ctx.db.db.selectFrom('sys_user').select('rel_tenant_ids').where('username', '=', 'newInA').executeTakeFirstOrThrow()).rel_tenant_ids).toBe('101');
+    expect((await call('POST', `${U}/add`, noHeader, { username: 'newInB', realname: 'n', password: 'Pw@1xyz', relTenantIds: '102' })).body).toMatchObject({ success: false, message: '不能分配自己不属于的租户' });
+    // role users and department users: tenant-B users can be neither listed nor linked
+    const roleB = await createTestRole(ctx, 'roleForB', []);
+    await ctx.db.db.insertInto('sys_user_role').values({ id: `ur${Date.now()}`, user_id: inB, role_id: roleB }).execute();
+    const snap2 = await snapshot();
+    const roleUsers = await call('GET', `${TEST_API_PREFIX}/sys/user/userRoleList?roleId=${roleB}`, noHeader);
+    expect(roleUsers.body.result.records).toEqual([]);
+    expect((await call('POST', `${TEST_API_PREFIX}/sys/user/addSysUserRole`, noHeader, { roleId: roleB, userIdList: [inB] })).body.success).toBe(false);
+    expect((await call('POST', `${TEST_API_PREFIX}/sys/user/editSysDepartWithUser`, noHeader, { depId: DEPART_IDS.A01A01, userIdList: [inB] })).body.success).toBe(false);
+    expect((await call('GET', `${U}/userDepartList?userId=${inB}`, noHeader)).body.success).toBe(false);
+    expect(await snapshot()).toEqual(snap2);
+    // tenants themselves: a member sees and changes only their own tenants
+    const T = `${TEST_API_PREFIX}/sys/tenant`;
+    const tl = await call('GET', `${T}/list`, noHeader);
+    expect(tl.body.result.records.map((x: any) => x.id)).toEqual([101]);
+    expect((await call('GET', `${T}/queryById?id=102`, noHeader)).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect((await call('PUT', `${T}/edit`, noHeader, { id: 102, name: 'pwned' })).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect((await call('DELETE', `${T}/delete?id=102`, noHeader)).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect((await call('GET', `${T}/queryList`, noHeader)).body.result.map((x: any) => x.id)).toEqual([101]);
+    expect((await ctx.db.db.selectFrom('sys_tenant').select('name').where('id', '=', 102).executeTakeFirstOrThrow()).name).toBe('B');
+    // online users: adminA (holding the admin role) sees and ends only sessions of tenant-A users
+    const tokenB = await loginAs(app, 'memberB', 'Pw@1');
+    const online = await call('GET', `${TEST_API_PREFIX}/sys/online/list?pageSize=100`, noHeader);
+    const onlineNames = online.body.result.records.map((x: any) => x.username);
+    expect(onlineNames).toContain('adminA');
+    expect(onlineNames).not.toContain('memberB');
+    const all2 = await call('GET', `${TEST_API_PREFIX}/sys/online/list?pageSize=100`, admin);
+    const sidB = all2.body.result.records.find((x: any) => x.username === 'memberB').token;
+    expect((await call('POST', `${TEST_API_PREFIX}/sys/online/forceLogout`, noHeader, { token: sidB })).body).toMatchObject({ success: false, message: '退出登录失败！' });
+    expect((await app.inject({ method: 'GET', url: `${U}/getCurrentUserDeparts`, headers: authHeaders(tokenB) })).statusCode).toBe(200);
+    // the platform admin (no tenant of their own) sees every user and tenant
+    const every = await call('GET', `${U}/list?pageSize=100`, admin);
+    expect(every.body.result.records.map((x: any) => x.username)).toContain('memberB');
+    expect((await call('GET', `${T}/list`, admin)).body.result.records.map((x: any) => x.id)).toEqual(expect.arrayContaining([101, 102]));
   });
 });

@@ -16,6 +16,8 @@ export interface SessionUser {
   sessionId: string;
   /** Tenant chosen by the `tenant-id` header, validated against the user's own tenants (0 = none). */
   tenantId: number;
+  /** Every tenant the user belongs to (rel_tenant_ids); empty = a platform user (security §1.11). */
+  tenantIds?: readonly number[];
   orgCode: string | null;
 }
 

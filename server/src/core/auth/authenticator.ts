@@ -33,7 +33,8 @@ export function createAuthenticator(ctx: AppContext): Authenticator {
       if (!rec || rec.userId !== claims.sub) throw new TokenError();
       const user = await loadUser(ctx, claims.sub);
       if (!user || !isActive(user)) throw new TokenError();
-      const tenantId = resolveTenant(tenantHeader, tenantIdsOf(user));
+      const tenantIds = tenantIdsOf(user);
+      const tenantId = resolveTenant(tenantHeader, tenantIds);
       await touchSession(ctx, claims.jti);
       return {
         id: user.id,
@@ -41,6 +42,7 @@ export function createAuthenticator(ctx: AppContext): Authenticator {
         realname: user.realname ?? '',
         sessionId: claims.jti,
         tenantId,
+        tenantIds,
         orgCode: user.org_code ?? null,
       };
     },

@@ -11,6 +11,9 @@ import { now } from '../../../core/time.js';
 import type { Database, SysDepartTable } from '../../../db/schema.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import { allMenus, idList, nest, ruleWire, saveGrants, sortRows, treeModel } from '../permission/menu.service.js';
+import { assertCanGrantPermissions, assertNotSelf } from '../role/escalation.js';
+import { userScope } from '../user/definition.js';
+import { departExcelRoutes } from './excel.routes.js';
 import { DEPART_MSG, departResolved, departRoleResolved, nextOrgCode } from './definition.js';
 
 type DepartRow = Selectable<SysDepartTable>;
@@ -81,6 +84,7 @@ export async function departModule(app: FastifyInstance): Promise<void> {
   const q = (req: { query: unknown }) => req.query as RawParams;
   // 通讯录 (user:addressList) shows the department tree beside its users (contract §12.1).
   const readTree = perm(PERM.depart.list, PERM.depart.my, PERM.user.list, PERM.user.add, PERM.user.edit, PERM.user.addressList);
+  await app.register(departExcelRoutes);
   const all = () => db.selectFrom('sys_depart').selectAll().execute();
   const requireDepart = async (trx: Trx, id: string): Promise<DepartRow> => {
     const d = await trx.selectFrom('sys_depart').selectAll().where('id', '=', id).executeTakeFirst();
@@ -304,7 +308,12 @@ export async function departModule(app: FastifyInstance): Promise<void> {
     if (!userIds.length) throw new BadRequestError('userIdList不能为空');
     await db.transaction().execute(async (trx) => {
       await requireDepart(trx, depId);
-      const users = await trx.selectFrom('sys_user').select('id').where('id', 'in', userIds).where('del_flag', '=', 0).execute();
+      const users = await trx
+        .selectFrom('sys_user')
+        .select('id')
+        .where('id', 'in', userIds)
+        .where((eb) => eb.and([userScope(eb, req), eb('del_flag', '=', 0)]))
+        .execute();
       if (users.length !== userIds.length) throw new BizError('未找到用户信息');
       const have = new Set((await trx.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', depId).where('user_id', 'in', userIds).execute()).map((r) => r.user_id));
       const rows = userIds.filter((u) => !have.has(u)).map((u) => ({ id: newId(), user_id: u, dep_id: depId }));
@@ -313,8 +322,11 @@ export async function departModule(app: FastifyInstance): Promise<void> {
     return okMsg('添加成功!');
   });
 
-  async function removeFromDepart(depId: string, userIds: string[]): Promise<void> {
-    if (!userIds.length) throw new BadRequestError('userId不能为空');
+  async function removeFromDepart(req: FastifyRequest, depId: string, raw: string[]): Promise<void> {
+    if (!raw.length) throw new BadRequestError('userId不能为空');
+    // Only users the caller may see (tenant scope, security §1.11).
+    const userIds = (await db.selectFrom('sys_user').select('id').where('id', 'in', raw).where((eb) => userScope(eb, req)).execute()).map((r) => r.id);
+    if (!userIds.length) throw new BizError(DEPART_MSG.notLinked);
     await db.transaction().execute(async (trx) => {
       const linked = await trx.selectFrom('sys_user_depart').select('id').where('dep_id', '=', depId).where('user_id', 'in', userIds).execute();
       if (!linked.length) throw new BizError(DEPART_MSG.notLinked);
@@ -328,11 +340,11 @@ export async function departModule(app: FastifyInstance): Promise<void> {
     await bumpPermissionVersion(ctx);
   }
   app.delete('/sys/user/deleteUserInDepart', { config: perm(PERM.depart.users) }, async (req) => {
-    await removeFromDepart(checkId(param(q(req), 'depId')), idList(param(q(req), 'userId'), 'userId'));
+    await removeFromDepart(req, checkId(param(q(req), 'depId')), idList(param(q(req), 'userId'), 'userId'));
     return okMsg('删除成功!');
   });
   app.delete('/sys/user/deleteUserInDepartBatch', { config: perm(PERM.depart.users) }, async (req) => {
-    await removeFromDepart(checkId(param(q(req), 'depId')), idList(param(q(req), 'userIds'), 'userIds'));
+    await removeFromDepart(req, checkId(param(q(req), 'depId')), idList(param(q(req), 'userIds'), 'userIds'));
     return okMsg('删除成功!');
   });
 
@@ -349,6 +361,7 @@ export async function departModule(app: FastifyInstance): Promise<void> {
     const last = idList(body.lastpermissionIds, 'lastpermissionIds');
     await db.transaction().execute(async (trx) => {
       await requireDepart(trx, departId);
+      await assertCanGrantPermissions(trx, req, next.filter((i) => !last.includes(i)));
       await saveGrants(trx, 'sys_depart_permission', { column: 'depart_id', value: departId }, next, last);
       // A department role cannot keep what its department lost.
       const removed = last.filter((i) => !next.includes(i));
@@ -469,8 +482,14 @@ export async function departModule(app: FastifyInstance): Promise<void> {
     const userId = checkId(body.userId);
     const next = idList(body.newRoleId, 'newRoleId');
     const last = idList(body.oldRoleId, 'oldRoleId');
+    assertNotSelf(req, userId);
     await db.transaction().execute(async (trx) => {
-      const u = await trx.selectFrom('sys_user').select('id').where('id', '=', userId).where('del_flag', '=', 0).executeTakeFirst();
+      const u = await trx
+        .selectFrom('sys_user')
+        .select('id')
+        .where('id', '=', userId)
+        .where((eb) => eb.and([userScope(eb, req), eb('del_flag', '=', 0)]))
+        .executeTakeFirst();
       if (!u) throw new BizError('未找到用户信息');
       const add = next.filter((i) => !last.includes(i));
       const del = last.filter((i) => !next.includes(i));
@@ -509,6 +528,7 @@ export async function departModule(app: FastifyInstance): Promise<void> {
       if (!role) throw new BizError(MSG.notFound);
       const allowed = new Set((await trx.selectFrom('sys_depart_permission').select('permission_id').where('depart_id', '=', role.depart_id ?? '').execute()).map((r) => r.permission_id));
       if (next.filter((i) => !last.includes(i)).some((i) => !allowed.has(i))) throw new BizError('只能授予部门已有的权限');
+      await assertCanGrantPermissions(trx, req, next.filter((i) => !last.includes(i)));
       await saveGrants(trx, 'sys_depart_role_permission', { column: 'role_id', value: roleId }, next, last, { depart_id: role.depart_id });
     });
     await bumpPermissionVersion(ctx);

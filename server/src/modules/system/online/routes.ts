@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { perm } from '../../../core/access/guard.js';
 import { writeLoginLog } from '../../../core/audit/loginLog.js';
-import { endSession, listSessions, verifySignatureOnly } from '../../../core/auth/session.js';
+import { endSession, listSessions, readSession, verifySignatureOnly } from '../../../core/auth/session.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import { ok, okMsg, page } from '../../../core/envelope/result.js';
 import type { AppContext } from '../../../core/context.js';
+import { callerTenants, userScope } from '../user/definition.js';
 
 const MSG = { ok: '退出登录成功！', failed: '退出登录失败！' } as const;
 
@@ -38,6 +39,16 @@ export async function onlineRoutes(app: FastifyInstance): Promise<void> {
     const needle = (typeof q.username === 'string' ? q.username.trim().replace(/^\*|\*$/g, '') : '').toLowerCase();
     let sessions = await listSessions(ctx);
     if (needle) sessions = sessions.filter((s) => s.username.toLowerCase().includes(needle));
+    // security §1.11: a tenant member sees the sessions of their tenants' users only.
+    if (callerTenants(req) && sessions.length) {
+      const ids = [...new Set(sessions.map((s) => s.userId))];
+      const visible = new Set<string>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await ctx.db.db.selectFrom('sys_user').select('id').where('id', 'in', ids.slice(i, i + 500)).where((eb) => userScope(eb, req)).execute();
+        for (const r of rows) visible.add(r.id);
+      }
+      sessions = sessions.filter((s) => visible.has(s.userId));
+    }
     sessions.sort((a, b) => (a.loginTime < b.loginTime ? 1 : a.loginTime > b.loginTime ? -1 : a.sessionId.localeCompare(b.sessionId)));
     const total = sessions.length;
     const slice = pageSize < 0 ? sessions : sessions.slice((pageNo - 1) * pageSize, pageNo * pageSize);
@@ -75,6 +86,14 @@ export async function onlineRoutes(app: FastifyInstance): Promise<void> {
     let sessionId = typeof body.token === 'string' ? body.token.trim() : '';
     if (sessionId.split('.').length === 3) sessionId = (await verifySignatureOnly(ctx, sessionId))?.jti ?? '';
     if (!/^[0-9a-f]{32}$/.test(sessionId)) throw new BizError(MSG.failed);
+    if (callerTenants(req)) {
+      // Only a session of a user the caller may see (security §1.11); the record is read before anything ends.
+      const rec = await readSession(ctx, sessionId);
+      const visible = rec
+        ? await ctx.db.db.selectFrom('sys_user').select('id').where('id', '=', rec.userId).where((eb) => userScope(eb, req)).executeTakeFirst()
+        : undefined;
+      if (!visible) throw new BizError(MSG.failed);
+    }
     const rec = await endSession(ctx, sessionId);
     if (!rec) throw new BizError(MSG.failed);
     await writeLoginLog(ctx, req, { content: `强制: ${rec.realname || rec.username}退出成功！`, userid: rec.username, username: rec.realname });

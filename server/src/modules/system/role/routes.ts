@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { perm, SIGNED_IN } from '../../../core/access/guard.js';
 import { bumpPermissionVersion } from '../../../core/auth/index.js';
 import { checkId, registerCrud } from '../../../core/crud/index.js';
@@ -8,7 +8,9 @@ import { newId } from '../../../core/id.js';
 import { param, type RawParams } from '../../../core/query/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import { allMenus, idList, nest, roleTreeModel, ruleWire, saveGrants, sortRows } from '../permission/menu.service.js';
+import { userScope } from '../user/definition.js';
 import { ROLE_MSG, roleBinding } from './definition.js';
+import { assertCanAssignRole, assertCanGrantPermissions } from './escalation.js';
 
 /** Columns of a user row returned by the role-user list (never password/salt). */
 export const USER_COLUMNS = ['id', 'username', 'realname', 'avatar', 'birthday', 'sex', 'email', 'phone', 'org_code', 'status', 'work_no', 'post', 'telephone', 'create_by', 'create_time', 'user_identity', 'depart_ids'] as const;
@@ -82,6 +84,7 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
     const base = db
       .selectFrom('sys_user as u')
       .where('u.del_flag', '=', 0)
+      .where((eb) => userScope(eb, req, (c) => `u.${c}`))
       .where('u.id', 'in', db.selectFrom('sys_user_role').select('user_id').where('role_id', '=', roleId))
       .$if(!!username, (s) => s.where('u.username', 'like', `%${username}%`));
     const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
@@ -103,7 +106,13 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const role = await trx.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst();
       if (!role) throw new BizError(ROLE_MSG.notFound);
-      const users = await trx.selectFrom('sys_user').select('id').where('id', 'in', userIds).where('del_flag', '=', 0).execute();
+      await assertCanAssignRole(trx, req, roleId, userIds);
+      const users = await trx
+        .selectFrom('sys_user')
+        .select('id')
+        .where('id', 'in', userIds)
+        .where((eb) => eb.and([userScope(eb, req), eb('del_flag', '=', 0)]))
+        .execute();
       if (users.length !== userIds.length) throw new BizError('未找到用户信息');
       const have = new Set((await trx.selectFrom('sys_user_role').select('user_id').where('role_id', '=', roleId).where('user_id', 'in', userIds).execute()).map((r) => r.user_id));
       const rows = userIds.filter((u) => !have.has(u)).map((u) => ({ id: newId(), user_id: u, role_id: roleId }));
@@ -113,18 +122,21 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
     return okMsg('添加成功!');
   });
 
-  const removeUsers = async (roleId: string, userIds: string[]) => {
+  const removeUsers = async (req: FastifyRequest, roleId: string, userIds: string[]) => {
     if (!userIds.length) throw new BadRequestError('userId不能为空');
     await requireRole(roleId);
-    await db.deleteFrom('sys_user_role').where('role_id', '=', roleId).where('user_id', 'in', userIds).execute();
+    await assertCanAssignRole(db, req, roleId, userIds);
+    // Only users the caller can see (tenant scope, security §1.11).
+    const visible = db.selectFrom('sys_user').select('id').where((eb) => userScope(eb, req));
+    await db.deleteFrom('sys_user_role').where('role_id', '=', roleId).where('user_id', 'in', userIds).where('user_id', 'in', visible).execute();
     await bumpPermissionVersion(ctx);
   };
   app.delete('/sys/user/deleteUserRole', { config: perm(PERM.role.users) }, async (req) => {
-    await removeUsers(checkId(param(q(req), 'roleId')), idList(param(q(req), 'userId'), 'userId'));
+    await removeUsers(req, checkId(param(q(req), 'roleId')), idList(param(q(req), 'userId'), 'userId'));
     return okMsg('删除成功!');
   });
   app.delete('/sys/user/deleteUserRoleBatch', { config: perm(PERM.role.users) }, async (req) => {
-    await removeUsers(checkId(param(q(req), 'roleId')), idList(param(q(req), 'userIds'), 'userIds'));
+    await removeUsers(req, checkId(param(q(req), 'roleId')), idList(param(q(req), 'userIds'), 'userIds'));
     return okMsg('删除成功!');
   });
 
@@ -143,6 +155,7 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const role = await trx.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst();
       if (!role) throw new BizError(ROLE_MSG.notFound);
+      await assertCanGrantPermissions(trx, req, next.filter((i) => !last.includes(i)));
       await saveGrants(trx, 'sys_role_permission', { column: 'role_id', value: roleId }, next, last, { operate_ip: req.ip ?? null });
     });
     await bumpPermissionVersion(ctx);

@@ -6,8 +6,9 @@ import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js
 import { ok, okMsg } from '../../../core/envelope/result.js';
 import { param, type RawParams } from '../../../core/query/index.js';
 import { now } from '../../../core/time.js';
-import { tenantMatch, splitTenantIds } from '../user/definition.js';
-import { tenantBinding } from './definition.js';
+import { callerTenants, tenantMatch, splitTenantIds } from '../user/definition.js';
+import { dataRuleLoader } from '../../../core/datarule/index.js';
+import { TENANT_MENU, tenantBinding } from './definition.js';
 
 const T = '/sys/tenant';
 
@@ -54,8 +55,16 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
     return used;
   };
 
+  /** Of `ids`, the tenants the request may touch (security §1.11). */
+  const visible = async (req: FastifyRequest, ids: number[]) => {
+    const mine = callerTenants(req);
+    const allowed = mine ? ids.filter((i) => mine.includes(i)) : ids;
+    if (!allowed.length) return [];
+    return db().selectFrom('sys_tenant').select('id').where('id', 'in', allowed).execute();
+  };
+
   const remove = async (req: FastifyRequest, ids: number[]) => {
-    const found = await db().selectFrom('sys_tenant').select('id').where('id', 'in', ids).execute();
+    const found = await visible(req, ids);
     if (found.length !== ids.length) throw new BizError(MSG.notFound);
     if ((await referenced(ids)).size) throw new BizError(TENANT_MSG.referenced);
     await db().deleteFrom('sys_tenant').where('id', 'in', ids).execute();
@@ -63,7 +72,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
     void req;
   };
 
-  app.get(`${T}/list`, { config: auth('list') }, async (req) => ok(await svc.list(req, req.query as RawParams)));
+  app.get(`${T}/list`, { config: auth('list'), preHandler: dataRuleLoader(app.ctx, TENANT_MENU) }, async (req) => ok(await svc.list(req, req.query as RawParams)));
 
   app.get(`${T}/queryById`, { config: auth('list') }, async (req) => ok(await svc.queryById(req, String(tenantId(param(req.query as RawParams, 'id'))))));
 
@@ -119,7 +128,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
   app.delete(`${T}/deleteBatch`, { config: auth('deleteBatch') }, async (req) => {
     const ids = tenantIds(param(req.query as RawParams, 'ids'));
     if (!ids.length) throw new BizError(TENANT_MSG.noneSelected);
-    const found = await db().selectFrom('sys_tenant').select('id').where('id', 'in', ids).execute();
+    const found = await visible(req, ids);
     if (found.length !== ids.length) throw new BizError(MSG.notFound);
     const used = await referenced(ids);
     if (used.size === ids.length) throw new BizError('选择的租户都已被引用，无法删除！');
@@ -152,6 +161,8 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
     const ids = tenantIds(param(req.query as RawParams, 'ids'));
     let q = db().selectFrom('sys_tenant').select(['id', 'name', 'status']).where('status', '=', 1);
     if (ids.length) q = q.where('id', 'in', ids);
+    const mine = callerTenants(req);
+    if (mine) q = q.where('id', 'in', mine);
     const rows = await q.orderBy('id').limit(1000).execute();
     return ok(rows.map((r) => ({ id: r.id, name: r.name, status: r.status })));
   });

@@ -7,6 +7,7 @@ import { BizError } from '../../../core/envelope/errors.js';
 import { hashPassword } from '../../../core/auth/password.js';
 import { newId } from '../../../core/id.js';
 import { param, type RawParams } from '../../../core/query/index.js';
+import { dataRuleScope } from '../../../core/datarule/index.js';
 import type { Database } from '../../../db/schema.js';
 
 /** The external placeholder account the original always hides (contract §12.1). */
@@ -26,6 +27,7 @@ export const USER_MSG = {
   roleMissing: '角色不存在',
   roleNotHeld: '不能分配自己没有的角色',
   ownRoles: '不能修改自己的角色',
+  ownAccess: '不能修改自己的身份、部门或租户',
   departMissing: '部门不存在',
   tenantMissing: '租户不存在',
   tenantNotHeld: '不能分配自己不属于的租户',
@@ -53,24 +55,53 @@ export function tenantMatch(eb: AnyEb, tenantId: number, column = 'rel_tenant_id
 }
 
 /**
- * Rows of sys_user a request may see (security §1.11): never the reserved external user; with a tenant selected
- * (`tenant-id` header, validated against the caller's memberships) only members of that tenant.
+ * The tenants whose rows a request may touch (security §1.11): the tenant chosen by the `tenant-id` header (already
+ * checked against the caller's memberships, 403 otherwise); with no tenant chosen, all of the caller's tenants.
+ * `null` = no restriction: a platform user, who belongs to no tenant (system tables are shared, contract §12.5).
+ */
+export function callerTenants(req: FastifyRequest): number[] | null {
+  const u = req.user;
+  if (!u) return null;
+  if (u.tenantId > 0) return [u.tenantId];
+  return u.tenantIds?.length ? [...u.tenantIds] : null;
+}
+
+/**
+ * Rows of sys_user a request may see (security §1.11): never the reserved external user; a tenant member only
+ * sees members of their tenants (callerTenants).
  */
 export function userScope(eb: AnyEb, req: FastifyRequest, column = (c: string) => c): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [eb.or([eb(column('username'), 'is', null), eb(column('username'), '<>', RESERVED_USER)])];
-  const tenantId = req.user?.tenantId ?? 0;
-  if (tenantId > 0) parts.push(tenantMatch(eb, tenantId, column('rel_tenant_ids')));
+  const tenants = callerTenants(req);
+  if (tenants) parts.push(eb.or(tenants.map((t) => tenantMatch(eb, t, column('rel_tenant_ids')))));
   return eb.and(parts);
 }
 
-/** The list's `departId` filter (users of that department), read from the query string. */
+/** The 用户管理 menu's component: data rules granted on it narrow the list and its export (contract §4.4). */
+export const USER_MENU = 'system/UserList';
+const userRules = dataRuleScope(userEntity, USER_MENU);
+/** The routes the data rules apply to (`@PermissionData` in the original: the list; the export shows the same rows). */
+export const isRuleRoute = (req: FastifyRequest) => /\/(list|exportXls)$/.test(req.routeOptions?.url ?? '');
+
+/**
+ * The list's extra filters (contract §12.1): `departId` (users of that department) and `code` (comma user ids,
+ * used by the user pickers to show the chosen users), read from the query string.
+ */
 function departFilter(eb: AnyEb, req: FastifyRequest): Expression<SqlBool> | null {
   const url = req.routeOptions?.url ?? '';
   if (!/\/(list|exportXls)$/.test(url)) return null;
-  const raw = param((req.query ?? {}) as RawParams, 'departId')?.trim();
-  if (!raw) return null;
-  const depId = checkId(raw);
-  return eb('id', 'in', eb.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', depId));
+  const q = (req.query ?? {}) as RawParams;
+  const parts: Expression<SqlBool>[] = [];
+  const raw = param(q, 'departId')?.trim();
+  if (raw) parts.push(eb('id', 'in', eb.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', checkId(raw))));
+  const codes = codeIds(q);
+  if (codes.length) parts.push(eb('id', 'in', codes));
+  return parts.length ? eb.and(parts) : null;
+}
+
+/** The list's `code` parameter: comma user ids (at most 1000). */
+export function codeIds(q: RawParams): string[] {
+  return splitIds(param(q, 'code')).slice(0, 1000).map(checkId);
 }
 
 /** The caller holds the admin role (role_code `admin`). */
@@ -85,6 +116,36 @@ export async function isSuperAdmin(db: Kysely<Database>, userId: string): Promis
   return !!r;
 }
 
+/** Of `ids`, the users holding the admin role (super admins). */
+export async function superAdminsAmong(db: Kysely<Database>, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('sys_user_role as ur')
+    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+    .select('ur.user_id')
+    .where('ur.user_id', 'in', ids)
+    .where('r.role_code', '=', ADMIN_ROLE_CODE)
+    .execute();
+  return [...new Set(rows.map((r) => r.user_id).filter((x): x is string => !!x))];
+}
+
+/** security §1.10: nobody but a super admin changes a super admin (the admin account or any holder of the admin role). */
+export async function assertMayManage(db: Kysely<Database>, req: FastifyRequest, ids: string[], message: string = USER_MSG.editAdmin): Promise<void> {
+  const caller = req.user;
+  if (!caller) return;
+  const targets = ids.filter((i) => i !== caller.id);
+  if (!targets.length) return;
+  const supers = await superAdminsAmong(db, targets);
+  if (supers.length && !(await isSuperAdmin(db, caller.id))) throw new BizError(message);
+}
+
+/** Fields a user cannot change on their own row through edit (self-escalation, security §1.10). */
+const SELF_LOCKED = [
+  ['userIdentity', 'user_identity'],
+  ['departIds', 'depart_ids'],
+  ['relTenantIds', 'rel_tenant_ids'],
+] as const;
+
 /** Check the tenants a body assigns: they exist, and a caller inside a tenant assigns only their own tenants. */
 async function checkTenants(raw: unknown, c: SaveContext): Promise<void> {
   if (typeof raw !== 'string' || !raw.trim()) return;
@@ -93,12 +154,8 @@ async function checkTenants(raw: unknown, c: SaveContext): Promise<void> {
   const nums = [...new Set(ids.map(Number))];
   const found = await c.trx.selectFrom('sys_tenant').select('id').where('id', 'in', nums).execute();
   if (found.length !== nums.length) throw new BizError(USER_MSG.tenantMissing);
-  const caller = c.req.user;
-  if (caller && caller.tenantId > 0) {
-    const own = await c.trx.selectFrom('sys_user').select('rel_tenant_ids').where('id', '=', caller.id).executeTakeFirst();
-    const mine = new Set(splitTenantIds(own?.rel_tenant_ids));
-    if (nums.some((n) => !mine.has(n))) throw new BizError(USER_MSG.tenantNotHeld);
-  }
+  const mine = c.req.user?.tenantIds;
+  if (mine?.length && nums.some((n) => !mine.includes(n))) throw new BizError(USER_MSG.tenantNotHeld);
 }
 
 export function splitTenantIds(raw: string | null | undefined): number[] {
@@ -116,16 +173,31 @@ async function beforeSave(values: Values, c: SaveContext): Promise<void> {
     values.salt = null;
     values.status = 1;
     if (values.userIdentity === undefined || values.userIdentity === null) values.userIdentity = 1;
-    // A caller working inside a tenant creates users of that tenant.
-    if (caller && caller.tenantId > 0 && !values.relTenantIds) values.relTenantIds = String(caller.tenantId);
+    // A tenant member creates users of their tenant(s): never a tenant-less (platform) user.
+    const scope = callerTenants(c.req);
+    if (scope && !values.relTenantIds) values.relTenantIds = scope.join(',');
   } else {
-    const target = await c.trx.selectFrom('sys_user').select(['username']).where('id', '=', c.id).executeTakeFirst();
+    const target = await c.trx.selectFrom('sys_user').select(['username', 'user_identity', 'depart_ids', 'rel_tenant_ids']).where('id', '=', c.id).executeTakeFirst();
     if (target?.username === ADMIN_USERNAME && caller && !(await isSuperAdmin(c.trx, caller.id))) throw new BizError(USER_MSG.editAdmin);
+    await assertMayManage(c.trx, c.req, [c.id!]);
+    if (target && caller && c.id === caller.id) {
+      // one's own identity, departments in charge, tenants and department links change only through someone else
+      const norm = (v: unknown) => (v === null || v === undefined ? '' : String(v).split(',').map((x) => x.trim()).filter(Boolean).sort().join(','));
+      for (const [prop, col] of SELF_LOCKED) {
+        if (prop in values && norm(values[prop]) !== norm((target as Record<string, unknown>)[col])) throw new BizError(USER_MSG.ownAccess);
+      }
+      if (extras.departs) {
+        const current = (await c.trx.selectFrom('sys_user_depart').select('dep_id').where('user_id', '=', c.id!).execute()).map((r) => r.dep_id).sort().join(',');
+        if ([...extras.departs].sort().join(',') !== current) throw new BizError(USER_MSG.ownAccess);
+      }
+    }
   }
   if ('relTenantIds' in values) await checkTenants(values.relTenantIds, c);
-  if (caller && caller.tenantId > 0 && 'relTenantIds' in values) {
-    // Never move a user out of the tenant the caller works in.
-    if (!splitTenantIds(values.relTenantIds as string | null).includes(caller.tenantId)) throw new BizError(USER_MSG.tenantNotHeld);
+  const scope = callerTenants(c.req);
+  if (scope && 'relTenantIds' in values) {
+    // Never move a user out of the caller's tenants (they would vanish from the caller's own scope).
+    const next = splitTenantIds(values.relTenantIds as string | null);
+    if (!next.some((t) => scope.includes(t))) throw new BizError(USER_MSG.tenantNotHeld);
   }
   const departs = extras.departs;
   if (departs?.length) {
@@ -181,9 +253,12 @@ export const userBinding: CrudBinding = {
     beforeSave,
     afterSave,
     scope(eb, req) {
-      const s = userScope(eb, req);
+      const parts = [userScope(eb, req)];
       const d = departFilter(eb, req);
-      return d ? eb.and([s, d]) : s;
+      if (d) parts.push(d);
+      const rules = isRuleRoute(req) ? userRules(eb, req) : null;
+      if (rules) parts.push(rules);
+      return parts.length === 1 ? parts[0] : eb.and(parts);
     },
   },
 };

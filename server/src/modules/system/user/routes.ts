@@ -16,7 +16,8 @@ import { param, type RawParams } from '../../../core/query/index.js';
 import { now } from '../../../core/time.js';
 import type { Database } from '../../../db/schema.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
-import { ADMIN_USERNAME, extrasOf, isSuperAdmin, USER_MSG, userBinding, userScope, type UserExtras } from './definition.js';
+import { dataRuleLoader } from '../../../core/datarule/index.js';
+import { ADMIN_USERNAME, assertMayManage, codeIds, extrasOf, isSuperAdmin, USER_MENU, USER_MSG, userBinding, userScope, type UserExtras } from './definition.js';
 
 type Row = Record<string, unknown>;
 const U = '/sys/user';
@@ -132,8 +133,12 @@ export async function userModule(app: FastifyInstance): Promise<void> {
   await app.register(async (sub) => {
     await sub.register(multipart, { limits: IMPORT_LIMITS });
 
-    sub.get(`${U}/list`, { config: auth('list') }, async (req) => {
-      const res = await svc.list(req, req.query as RawParams);
+    const rules = dataRuleLoader(ctx, USER_MENU);
+    sub.get(`${U}/list`, { config: auth('list'), preHandler: rules }, async (req) => {
+      // `code` (comma ids): the page is as large as the list of ids (contract §12.1)
+      const q = req.query as RawParams;
+      const codes = codeIds(q);
+      const res = await svc.list(req, codes.length ? { ...q, pageNo: '1', pageSize: String(codes.length) } : q);
       return ok({ ...res, records: await withOrgCodeTxt(db(app), res.records) });
     });
 
@@ -177,6 +182,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
       if (ids.includes(me.id)) throw new BizError(USER_MSG.deleteSelf);
       const rows = await visibleUsers(req, ids);
       if (rows.some((r) => r.username === ADMIN_USERNAME)) throw new BizError(USER_MSG.deleteAdmin);
+      await assertMayManage(db(app), req, rows.map((r) => r.id));
       await svc.remove(req, ids);
       await endSessions(ids);
     };
@@ -209,6 +215,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
       if (status === '2') {
         if (ids.includes(me.id)) throw new BizError(USER_MSG.freezeSelf);
         if (rows.some((r) => r.username === ADMIN_USERNAME)) throw new BizError(USER_MSG.freezeAdmin);
+        await assertMayManage(db(app), req, ids);
       }
       await db(app).updateTable('sys_user').set({ status: Number(status), update_by: me.username, update_time: now() }).where('id', 'in', ids).execute();
       svc.invalidate();
@@ -236,6 +243,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
       if (user.username === ADMIN_USERNAME && user.id !== req.user!.id) {
         if (!(await isSuperAdmin(db(app), req.user!.id))) throw new BizError(USER_MSG.editAdmin);
       }
+      await assertMayManage(db(app), req, [user.id]);
       const hash = await hashPassword(password);
       await db(app).updateTable('sys_user').set({ password: hash, salt: null, update_by: req.user!.username, update_time: now() }).where('id', '=', user.id).execute();
       await endSessions([user.id]);
@@ -273,7 +281,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
 
     // The edit dialog's departments (contract §12.1 userDepartList): `[{key, value, title}]` plus `orgCode`, so the
     // dialog can tell which one is the user's current department (sys_user.org_code).
-    sub.get(`${U}/userDepartList`, { config: perm(PERM.user.list, PERM.user.edit) }, async (req) => {
+    sub.get(`${U}/userDepartList`, { config: perm(PERM.user.list, PERM.user.edit, PERM.depart.users) }, async (req) => {
       const userId = checkId(param(req.query as RawParams, 'userId'));
       const visible = await visibleUsers(req, [userId], null);
       if (!visible.length) throw new BizError('查找失败');
@@ -501,6 +509,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
       method: ['GET', 'POST'],
       url: `${U}/exportXls`,
       config: auth('exportXls'),
+      preHandler: rules,
       handler: async (req, reply) => {
         const params: RawParams = {};
         if (req.body && typeof req.body === 'object' && !Array.isArray(req.body)) Object.assign(params, req.body);
@@ -537,6 +546,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
       return importResult(ctx.config, outcome);
     });
   });
+
 
 }
 
