@@ -10,6 +10,7 @@ import { filesModule } from '../core/files/routes.js';
 import { menuRoutes } from './system/permission/menu.routes.js';
 import { roleModule } from './system/role/routes.js';
 import { departModule } from './system/depart/routes.js';
+import { vxeSocketRoutes } from '../core/realtime/vxeSocket.js';
 
 /**
  * Every API module, registered under the API prefix. Each module file exports one Fastify plugin;
@@ -27,4 +28,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(menuRoutes);
   await app.register(roleModule);
   await app.register(departModule);
+  await app.register(vxeSocketRoutes);
 }
