@@ -116,7 +116,11 @@ export class TableStore {
   private emit() {
     for (const fn of [...this.listeners]) fn();
   }
+  private valuesVersion = 0;
+  /** Changes whenever any value changes (snapshot for the statistics footer). */
+  getValuesVersion = (): number => this.valuesVersion;
   private emitValues() {
+    this.valuesVersion++;
     for (const fn of [...this.valueListeners]) fn();
   }
   private refreshRow(id: string) {
