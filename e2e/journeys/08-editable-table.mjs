@@ -15,6 +15,7 @@ async function signIn(page, baseUrl) {
 }
 
 const rowByText = (table, text) => table.locator('.pk-et-row', { hasText: text }).first();
+const rowById = (table, n) => table.locator(`.pk-et-row[data-row-id="10000000000000000${n}"]`);
 const namesInOrder = (table) => table.locator('.pk-et-row [data-key="name"]').allInnerTexts();
 
 async function openDemo(page, baseUrl) {
@@ -55,10 +56,10 @@ export async function run({ page, context, baseUrl, step }) {
   await table.locator('.pk-et-row[data-status="new"] .pk-et-error-text').waitFor({ state: 'detached' });
 
   step('edit a saved row (海盗1 → 海盗壹)');
-  await rowByText(table, '海盗1').locator('[data-key="name"]').click();
-  await rowByText(table, '海盗1').locator('[data-key="name"] input').fill('海盗壹');
+  await rowById(table, 1).locator('[data-key="name"]').click();
+  await rowById(table, 1).locator('[data-key="name"] input').fill('海盗壹');
   await page.locator('.ant-card-head-title').first().click(); // mouse-up outside the rows ends editing
-  await table.locator('.pk-et-row[data-key="name"] input').waitFor({ state: 'detached' }).catch(() => {});
+  await rowById(table, 1).locator('[data-key="name"] input').waitFor({ state: 'detached' });
 
   step('drag 海盗壹 below 海盗3: the order and the sort numbers change');
   const before = await namesInOrder(table);
@@ -95,8 +96,8 @@ export async function run({ page, context, baseUrl, step }) {
     const table2 = await openDemo(page2, baseUrl);
     const fresh = await openDemo(page, baseUrl); // reload the first page too: both start from the saved rows
     await page.waitForTimeout(800); // both sockets open and authenticated
-    await rowByText(fresh, '海盗4').locator('[data-key="name"]').click();
-    await rowByText(fresh, '海盗4').locator('[data-key="name"] input').fill('海盗四号');
+    await rowById(fresh, 4).locator('[data-key="name"]').click();
+    await rowById(fresh, 4).locator('[data-key="name"] input').fill('海盗四号');
     await page.locator('.ant-card-head-title').first().click();
     await rowByText(table2, '海盗四号').waitFor({ timeout: 5000 });
     await screenshot(page2, 'editable-table-socket-peer');

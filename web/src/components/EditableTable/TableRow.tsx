@@ -50,8 +50,9 @@ export const TableRow = memo(function TableRow({ id, start, ctx }: { id: string;
   const { row, index, errors, selected, editingKey, status, level, expanded, placeholder } = view;
   const dy = sortable.transform ? sortable.transform.y : 0;
   const style: CSSProperties = {
-    position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, display: 'flex',
-    transform: `translateY(${start + dy}px)`, transition: sortable.transition,
+    // The offset is `top`, not a transform: dnd-kit measures drop targets ignoring transforms.
+    position: 'absolute', top: start, left: 0, width: '100%', height: ROW_HEIGHT, display: 'flex',
+    transform: dy ? `translateY(${dy}px)` : undefined, transition: sortable.transition,
     background: sortable.isDragging ? '#e6f4ff' : selected ? '#f0f7ff' : '#fff', zIndex: sortable.isDragging ? 2 : undefined,
     borderBottom: '1px solid #f0f0f0', boxSizing: 'border-box',
   };
