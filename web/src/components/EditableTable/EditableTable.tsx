@@ -95,6 +95,8 @@ export const EditableTable = forwardRef<EditableTableHandle, EditableTableProps>
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
     scrollMargin: HEADER_HEIGHT,
+    // A first guess before the element is measured (also what a layout-less test DOM gets).
+    initialRect: { width: 1200, height: props.maxHeight ?? MAX_HEIGHT },
     getItemKey: (i) => visible[i]?.id ?? i,
   });
 
