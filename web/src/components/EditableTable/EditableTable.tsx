@@ -1,6 +1,5 @@
-import { closestCenter, DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent, type Modifier } from '@dnd-kit/core';
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import './EditableTable.css';
+import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent, type Modifier } from '@dnd-kit/core';
 import { Checkbox } from 'antd';
 import {
   forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode,
@@ -16,7 +15,8 @@ import { StatisticsFooter } from './StatisticsFooter';
 import { TableStore, type SavePayload } from './store';
 import { SubTablePopover, type SubTableDef } from './SubTablePopover';
 import { Toolbar } from './Toolbar';
-import { TableRow, type RowContext } from './TableRow';
+import { type RowContext } from './TableRow';
+import { VirtualBody, type BodyHandle } from './VirtualBody';
 import type { ColumnDef, Row } from './types';
 import { useVxeSocket } from './useVxeSocket';
 
@@ -89,16 +89,7 @@ export const EditableTable = forwardRef<EditableTableHandle, EditableTableProps>
   const selWidth = selectionWidth(hasStatistics);
 
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: visible.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
-    scrollMargin: HEADER_HEIGHT,
-    // A first guess before the element is measured (also what a layout-less test DOM gets).
-    initialRect: { width: 1200, height: props.maxHeight ?? MAX_HEIGHT },
-    getItemKey: (i) => visible[i]?.id ?? i,
-  });
+  const body = useRef<BodyHandle>(null);
 
   const [sub, setSub] = useState<{ id: string; el: HTMLElement } | null>(null);
   const insertGuard = useMemo(() => createClickGuard(INSERT_GUARD_MS), []);
@@ -137,18 +128,18 @@ export const EditableTable = forwardRef<EditableTableHandle, EditableTableProps>
     const ids = store.add(count ?? settings.addRowNum, settings.addIndex);
     if (settings.addScrollToBottom || settings.addIndex === 0) {
       const last = store.getVisible().length - 1;
-      requestAnimationFrame(() => virtualizer.scrollToIndex(last, { align: 'end' }));
+      requestAnimationFrame(() => body.current?.scrollToIndex(last, 'end'));
     }
     return ids;
-  }, [store, settings, virtualizer]);
+  }, [store, settings]);
 
   useImperativeHandle(ref, () => ({
     store,
     getValues: () => store.getValues(),
     add,
-    scrollToIndex: (i) => virtualizer.scrollToIndex(i, { align: 'start' }),
+    scrollToIndex: (i) => body.current?.scrollToIndex(i, 'start'),
     socketOpen,
-  }), [store, add, virtualizer, socketOpen]);
+  }), [store, add, socketOpen]);
 
   const batchDelete = () => {
     const ids = store.selectedIds();
@@ -160,10 +151,17 @@ export const EditableTable = forwardRef<EditableTableHandle, EditableTableProps>
   };
 
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  // Drop target from the dragged row's centre: the top-level row under it (rows are ROW_HEIGHT apart).
   const onDragEnd = (e: DragEndEvent) => {
-    if (e.over && e.active.id !== e.over.id) store.reorder(String(e.active.id), String(e.over.id));
+    const rect = e.active.rect.current.translated;
+    const top = body.current?.element()?.getBoundingClientRect().top;
+    if (!rect || top === undefined) return;
+    const rows = store.getVisible();
+    let i = Math.max(0, Math.min(rows.length - 1, Math.floor((rect.top + rect.height / 2 - top) / ROW_HEIGHT)));
+    while (i > 0 && (rows[i]!.level > 0 || rows[i]!.placeholder)) i--;
+    const over = rows[i];
+    if (over && over.id !== e.active.id) store.reorder(String(e.active.id), over.id);
   };
-  const sortableIds = useMemo(() => visible.filter((v) => v.level === 0 && !v.placeholder).map((v) => v.id), [visible]);
   const bodyHeight = Math.min(props.maxHeight ?? MAX_HEIGHT, HEADER_HEIGHT + Math.max(1, visible.length) * ROW_HEIGHT + (hasStatistics ? 2 * 32 : 0));
 
   const headCell: CSSProperties = { flex: '0 0 auto', padding: '0 8px', display: 'flex', alignItems: 'center', fontWeight: 500, boxSizing: 'border-box', borderRight: '1px solid #f0f0f0', overflow: 'hidden', whiteSpace: 'nowrap' };
@@ -189,15 +187,8 @@ export const EditableTable = forwardRef<EditableTableHandle, EditableTableProps>
             ))}
             <div style={{ ...headCell, width: ACTION_WIDTH, justifyContent: 'center' }}>操作</div>
           </div>
-          <DndContext sensors={sensors} collisionDetection={closestCenter} modifiers={[dropHorizontal]} onDragEnd={onDragEnd}>
-            <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
-              <div className="pk-et-body" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-                {virtualizer.getVirtualItems().map((item) => (
-                  <TableRow key={item.key} id={visible[item.index]!.id} start={item.start - HEADER_HEIGHT} ctx={ctx} />
-                ))}
-                {visible.length === 0 && <div style={{ padding: 16, textAlign: 'center', color: '#999' }}>暂无数据</div>}
-              </div>
-            </SortableContext>
+          <DndContext sensors={sensors} modifiers={[dropHorizontal]} onDragEnd={onDragEnd}>
+            <VirtualBody ref={body} store={store} ctx={ctx} scroller={scroller} headerHeight={HEADER_HEIGHT} initialHeight={props.maxHeight ?? MAX_HEIGHT} />
           </DndContext>
           {hasStatistics && <StatisticsFooter store={store} columns={visibleColumns} cellStyles={cellStyles} leading={fixedWidth - ACTION_WIDTH} />}
         </div>

@@ -1,6 +1,5 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, DownOutlined, HolderOutlined, LoadingOutlined, PlusOutlined, RightOutlined, TableOutlined } from '@ant-design/icons';
-import { useSortable } from '@dnd-kit/sortable';
-import { Checkbox } from 'antd';
+import { LoadingOutlined } from '@ant-design/icons';
+import { useDraggable } from '@dnd-kit/core';
 import { memo, useCallback, useSyncExternalStore, type CSSProperties } from 'react';
 import { Cell } from './cells/Cell';
 import { ROW_HEIGHT } from './constants';
@@ -42,7 +41,9 @@ export const TableRow = memo(function TableRow({ id, start, ctx }: { id: string;
     useCallback((cb: () => void) => store.subscribeRow(id, cb), [store, id]),
     () => store.getView(id),
   );
-  const sortable = useSortable({ id, disabled: !ctx.dragSort || !view || view.level > 0 || view.placeholder });
+  // A draggable handle only: drop targets are computed from the pointer position by the table (no droppable per row,
+  // whose registration would re-render every row each time one scrolls into view).
+  const sortable = useDraggable({ id, disabled: !ctx.dragSort || !view || view.level > 0 || view.placeholder });
   ctx.onRowRender?.(id);
   const setValue = useCallback((rid: string, key: string, v: unknown) => store.setValue(rid, key, v), [store]);
   const blur = useCallback((rid: string, key: string) => store.blur(rid, key), [store]);
@@ -52,9 +53,11 @@ export const TableRow = memo(function TableRow({ id, start, ctx }: { id: string;
   const style: CSSProperties = {
     // The offset is `top`, not a transform: dnd-kit measures drop targets ignoring transforms.
     position: 'absolute', top: start, left: 0, width: '100%', height: ROW_HEIGHT, display: 'flex',
-    transform: dy ? `translateY(${dy}px)` : undefined, transition: sortable.transition,
+    transform: dy ? `translateY(${dy}px)` : undefined,
     background: sortable.isDragging ? '#e6f4ff' : selected ? '#f0f7ff' : '#fff', zIndex: sortable.isDragging ? 2 : undefined,
     borderBottom: '1px solid #f0f0f0', boxSizing: 'border-box',
+    // Each row lays out and paints on its own: mounting one while scrolling does not re-lay out the others.
+    contain: 'layout paint style',
   };
   if (placeholder) {
     return (
@@ -67,14 +70,14 @@ export const TableRow = memo(function TableRow({ id, start, ctx }: { id: string;
     <div ref={sortable.setNodeRef} className={`pk-et-row pk-et-${status}`} style={style} data-row-id={id} data-status={status} role="row">
       {ctx.rowSelection && (
         <div style={{ ...cellBase, width: ctx.selectionWidth, justifyContent: 'center' }}>
-          <Checkbox checked={selected} onChange={(e) => store.toggleSelect(id, e.target.checked)} aria-label={`选择第${index + 1}行`} />
+          <input type="checkbox" className="pk-et-check" checked={selected} onChange={(e) => store.toggleSelect(id, e.target.checked)} aria-label={`选择第${index + 1}行`} />
         </div>
       )}
       {ctx.rowNumber && (
         <div style={{ ...cellBase, width: ctx.seqWidth, justifyContent: 'center', gap: 2 }}>
           {ctx.dragSort && level === 0 && (
             <span className="pk-et-drag" {...sortable.attributes} {...sortable.listeners} style={{ cursor: 'move', touchAction: 'none' }} aria-label="拖动排序">
-              <HolderOutlined />
+              ⋮⋮
             </span>
           )}
           <span className="pk-et-seq">{index + 1}</span>
@@ -82,8 +85,8 @@ export const TableRow = memo(function TableRow({ id, start, ctx }: { id: string;
       )}
       {ctx.subTable && (
         <div style={{ ...cellBase, width: ctx.selectionWidth, justifyContent: 'center' }}>
-          <TableOutlined className="pk-et-sub" aria-label="子表" style={{ cursor: 'pointer' }}
-            onClick={(e) => ctx.onOpenSub(id, (e.currentTarget as HTMLElement).closest('.pk-et-row') as HTMLElement)} />
+          <button type="button" className="pk-et-icon pk-et-sub" aria-label="子表"
+            onClick={(e) => ctx.onOpenSub(id, (e.currentTarget as HTMLElement).closest('.pk-et-row') as HTMLElement)}>▤</button>
         </div>
       )}
       {ctx.columns.map((col, ci) => {
@@ -96,7 +99,7 @@ export const TableRow = memo(function TableRow({ id, start, ctx }: { id: string;
             onClick={() => { if (!ctx.alwaysEdit && editingKey !== col.key) store.setEditing(id, col.key); }}>
             {indent && (hasChildren(row) ? (
               <span className="pk-et-expand" onClick={(e) => { e.stopPropagation(); ctx.onExpand(id); }} style={{ cursor: 'pointer', marginRight: 4 }} aria-label={expanded ? '收起' : '展开'}>
-                {expanded ? <DownOutlined /> : <RightOutlined />}
+                {expanded ? '▾' : '▸'}
               </span>
             ) : <span style={{ width: 18, display: 'inline-block' }} />)}
             <div style={{ flex: 1, minWidth: 0 }} title={err}>
@@ -107,10 +110,11 @@ export const TableRow = memo(function TableRow({ id, start, ctx }: { id: string;
         );
       })}
       <div style={{ ...cellBase, width: ctx.actionWidth, gap: 8, justifyContent: 'center' }} className="pk-et-actions">
-        {level === 0 && <ArrowUpOutlined aria-label="上移" onClick={() => ctx.onMove(id, -1)} />}
-        {level === 0 && <ArrowDownOutlined aria-label="下移" onClick={() => ctx.onMove(id, 1)} />}
-        {ctx.canAdd && level === 0 && <PlusOutlined aria-label="向下插入" onClick={() => ctx.onInsertBelow(id)} />}
-        {ctx.canDelete && <DeleteOutlined aria-label="删除" style={{ color: '#ff4d4f' }} onClick={() => ctx.onRemove(id)} />}
+        {/* Plain buttons, not antd icons: each antd component costs style hashing on mount, paid on every scroll. */}
+        {level === 0 && <button type="button" className="pk-et-icon" title="上移" aria-label="上移" onClick={() => ctx.onMove(id, -1)}>↑</button>}
+        {level === 0 && <button type="button" className="pk-et-icon" title="下移" aria-label="下移" onClick={() => ctx.onMove(id, 1)}>↓</button>}
+        {ctx.canAdd && level === 0 && <button type="button" className="pk-et-icon" title="向下插入" aria-label="向下插入" onClick={() => ctx.onInsertBelow(id)}>＋</button>}
+        {ctx.canDelete && <button type="button" className="pk-et-icon pk-et-danger" title="删除" aria-label="删除" onClick={() => ctx.onRemove(id)}>✕</button>}
       </div>
     </div>
   );
