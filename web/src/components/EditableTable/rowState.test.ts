@@ -97,3 +97,55 @@ describe('lazy tree rows', () => {
     expect(applyLoadedChildren({ id: 'p', hasChildren: true }, [{ id: 'c' }])).toEqual({ parent: { id: 'p', hasChildren: true }, childIds: ['c'] });
   });
 });
+
+describe('TableStore (per-row state)', async () => {
+  const { TableStore } = await import('./store');
+  const cols = [{ key: 'name', title: '名称', type: 'input' as const, validateRules: [{ unique: true, message: '重复' }] }];
+  it('tracks new / edited / removed and builds the save payload', async () => {
+    const s = new TableStore(cols, { rowSort: true });
+    s.load([{ id: 's1', name: 'a', orderNum: 1 }, { id: 's2', name: 'b', orderNum: 2 }]);
+    const [n] = s.add(1, 0, { name: 'c' });
+    s.setValue('s1', 'name', 'a2');
+    s.remove(['s2']);
+    s.remove([n!]);
+    const p = await s.getValues();
+    expect(p.error).toBeNull();
+    expect(p.tableData.map((r) => r.id)).toEqual(['s1']);
+    expect(p.deleteData.map((r) => r.id)).toEqual(['s2']);
+    expect(p.updateData.map((r) => r.id)).toEqual(['s1']);
+  });
+  it('ignores a bad insert index, recalculates orderNum after a move, and re-checks uniqueness', async () => {
+    const s = new TableStore(cols, { rowSort: true });
+    s.load([{ id: 's1', name: 'a', orderNum: 1 }, { id: 's2', name: 'b', orderNum: 2 }]);
+    expect(s.insert(-1, [{ id: 'x' }])).toBeNull();
+    expect(s.insert('x', [{ id: 'x' }])).toBeNull();
+    s.move('s2', -1);
+    expect(s.rootRows().map((r) => [r.id, r.orderNum])).toEqual([['s2', 1], ['s1', 2]]);
+    s.setValue('s2', 'name', 'a');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.getErrors()).toEqual({ s1: { name: '重复' }, s2: { name: '重复' } });
+    s.setValue('s2', 'name', 'z');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.getErrors()).toEqual({});
+  });
+  it('lazy tree: placeholder, then children; an empty answer makes a leaf', async () => {
+    const s = new TableStore(cols);
+    s.load([{ id: 'p', name: 'p', hasChildren: true }, { id: 'e', name: 'e', hasChildren: true }]);
+    let release!: (rows: { id: string }[]) => void;
+    const pending = s.toggleExpand('p', () => new Promise((r) => (release = r)));
+    expect(s.getVisible().map((v) => !!v.placeholder)).toEqual([false, true, false]);
+    release([{ id: 'c1' }]);
+    await pending;
+    expect(s.getVisible().map((v) => v.id)).toEqual(['p', 'c1', 'e']);
+    await s.toggleExpand('e', async () => []);
+    expect(s.getRow('e')?.hasChildren).toBe(false);
+    expect(s.getVisible().map((v) => v.id)).toEqual(['p', 'c1', 'e']);
+  });
+  it('a remote update sets the values and the baseline (not counted as a local edit)', () => {
+    const s = new TableStore(cols);
+    s.load([{ id: 's1', name: 'a' }]);
+    s.applyRemote({ id: 's1', name: '远程', evil: 'x' });
+    expect(s.getRow('s1')).toEqual({ id: 's1', name: '远程' });
+    expect(s.statusOf('s1')).toBe('unchanged');
+  });
+});
