@@ -88,6 +88,23 @@ export async function run({ page, context, baseUrl, step }) {
   expect(payload.total === 6, `six rows in tableData: ${payload.total}`);
   await screenshot(page, 'editable-table-saved');
 
+  step('sub-table popover opens for a row with its rows');
+  await rowById(table, 3).getByLabel('子表').click();
+  const popover = page.getByRole('dialog', { name: '子表' });
+  await popover.getByText('海盗3的宝箱').waitFor();
+  await screenshot(page, 'editable-table-subtable');
+  await page.locator('.ant-card-head-title').first().click();
+  await popover.waitFor({ state: 'detached' });
+
+  step('lazy tree rows: children load on first expansion; an empty answer becomes a leaf');
+  const tree = page.locator('.pk-editable-table').nth(1);
+  await tree.scrollIntoViewIfNeeded();
+  await tree.locator('.pk-et-row[data-row-id="t1"]').getByLabel('展开').click();
+  await tree.getByText('红胡子船队·一号舰').waitFor();
+  await tree.locator('.pk-et-row[data-row-id="t2"]').getByLabel('展开').click();
+  await tree.locator('.pk-et-row[data-row-id="t2"] .pk-et-expand').waitFor({ state: 'detached' });
+  await screenshot(page, 'editable-table-tree');
+
   step('two browsers on the page: an edit in one appears in the other (vxeSocket)');
   const other = await context.browser().newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   try {
