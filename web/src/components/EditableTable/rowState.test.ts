@@ -140,6 +140,9 @@ describe('TableStore (per-row state)', async () => {
     await s.toggleExpand('e', async () => []);
     expect(s.getRow('e')?.hasChildren).toBe(false);
     expect(s.getVisible().map((v) => v.id)).toEqual(['p', 'c1', 'e']);
+    s.remove(['c1']);
+    expect(s.getVisible().map((v) => v.id)).toEqual(['p', 'e']);
+    expect(s.removedRows().map((r) => r.id)).toEqual(['c1']);
   });
   it('a remote update sets the values and the baseline (not counted as a local edit)', () => {
     const s = new TableStore(cols);

@@ -222,6 +222,13 @@ export class TableStore {
     const { rows, removed } = removeRows(this.rootRows(), set, this.removed, this.original);
     this.removed = removed;
     this.roots = rows.map((r) => r.id);
+    // Tree children: removed from their parent's list, tracked the same way.
+    for (const [pid, kids] of this.children) {
+      if (!kids.some((k) => set.has(k))) continue;
+      const out = removeRows(kids.map((k) => this.rows.get(k)!), set, this.removed, this.original);
+      this.removed = out.removed;
+      this.children.set(pid, out.rows.map((r) => r.id));
+    }
     for (const id of set) {
       this.rows.delete(id);
       this.selected.delete(id);

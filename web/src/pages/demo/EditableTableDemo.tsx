@@ -27,6 +27,7 @@ const COLUMNS: ColumnDef[] = [
   { key: 'city', title: '城市(搜索)', type: 'sel_search', width: 130, options: CITIES },
   { key: 'asyncCity', title: '城市(异步)', type: 'sel_search_async', width: 130,
     search: async (kw) => CITIES.filter((c) => c.text.includes(kw)) },
+  { key: 'tags', title: '标签', type: 'input', width: 130, props: { tags: true }, placeholder: '每2个字一个标签' },
   { key: 'email', title: '邮箱', type: 'input', width: 160, validateRules: [{ pattern: 'e', message: '${title}格式不正确' }] },
   { key: 'file', title: '附件', type: 'upload', width: 150 },
   { key: 'photo', title: '图片', type: 'image', width: 150 },

@@ -2,7 +2,7 @@ import { Checkbox, DatePicker, Input, Popover, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
 import { memo, useState } from 'react';
 import { INPUT_POP_CELL_SIZE, MULTI_MAX_TAGS } from '../constants';
-import { acceptNumberTyping, numberOnBlur } from '../inputRules';
+import { acceptNumberTyping, formatTags, numberOnBlur } from '../inputRules';
 import type { ColumnDef, Row } from '../types';
 import { displayText, optionLabel, pickerLabels, splitMulti, useOptions } from './options';
 import { AsyncSearchCell, DepartCell, UserCell } from './PickerCells';
@@ -92,7 +92,8 @@ function Editor({ col, row, setValue, blur }: Omit<CellProps, 'editing'>) {
       return <InputPop {...p} />;
     default:
       return <Input size="small" autoFocus value={(value as string) ?? ''} placeholder={col.placeholder} disabled={col.disabled}
-        onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />;
+        // props.tags: the tags input of 001 §5 (a semicolon after every 2 characters).
+        onChange={(e) => onChange(col.props?.tags ? formatTags(e.target.value, String(value ?? '')) : e.target.value)} onBlur={onBlur} />;
   }
 }
 
