@@ -132,8 +132,8 @@ const pass = (ok) => (ok ? 'yes' : '**no**');
 const md = `# Editable table in Chromium (issue 4 point 1)
 
 Measured by \`node bench/editable-table.mjs\` (after \`npm run build\`) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC,
-headless Debian Chromium, ${os.cpus().length} CPU cores shared with other work (figures are lower bounds under
-contention). The demo page's benchmark mode renders N rows × 12 columns (input, number, select) in the 400 px
+headless Debian Chromium, ${os.cpus().length} CPU cores shared with other work (load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} at
+the end of the run: the figures are lower bounds under that contention; an empty page's animation frames run at 60 fps). The demo page's benchmark mode renders N rows × 12 columns (input, number, select) in the 400 px
 body; rows are virtualised (@tanstack/react-virtual) and each row subscribes to its own state, so a keystroke
 re-renders one row (proven by \`web/src/components/EditableTable/EditableTable.test.tsx\`).
 
