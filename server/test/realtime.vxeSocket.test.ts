@@ -15,7 +15,8 @@ interface WsClient {
   on(event: 'open' | 'error', fn: (err?: Error) => void): void;
 }
 type WsCtor = new (url: string, protocols?: string | string[]) => WsClient;
-const { WebSocket } = (await import('ws')) as unknown as { WebSocket: WsCtor };
+const WS_MODULE = 'ws'; // a variable specifier: the package has no type declarations to resolve
+const { WebSocket } = (await import(WS_MODULE)) as { WebSocket: WsCtor };
 
 interface Conn {
   ws: WsClient;

@@ -26,7 +26,7 @@ export const VirtualBody = forwardRef<BodyHandle, {
     count: visible.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 4,
+    overscan: 3,
     scrollMargin: headerHeight,
     // A first guess before the element is measured (also what a layout-less test DOM gets).
     initialRect: { width: 1200, height: initialHeight },
@@ -37,7 +37,7 @@ export const VirtualBody = forwardRef<BodyHandle, {
     element: () => el.current,
   }), [virtualizer]);
   return (
-    <div ref={el} className="pk-et-body" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+    <div ref={el} className="pk-et-body" style={{ height: virtualizer.getTotalSize(), position: 'relative'}}>
       {virtualizer.getVirtualItems().map((item) => (
         <TableRow key={item.key} id={visible[item.index]!.id} start={item.start - headerHeight} ctx={ctx} />
       ))}
