@@ -1,8 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { forwardRef, useImperativeHandle, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { forwardRef, useCallback, useImperativeHandle, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { ROW_HEIGHT } from './constants';
 import type { TableStore } from './store';
 import { TableRow, type RowContext } from './TableRow';
+
+const estimateSize = () => ROW_HEIGHT;
 
 export interface BodyHandle {
   scrollToIndex(i: number, align: 'start' | 'end'): void;
@@ -22,15 +24,18 @@ export const VirtualBody = forwardRef<BodyHandle, {
 }>(function VirtualBody({ store, ctx, scroller, headerHeight, initialHeight }, ref) {
   const visible = useSyncExternalStore(store.subscribe, store.getVisible);
   const el = useRef<HTMLDivElement>(null);
+  // Stable option functions: a new getItemKey would make the virtualiser re-measure every row on each scroll event.
+  const getItemKey = useCallback((i: number) => visible[i]?.id ?? i, [visible]);
+  const getScrollElement = useCallback(() => scroller.current, [scroller]);
   const virtualizer = useVirtualizer({
     count: visible.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    getScrollElement,
+    estimateSize,
     overscan: 3,
     scrollMargin: headerHeight,
     // A first guess before the element is measured (also what a layout-less test DOM gets).
     initialRect: { width: 1200, height: initialHeight },
-    getItemKey: (i) => visible[i]?.id ?? i,
+    getItemKey,
   });
   useImperativeHandle(ref, () => ({
     scrollToIndex: (i, align) => virtualizer.scrollToIndex(i, { align }),

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { memo, useState } from 'react';
 import { INPUT_POP_CELL_SIZE, MULTI_MAX_TAGS } from '../constants';
 import { acceptNumberTyping, formatTags, numberOnBlur } from '../inputRules';
-import type { ColumnDef, Row } from '../types';
+import type { ColumnDef, Option, Row } from '../types';
 import { displayText, optionLabel, pickerLabels, splitMulti, useOptions } from './options';
 import { AsyncSearchCell, DepartCell, UserCell } from './PickerCells';
 import { UploadCell } from './UploadCell';
@@ -120,18 +120,27 @@ function LiveCell({ col, row, setValue }: Omit<CellProps, 'editing' | 'blur'>) {
   }
 }
 
-function DisplayText({ col, row }: { col: ColumnDef; row: Row }) {
-  const options = useOptions(col);
-  const value = row[col.key];
-  let text: string;
+function textOf(col: ColumnDef, value: unknown, options: readonly Option[] | undefined): string {
   if (col.type === 'sel_user' || col.type === 'sel_depart') {
     const kind = col.type === 'sel_user' ? 'user' : 'depart';
-    text = splitMulti(value).map((v) => pickerLabels.get(`${kind}:${v}`) ?? v).join(',');
-  } else if (col.type === 'sel_search_async') {
-    text = splitMulti(value).map((v) => pickerLabels.get(`async:${col.key}:${v}`) ?? v).join(',');
-  } else if (['select', 'sel_search', 'list_multi'].includes(col.type)) text = displayText(value, options);
-  else text = value === null || value === undefined ? '' : String(value);
-  return <span className="pk-et-text" title={text}>{text || '\u00a0'}</span>;
+    return splitMulti(value).map((v) => pickerLabels.get(`${kind}:${v}`) ?? v).join(',');
+  }
+  if (col.type === 'sel_search_async') return splitMulti(value).map((v) => pickerLabels.get(`async:${col.key}:${v}`) ?? v).join(',');
+  if (['select', 'sel_search', 'list_multi'].includes(col.type)) return displayText(value, options);
+  return value === null || value === undefined ? '' : String(value);
+}
+
+const Text = ({ text }: { text: string }) => <span className="pk-et-text" title={text}>{text || '\u00a0'}</span>;
+
+/** Dictionary-backed text (loads the options); other columns render without hooks (rows mount on every scroll). */
+function DictText({ col, row }: { col: ColumnDef; row: Row }) {
+  const options = useOptions(col);
+  return <Text text={textOf(col, row[col.key], options)} />;
+}
+
+function DisplayText({ col, row }: { col: ColumnDef; row: Row }) {
+  if (col.dictCode && !col.options) return <DictText col={col} row={row} />;
+  return <Text text={textOf(col, row[col.key], col.options)} />;
 }
 
 /** One cell: always-live widgets, the editor while editing, else the display text. */
