@@ -18,6 +18,9 @@ const PUBLIC_ALLOWLIST = [
   ...['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].map((m) => `${m} ${P}/sys/logout`),
   // contract §2.4 / §7.2: stored files (core/files).
   `GET ${P}/sys/common/static/*`,
+  // core/realtime/vxeSocket.ts: a browser cannot send the token header on a WebSocket; the handler authenticates
+  // the sub-protocol token itself and closes with 4401 / 4403 (realtime.vxeSocket.test.ts).
+  `GET ${P}/vxeSocket/:userId/:pageId`,
 ];
 /** Public on purpose by core/http/apiDocs.ts (an iframe cannot send the token; no data in them). */
 const PUBLIC_DOCS_PREFIX = `${P}/docs`;

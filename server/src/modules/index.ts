@@ -13,6 +13,7 @@ import { departModule } from './system/depart/routes.js';
 import { cronPreviewRoutes } from './system/quartz/cronPreview.routes.js';
 import { dictLookupRoutes } from './system/dict/lookup.routes.js';
 import { categoryModule } from './system/category/routes.js';
+import { vxeSocketRoutes } from '../core/realtime/vxeSocket.js';
 
 /**
  * Every API module, registered under the API prefix. Each module file exports one Fastify plugin;
@@ -33,4 +34,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(cronPreviewRoutes);
   await app.register(dictLookupRoutes);
   await app.register(categoryModule);
+  await app.register(vxeSocketRoutes);
 }

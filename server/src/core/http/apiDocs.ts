@@ -90,7 +90,8 @@ export async function registerApiDocs(app: FastifyInstance, config: AppConfig): 
     // (`this` is the registering child instance: it carries the route prefix.)
     const route = scope.route;
     scope.route = function (this: FastifyInstance, opts: RouteOptions) {
-      return route.call(this, declareDocAuth(opts));
+      // (cast: @fastify/websocket's type augmentation narrows `route` to websocket-or-not overloads)
+      return (route as unknown as (o: RouteOptions) => FastifyInstance).call(this, declareDocAuth(opts));
     } as typeof scope.route;
     scope.addHook('onRoute', (opts) => {
       declareDocAuth(opts);

@@ -1,0 +1,100 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { PUBLIC } from '../access/guard.js';
+import type { SessionUser } from '../access/types.js';
+import { LocalHub, RedisHub, type Hub } from './hub.js';
+import { classify, CLOSE_TOKEN_INVALID, CLOSE_USER_MISMATCH, MAX_FRAME_BYTES, tokenFromProtocols } from './protocol.js';
+
+/** The part of a `ws` socket used here (the package ships no types of its own). */
+interface Socket {
+  readonly readyState: number;
+  send(text: string): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'message', fn: (data: Buffer | string) => void): void;
+  on(event: 'close' | 'error', fn: () => void): void;
+}
+const OPEN = 1;
+
+interface Client {
+  socket: Socket;
+  origin: string;
+}
+
+/**
+ * The editable table's real-time channel `/vxeSocket/{userId}/{pageId}` (contract §8.3, 001 §4).
+ *
+ * Security §1.2: JeecgBoot leaves it anonymous and trusts the path's userId. Here the token offered as the
+ * sub-protocol is authenticated like any request, the user comes from the session, and a path userId that is not
+ * the session's user is refused. The route is declared PUBLIC only because the guard reads the X-Access-Token
+ * header, which a browser cannot send on a WebSocket; the handler performs the sign-in check itself and closes
+ * with 4401 (bad token) or 4403 (someone else's userId).
+ */
+export async function vxeSocketRoutes(app: FastifyInstance): Promise<void> {
+  const redisUrl = app.ctx.config.redisUrl;
+  const hub: Hub = redisUrl ? await RedisHub.open(redisUrl, 'pk:realtime:vxeSocket') : new LocalHub();
+  const pages = new Map<string, Set<Client>>();
+  let seq = 0;
+
+  hub.onMessage((msg) => {
+    for (const c of pages.get(msg.pageId) ?? []) {
+      if (c.origin !== msg.origin && c.socket.readyState === OPEN) c.socket.send(msg.text);
+    }
+  });
+  app.addHook('onClose', async () => hub.close());
+
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+
+  app.get<{ Params: { userId: string; pageId: string } }>(
+    '/vxeSocket/:userId/:pageId',
+    { websocket: true, config: PUBLIC },
+    (raw, req) => {
+      const socket = raw as unknown as Socket;
+      const { userId, pageId } = req.params;
+      const client: Client = { socket, origin: `${hub.nodeId}:${++seq}` };
+      // Frames that arrive while the token is being checked wait here (listeners must be attached synchronously).
+      const early: string[] = [];
+      let user: SessionUser | null = null;
+      let closed = false;
+
+      const handle = (text: string) => {
+        const action = classify(text);
+        if (action.kind === 'reply') socket.send(action.text);
+        else if (action.kind === 'relay') void hub.publish({ pageId, origin: client.origin, text: action.text }).catch((err: unknown) => req.log.warn(err, 'vxeSocket publish failed'));
+      };
+      socket.on('message', (data) => {
+        const text = typeof data === 'string' ? data : data.toString('utf8');
+        if (user) handle(text);
+        else early.push(text);
+      });
+      socket.on('close', () => {
+        closed = true;
+        const set = pages.get(pageId);
+        set?.delete(client);
+        if (set && set.size === 0) pages.delete(pageId);
+      });
+      socket.on('error', () => {});
+
+      const token = tokenFromProtocols(req.headers['sec-websocket-protocol']);
+      void (async () => {
+        let u: SessionUser;
+        try {
+          if (!token) throw new Error('no token');
+          u = await app.authn.authenticate(token, undefined);
+        } catch {
+          socket.close(CLOSE_TOKEN_INVALID, 'token invalid');
+          return;
+        }
+        if (u.id !== userId) {
+          socket.close(CLOSE_USER_MISMATCH, 'user mismatch');
+          return;
+        }
+        if (closed) return;
+        user = u;
+        let set = pages.get(pageId);
+        if (!set) pages.set(pageId, (set = new Set()));
+        set.add(client);
+        for (const text of early.splice(0)) handle(text);
+      })();
+    },
+  );
+}

@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { createTestContext, TEST_ADMIN_PASSWORD, TEST_API_PREFIX, type TestContext } from './harness.js';
+import { loginAs } from './helpers/login.js';
+
+// The `ws` package ships no types; this is the client surface the tests use.
+interface WsClient {
+  readonly readyState: number;
+  send(text: string): void;
+  close(): void;
+  on(event: 'message', fn: (data: Buffer) => void): void;
+  on(event: 'close', fn: (code: number) => void): void;
+  on(event: 'open' | 'error', fn: (err?: Error) => void): void;
+}
+type WsCtor = new (url: string, protocols?: string | string[]) => WsClient;
+const WS_MODULE = 'ws'; // a variable specifier: the package has no type declarations to resolve
+const { WebSocket } = (await import(WS_MODULE)) as { WebSocket: WsCtor };
+
+interface Conn {
+  ws: WsClient;
+  messages: unknown[];
+  next(timeoutMs?: number): Promise<unknown>;
+  closed: Promise<number>;
+}
+
+function connect(base: string, userId: string, pageId: string, token: string): Promise<Conn> {
+  const ws = new WebSocket(`${base}${TEST_API_PREFIX}/vxeSocket/${userId}/${pageId}`, token ? [token] : []);
+  const messages: unknown[] = [];
+  const waiters: ((m: unknown) => void)[] = [];
+  ws.on('message', (data) => {
+    const m = JSON.parse(data.toString()) as unknown;
+    const w = waiters.shift();
+    if (w) w(m);
+    else messages.push(m);
+  });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  const next = (timeoutMs = 2000) =>
+    new Promise<unknown>((resolve, reject) => {
+      if (messages.length) return resolve(messages.shift());
+      const timer = setTimeout(() => reject(new Error('no message')), timeoutMs);
+      waiters.push((m) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
+    });
+  return new Promise((resolve, reject) => {
+    ws.on('open', () => resolve({ ws, messages, next, closed }));
+    ws.on('error', (err) => reject(err ?? new Error('socket error')));
+  });
+}
+
+/** Waits until the server has authenticated the socket: a heartbeat is answered only after that. */
+async function ready(c: Conn): Promise<Conn> {
+  c.ws.send(JSON.stringify({ type: 'heart_beat' }));
+  expect(await c.next()).toEqual({ type: 'heart_beat', data: true });
+  return c;
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return address.replace(/^http/, 'ws');
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pageId = () => `page${randomBytes(4).toString('hex')}`;
+
+describe('vxeSocket (contract §8.3, security §1.2)', () => {
+  let t: TestContext;
+  let app: FastifyInstance;
+  let base: string;
+  let token: string;
+  let adminId: string;
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    app = await buildApp(t.ctx, { logger: false });
+    base = await listen(app);
+    token = await loginAs(app, 'admin', TEST_ADMIN_PASSWORD);
+    const me = await t.ctx.db.db.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    adminId = me.id;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
+
+  it('answers a heartbeat to the sender only', async () => {
+    const page = pageId();
+    const a = await connect(base, adminId, page, token);
+    const b = await connect(base, adminId, page, token);
+    a.ws.send(JSON.stringify({ type: 'heart_beat', data: '-' }));
+    expect(await a.next()).toEqual({ type: 'heart_beat', data: true });
+    await sleep(150);
+    expect(b.messages).toEqual([]);
+    a.ws.close();
+    b.ws.close();
+  });
+
+  it('relays update_vxe_table to the other sockets of the same page, not the sender or other pages', async () => {
+    const page = pageId();
+    const a = await ready(await connect(base, adminId, page, token));
+    const b = await ready(await connect(base, adminId, page, token));
+    const other = await ready(await connect(base, adminId, pageId(), token));
+    const update = { type: 'update_vxe_table', data: { socketKey: 'k1', id: 'r1', name: '改' }, extra: 'dropped' };
+    a.ws.send(JSON.stringify(update));
+    expect(await b.next()).toEqual({ type: 'update_vxe_table', data: { socketKey: 'k1', id: 'r1', name: '改' } });
+    await sleep(150);
+    expect(a.messages).toEqual([]);
+    expect(other.messages).toEqual([]);
+    // Noise is ignored and the socket stays open.
+    a.ws.send('HeartBeat');
+    a.ws.send(JSON.stringify({ type: 'heart_beat' }));
+    expect(await a.next()).toEqual({ type: 'heart_beat', data: true });
+    for (const c of [a, b, other]) c.ws.close();
+  });
+
+  it('closes with 4401 on a missing or invalid token', async () => {
+    const bad = await connect(base, adminId, pageId(), 'not-a-token');
+    expect(await bad.closed).toBe(4401);
+    const none = await connect(base, adminId, pageId(), '');
+    expect(await none.closed).toBe(4401);
+  });
+
+  it('refuses a path userId that is not the signed-in user (4403) and relays nothing to it', async () => {
+    const page = pageId();
+    const a = await connect(base, adminId, page, token);
+    const spy = await connect(base, 'someone-else', page, token);
+    expect(await spy.closed).toBe(4403);
+    a.ws.send(JSON.stringify({ type: 'update_vxe_table', data: { id: 'x' } }));
+    await sleep(100);
+    a.ws.close();
+  });
+});
+
+// Two app nodes sharing one Redis (runs unless TEST_REDIS=0, like kv.test.ts): an update sent to node 1 reaches a socket of the same page on node 2.
+describe.runIf(process.env.TEST_REDIS !== '0')('vxeSocket across nodes (Redis pub/sub)', () => {
+  let t: TestContext;
+  let app1: FastifyInstance;
+  let app2: FastifyInstance;
+  beforeAll(async () => {
+    t = await createTestContext({ redis: true });
+    app1 = await buildApp(t.ctx, { logger: false });
+    app2 = await buildApp(t.ctx, { logger: false });
+  });
+  afterAll(async () => {
+    await app1?.close();
+    await app2?.close();
+    await t?.close();
+  });
+
+  it('relays between nodes', async () => {
+    const base1 = await listen(app1);
+    const base2 = await listen(app2);
+    const token = await loginAs(app1, 'admin', TEST_ADMIN_PASSWORD);
+    const me = await t.ctx.db.db.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const page = pageId();
+    const a = await ready(await connect(base1, me.id, page, token));
+    const b = await ready(await connect(base2, me.id, page, token));
+    a.ws.send(JSON.stringify({ type: 'update_vxe_table', data: { id: 'r9', age: 3 } }));
+    expect(await b.next()).toEqual({ type: 'update_vxe_table', data: { id: 'r9', age: 3 } });
+    await sleep(150);
+    expect(a.messages).toEqual([]);
+    a.ws.close();
+    b.ws.close();
+  });
+});

@@ -1,0 +1,49 @@
+/** Editable-table constants (001 §9). */
+export const ROW_HEIGHT = 61;
+export const MAX_HEIGHT = 400;
+export const VISIBLE_LINES = 9;
+export const DEFAULT_ADD_COUNT = 1;
+/** addIndex 0 means "append at the bottom". */
+export const ADD_INDEX_BOTTOM = 0;
+export const DEFAULT_SORT_KEY = 'orderNum';
+/** Without an explicit width a column takes 92 % divided by the visible columns, or 120 px when none are visible. */
+export const DEFAULT_WIDTH_SHARE = 92;
+export const DEFAULT_WIDTH_PX = 120;
+export const MIN_WIDTH = { date: 135, datetime: 190, sel_user: 190, sel_depart: 190 } as const;
+export const SEQ_WIDTH = 60;
+export const SELECTION_WIDTH = 40;
+export const SELECTION_WIDTH_WITH_STATISTICS = 60;
+export const INPUT_POP_SIZE = { width: 150, height: 200 };
+export const INPUT_POP_CELL_SIZE = { width: 300, height: 210 };
+export const TEXTAREA_POP_SIZE = { width: 300, height: 210 };
+export const MULTI_MAX_TAGS = 1;
+export const TREE_DROPDOWN_MAX_HEIGHT = 400;
+export const UPLOAD_NAME_LENGTH = 5;
+export const UPLOAD_DEFAULT_NUMBER = 0;
+export const UPLOAD_DEFAULT_BIZ = 'temp';
+/** Timing (001 §9). */
+export const INSERT_GUARD_MS = 1500;
+export const BLUR_VALIDATE_MS = 100;
+export const SCROLL_FLAG_MS = 100;
+export const SOCKET_HEARTBEAT_MS = 10_000;
+export const SOCKET_TIMEOUT_MS = 6_000;
+export const SOCKET_RECONNECT_MS = 5_000;
+/** Sub-table popover (001 §4). */
+export const SUB_TABLE_SPACE_BELOW = 350;
+export const SUB_TABLE_RETRIES = 3;
+/** Temporary id suffix of rows that were never saved (001 §3). */
+export const TEMP_ID_SUFFIX = '_temp';
+export const ADD_SETTINGS_KEY = 'JVXE_ADD_BUTTON_SETTING';
+
+/** JeecgBoot wording (001 §8). */
+export const MSG = {
+  subTableFailed: '打开子表失败',
+  saved: '保存成功',
+  selectRecord: '请选择一条记录',
+  confirmDelete: '确定要删除选中的数据吗?',
+  uploadError: '上传出错',
+  unknownError: '未知错误',
+  uploadFailed: '上传失败',
+  sum: '合计',
+  average: '平均值',
+} as const;
