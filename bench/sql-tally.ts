@@ -11,6 +11,7 @@ import { prepareContext } from '../server/src/bootstrap.js';
 import { loadConfig } from '../server/src/config.js';
 import { newId } from '../server/src/core/id.js';
 import { formatDateTime } from '../server/src/core/time.js';
+import { generateUsers } from './seed-users.js';
 
 const url = process.argv[2] ?? '/sys/position/list';
 const N = Number(process.argv[3] ?? 2000);
@@ -48,6 +49,7 @@ await db.transaction().execute(async (trx) => {
     await trx.insertInto('sys_position').values(rows as never).execute();
   }
 });
+if (process.env.BENCH_USERS) await generateUsers(db as never, prepared.ctx.db.dialect, 0, Number(process.env.BENCH_USERS));
 const app = await buildApp(prepared.ctx, { logger: false });
 const login = await app.inject({ method: 'POST', url: `${config.apiPrefix}/sys/login`, payload: { username: 'admin', password: 'Admin@12345' } });
 const token = login.json().result.token as string;
@@ -64,6 +66,16 @@ const cpu = process.cpuUsage(c0);
 on = false;
 console.log(`${N} requests: wall ${(wall / N).toFixed(3)} ms/req, cpu ${((cpu.user + cpu.system) / 1000 / N).toFixed(3)} ms/req`);
 for (const [s, e] of [...tally].sort((a, b) => b[1].ms - a[1].ms)) console.log(`${(e.n / N).toFixed(3)}/req ${(e.ms / N).toFixed(3)} ms/req  ${s.slice(0, 200)}`);
+const raw = new Database(path.join(dataDir, 'pirate-king.db'));
+for (const [src] of [...tally].sort((a, b) => b[1].ms - a[1].ms).slice(0, 3)) {
+  const n = (src.match(/\?/g) ?? []).length;
+  try {
+    console.log('plan:', src.slice(0, 80), raw.prepare(`explain query plan ${src}`).all(...Array(n).fill('0')).map((r: any) => r.detail));
+  } catch (e) {
+    console.log('plan failed', String(e));
+  }
+}
+raw.close();
 await app.close();
 await prepared.close();
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -11,12 +11,16 @@ import type { CompiledQuery, KyselyPlugin, OperationNode, PluginTransformQueryAr
  *   (`tableWriteWatch`, installed on every connection in db/connection.ts); an entry remembers the generations of
  *   every table its statement reads and is void as soon as one moved. So a write on this node shows in the next
  *   total at once, whatever module made it. Raw `sql` writes bump every table.
- * - Writes made by other nodes (or outside the application) show within `ttlMs` (3 s), the same bound as before.
+ * - Writes made by other nodes (or outside the application) show within the entry's lifetime: 3 s, longer only for
+ *   a total that is expensive to count (`costFactor` × the time the count took, at most `maxTtlMs` = 30 s), so a
+ *   1M-row `count(*)` costs at most about 1 % of the server's time however busy the list is.
  * - Concurrent requests for the same missing total share one count (single flight), so a cold cache under load
  *   runs `count(*)` once, not once per connection.
  */
 export const COUNT_CACHE = {
   ttlMs: 3_000,
+  maxTtlMs: 30_000,
+  costFactor: 100,
   maxEntries: 500,
 } as const;
 
@@ -109,6 +113,7 @@ function snapshot(tables: readonly string[]): number[] {
 interface Entry {
   total: number;
   at: number;
+  ttl: number;
   tables: string[];
   gens: number[];
   everything: number;
@@ -121,10 +126,8 @@ export class CountCache {
   /** Moves on `clear()`, so a count that was running during a clear is not stored. */
   private epoch = 0;
 
-  constructor(private readonly ttlMs: number = COUNT_CACHE.ttlMs) {}
-
   private fresh(e: Entry, t: number): boolean {
-    if (t - e.at >= this.ttlMs || e.everything !== everything) return false;
+    if (t - e.at >= e.ttl || e.everything !== everything) return false;
     for (let i = 0; i < e.tables.length; i++) if ((generations.get(e.tables[i]) ?? 0) !== e.gens[i]) return false;
     return true;
   }
@@ -139,13 +142,15 @@ export class CountCache {
     if (running) return running;
     const tables = tablesOf(query.query);
     const before = { gens: snapshot(tables), everything, epoch: this.epoch, at: t };
+    const started = performance.now();
     const p = run(query).then((total) => {
+      const ttl = Math.min(COUNT_CACHE.maxTtlMs, Math.max(COUNT_CACHE.ttlMs, COUNT_CACHE.costFactor * (performance.now() - started)));
       // Store only when nothing this total depends on was written while it was being counted.
       const unchanged = before.epoch === this.epoch && before.everything === everything && snapshot(tables).every((g, i) => g === before.gens[i]);
       if (unchanged) {
         this.entries.delete(key);
         if (this.entries.size >= COUNT_CACHE.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-        this.entries.set(key, { total, at: before.at, tables, gens: before.gens, everything: before.everything });
+        this.entries.set(key, { total, at: before.at, ttl, tables, gens: before.gens, everything: before.everything });
       }
       return total;
     });
