@@ -106,6 +106,14 @@ export function tablesOf(node: OperationNode): string[] {
   return [...out];
 }
 
+/**
+ * A value that changes whenever this node writes to one of `tables` (or makes a raw write): other caches of rows of
+ * these tables (e.g. table-dictionary texts) compare it to know they are void.
+ */
+export function writeStamp(tables: readonly string[]): string {
+  return `${everything}:${tables.map((t) => generations.get(t) ?? 0).join(':')}`;
+}
+
 function snapshot(tables: readonly string[]): number[] {
   return tables.map((t) => generations.get(t) ?? 0);
 }
