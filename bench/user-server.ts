@@ -7,6 +7,7 @@
  * Serves the real app (guard, permission codes, CRUD engine, `_dictText`, envelope) on 127.0.0.1 until SIGTERM.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -62,10 +63,15 @@ async function main(): Promise<void> {
   const db = prepared.ctx.db.db as unknown as AnyDb;
   const app = await buildApp(prepared.ctx, { logger: false });
   const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  // This process's CPU time, so the bench can report server CPU per request (load-insensitive).
+  const cpuServer = http.createServer((_req, res) => res.end(JSON.stringify(process.cpuUsage())));
+  await new Promise<void>((r) => cpuServer.listen(0, '127.0.0.1', r));
+  const cpuUrl = `http://127.0.0.1:${(cpuServer.address() as { port: number }).port}/`;
   let closed = false;
   const stop = async () => {
     if (closed) return;
     closed = true;
+    cpuServer.close();
     await app.close().catch(() => {});
     await prepared.close().catch(() => {});
     if (DIALECT === 'postgres') await pgAdmin(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`).catch(() => {});
@@ -103,7 +109,7 @@ async function main(): Promise<void> {
     if (DIALECT === 'sqlite') dbBytes = fs.statSync(path.join(dataDir, 'pirate-king.db')).size;
     else dbBytes = Number((await sql<{ n: string }>`select pg_database_size(current_database()) as n`.execute(db)).rows[0]?.n ?? 0);
     process.stdout.write(
-      `${JSON.stringify({ ready: true, dialect: DIALECT, appUrl, prefix: config.apiPrefix, token: body.result!.token, users: n, seedMs, dbBytes, sqlTimes, filter: SURNAMES[2] })}\n`,
+      `${JSON.stringify({ ready: true, dialect: DIALECT, appUrl, cpuUrl, prefix: config.apiPrefix, token: body.result!.token, users: n, seedMs, dbBytes, sqlTimes, filter: SURNAMES[2] })}\n`,
     );
   };
   await grow(USERS);

@@ -99,9 +99,18 @@ function startBundle(dataDir, port) {
 const clean = (r) => r.non2xx === 0 && r.errors === 0;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function load(title, url, headers, connections = CONNECTIONS, duration = DURATION) {
+/** CPU time (ms) of a bench server process, read from its `cpuUrl`. */
+async function serverCpuMs(cpuUrl) {
+  if (!cpuUrl) return null;
+  const u = await (await fetch(cpuUrl)).json();
+  return (u.user + u.system) / 1000;
+}
+
+async function load(title, url, headers, connections = CONNECTIONS, duration = DURATION, cpuUrl = null) {
   await autocannon({ url, headers, connections, duration: WARMUP });
+  const cpu0 = await serverCpuMs(cpuUrl);
   const r = await autocannon({ url, headers, connections, duration });
+  const cpu1 = await serverCpuMs(cpuUrl);
   const row = {
     title,
     connections,
@@ -112,8 +121,11 @@ async function load(title, url, headers, connections = CONNECTIONS, duration = D
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
     total: r.requests.total,
+    // Server CPU per request: the figure to compare between runs on a busy machine.
+    cpuMs: cpu0 !== null && r.requests.total > 0 ? (cpu1 - cpu0) / r.requests.total : null,
   };
-  console.log(`  ${title.padEnd(44)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  (${row.total} requests, ${row.non2xx} non-2xx, ${row.errors} errors)`);
+  const cpu = row.cpuMs !== null ? `, server CPU ${row.cpuMs.toFixed(2)} ms/req` : '';
+  console.log(`  ${title.padEnd(44)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  (${row.total} requests, ${row.non2xx} non-2xx, ${row.errors} errors${cpu})`);
   return row;
 }
 
@@ -243,10 +255,11 @@ if (!ONLY_USERS) {
   results.permBytes = (await permCheck.text()).length;
   try {
     console.log(`> autocannon: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s each`);
-    results.list = await load('GET /sys/position/list (app)', listUrl, auth);
-    results.bare = await load('same SQL, bare Fastify handler', `${ready.bareUrl}/list`, {});
-    results.perm = await load('GET /sys/permission/getUserPermissionByToken', permUrl, auth);
-    results.perm1 = await load('  same, 1 connection', permUrl, auth, 1);
+    const cpuUrl = `${ready.bareUrl}/__cpu`;
+    results.list = await load('GET /sys/position/list (app)', listUrl, auth, CONNECTIONS, DURATION, cpuUrl);
+    results.bare = await load('same SQL, bare Fastify handler', `${ready.bareUrl}/list`, {}, CONNECTIONS, DURATION, cpuUrl);
+    results.perm = await load('GET /sys/permission/getUserPermissionByToken', permUrl, auth, CONNECTIONS, DURATION, cpuUrl);
+    results.perm1 = await load('  same, 1 connection', permUrl, auth, 1, DURATION, cpuUrl);
   } finally {
     await stopChild(child);
   }
@@ -329,7 +342,7 @@ for (const dbName of USER_DBS) {
         if (!check.success || !(check.result.total > 0) || !rec || !('sex_dictText' in rec))
           throw new Error(`user list check failed (${dbName}, ${label}): ${JSON.stringify(check).slice(0, 300)}`);
         const conns = userConnections(size);
-        const row = await load(`${dbName} ${size >= 1e6 ? `${size / 1e6}M` : `${size / 1e3}k`} users, ${label}`, url, auth, conns, USER_DURATION);
+        const row = await load(`${dbName} ${size >= 1e6 ? `${size / 1e6}M` : `${size / 1e3}k`} users, ${label}`, url, auth, conns, USER_DURATION, ready.cpuUrl);
         results.users.push({ ...row, db: dbName, users: size, query: label, total: check.result.total });
       }
     }
@@ -428,10 +441,13 @@ function machine() {
   };
 }
 
+/** Node's CPU per request in the bench server (PostgreSQL's own processes not included). */
+const cpuCell = (x) => (typeof x.cpuMs === 'number' ? x.cpuMs.toFixed(2) : '–');
+
 function userReport(r) {
   if (!r.users.length) return r.userSkipped.length ? `## User list\n\nNot measured: ${r.userSkipped.join(', ')} not reachable.\n\n` : '';
   const size = (n) => n.toLocaleString('en');
-  const row = (u) => `| ${u.db} | ${size(u.users)} | ${u.query} | ${u.connections} | ${u.reqPerSec} | ${u.p50} | ${u.p99} | ${u.max} | ${u.non2xx + u.errors} |`;
+  const row = (u) => `| ${u.db} | ${size(u.users)} | ${u.query} | ${u.connections} | ${u.reqPerSec} | ${u.p50} | ${u.p99} | ${u.max} | ${cpuCell(u)} | ${u.non2xx + u.errors} |`;
   const seedRow = (s) =>
     `| ${s.db} | ${size(s.users)} | ${(s.seedMs / 1000).toFixed(1)} s | ${s.dbMb.toFixed(0)} MB | ${s.sql.pageMs.toFixed(2)} | ${s.sql.countMs.toFixed(1)} | ${s.sql.filteredPageMs.toFixed(2)} | ${s.sql.filteredCountMs.toFixed(1)} |`;
   return `## User list (issue 3 point 12)
@@ -442,8 +458,8 @@ the filter is \`realname=${'张'}\` (the engine's \`like\` filter, \`%张%\`, on
 Users are generated inside the database in one statement (SQLite recursive CTE, PostgreSQL \`generate_series\`), then
 \`ANALYZE\` (PostgreSQL: \`VACUUM ANALYZE\`); 1M is reached by adding 900k to the 100k database. ${USER_DURATION} s per row after ${WARMUP} s warm-up.
 
-| database | users | query | connections | req/s | p50 ms | p99 ms | max ms | errors |
-|---|---|---|---|---|---|---|---|---|
+| database | users | query | connections | req/s | p50 ms | p99 ms | max ms | server CPU ms/req | errors |
+|---|---|---|---|---|---|---|---|---|---|
 ${r.users.map(row).join('\n')}
 
 The same statements run alone (ms, mean of 3; the count is what the total would cost on every request):
@@ -464,7 +480,7 @@ database) shows in the total within that lifetime; the rows of the page are alwa
 
 function report(r) {
   const m = r.machine;
-  const loadRow = (x) => `| ${x.title.trim()} | ${x.connections} | ${x.reqPerSec} | ${x.p50} | ${x.p99} | ${x.max} | ${x.non2xx + x.errors} |`;
+  const loadRow = (x) => `| ${x.title.trim()} | ${x.connections} | ${x.reqPerSec} | ${x.p50} | ${x.p99} | ${x.max} | ${cpuCell(x)} | ${x.non2xx + x.errors} |`;
   return `# Performance
 
 Measured by \`npm run bench\` (\`scripts/bench.mjs\`, \`bench/app-server.ts\`) on ${r.date.slice(0, 10)}.
@@ -487,11 +503,13 @@ connection in the same process, with no guard, no dictionary and no count cache.
 (\`getUserPermissionByToken\`, ${r.permBytes} bytes for admin) is the menu and button permission tree the client
 loads after sign-in.
 
-| request | connections | req/s | p50 ms | p99 ms | max ms | errors |
-|---|---|---|---|---|---|---|
+| request | connections | req/s | p50 ms | p99 ms | max ms | server CPU ms/req | errors |
+|---|---|---|---|---|---|---|---|
 ${[r.list, r.bare, r.perm, r.perm1].map(loadRow).join('\n')}
 
-Latencies are autocannon's, in whole milliseconds (0 means under 1 ms).
+Latencies are autocannon's, in whole milliseconds (0 means under 1 ms). Server CPU is the bench server process's
+user + system CPU time during the measured run divided by the requests answered: unlike latency it hardly moves when
+other work shares the machine, so compare it between runs.
 Page query plan (SQLite \`EXPLAIN QUERY PLAN\`): ${r.plan.map((d) => `\`${d}\``).join(', ') || '–'}.
 
 ${userReport(r)}${findings(r).length ? `## Findings\n\n${findings(r).map((f) => `- ${f}`).join('\n')}\n\n` : ''}## Start-up and memory
