@@ -108,17 +108,20 @@ export class CrudService {
     const all = pageSize < 0;
     const limit = all ? PAGE_LIMITS.maxRows : Math.min(pageSize, PAGE_LIMITS.maxRows);
     const offset = all ? 0 : (pageNo - 1) * limit;
-    const rows: Row[] = await this.sorted(this.filtered(req, where).select(this.b.selectColumns), sort).limit(limit).offset(offset).execute();
+    // One filtered builder for the page and the count (builders are immutable): the conditions are built once.
+    const base = this.filtered(req, where);
+    const rows: Row[] = await this.sorted(base.select(this.b.selectColumns), sort).limit(limit).offset(offset).execute();
     let total: number;
     if (offset === 0 && rows.length < limit) total = rows.length; // the whole result fits the page: no count needed
-    else total = await this.count(req, where);
+    else total = await this.count(base);
     const records = await dictService(this.ctx).translate(rows.map((r) => toWire(this.b, r)), this.b.entity);
     return page(records, total, all ? 1 : pageNo, all ? -1 : limit);
   }
 
   /** Total rows for a filter and scope, reused per statement for a few seconds (countCache.ts says when it is void). */
-  private async count(req: FastifyRequest, where: Cond | null): Promise<number> {
-    const q = this.filtered(req, where).select((eb: AnyEb) => eb.fn.countAll().as('total')).compile();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  private async count(base: any): Promise<number> {
+    const q = base.select((eb: AnyEb) => eb.fn.countAll().as('total')).compile();
     return this.counts.get(q, async (c) => {
       const r = await this.db.executeQuery<{ total: unknown }>(c);
       return Number(r.rows[0]?.total ?? 0);

@@ -184,7 +184,7 @@ export class DictService {
    * translated one by one and joined with ','; unknown values pass through. Only page results get this.
    */
   async translate<T extends Record<string, unknown>>(records: T[], entity: Pick<EntityDef, 'fields'>): Promise<Array<Record<string, unknown>>> {
-    const dictFields = entity.fields.filter((f) => f.dict);
+    const dictFields = dictFieldsOf(entity);
     if (!dictFields.length || !records.length) return records;
     const maps = new Map<string, Map<string, string>>();
     for (const f of dictFields) {
@@ -196,14 +196,17 @@ export class DictService {
       if (!isTableDictCode(code) && !(await this.load()).byCode.get(code)?.length) continue;
       maps.set(f.prop, await this.textsOf(code, [...values]));
     }
+    if (!maps.size) return records;
     return records.map((r) => {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(r)) {
+      for (const k in r) {
+        const v = r[k];
         out[k] = v;
         const map = maps.get(k);
         if (map) {
           const parts = splitValues(v);
-          if (parts.length) out[`${k}_dictText`] = parts.map((p) => map.get(p) ?? p).join(',');
+          if (parts.length === 1) out[`${k}_dictText`] = map.get(parts[0]) ?? parts[0];
+          else if (parts.length) out[`${k}_dictText`] = parts.map((p) => map.get(p) ?? p).join(',');
         }
       }
       return out;
@@ -211,9 +214,25 @@ export class DictService {
   }
 }
 
+/** The dictionary fields of an entity definition (definitions are static: computed once each). */
+const dictFieldsCache = new WeakMap<object, EntityDef['fields']>();
+function dictFieldsOf(entity: Pick<EntityDef, 'fields'>): EntityDef['fields'] {
+  let f = dictFieldsCache.get(entity.fields);
+  if (!f) {
+    f = entity.fields.filter((x) => x.dict);
+    dictFieldsCache.set(entity.fields, f);
+  }
+  return f;
+}
+
 function splitValues(v: unknown): string[] {
   if (v === null || v === undefined || v === '') return [];
-  return String(v).split(',').map((s) => s.trim()).filter(Boolean);
+  const s = String(v);
+  if (!s.includes(',')) {
+    const t = s.trim();
+    return t ? [t] : [];
+  }
+  return s.split(',').map((x) => x.trim()).filter(Boolean);
 }
 
 const services = new WeakMap<AppContext, DictService>();
