@@ -505,7 +505,9 @@ ${r.userSeeds.map(seedRow).join('\n')}
 estimate. It is reused instead of recounted (\`server/src/core/crud/countCache.ts\`): per count statement (so every filter,
 tenant and data-rule scope has its own), voided at once by any write through this node to a table the statement reads,
 and otherwise kept 3 s — or, when counting was expensive, 1000 × the time it took, at most 30 s (so counting takes at
-most about 0.1 % of the server's time; SQLite's driver is synchronous, so a recount stalls every request in flight). Concurrent requests share one count. A write on another node (several nodes on one
+most about 0.1 % of the server's time; SQLite's driver is synchronous, so a recount stalls every request in flight),
+but only 3 s when one of its tables was written in the 5 s before (a write in a transaction not yet committed may be
+missing from it). Concurrent requests share one count. A write on another node (several nodes on one
 database) shows in the total within that lifetime; the rows of the page are always current.
 
 `;
