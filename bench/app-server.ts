@@ -106,6 +106,9 @@ async function main(): Promise<void> {
     const c = await db.selectFrom('sys_position').select((eb) => eb.fn.countAll().as('total')).where(sql<boolean>`true`).executeTakeFirst();
     return ok(page(rows.map((r) => toWire(b, r as Record<string, unknown>)), Number(c?.total ?? 0), 1, 10));
   });
+  // Server CPU time (this process: app and bare handler), so the bench can report CPU per request, which a loaded
+  // machine distorts far less than latency.
+  bare.get('/__cpu', async () => process.cpuUsage());
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 
   const login = await fetch(`${appUrl}${config.apiPrefix}/sys/login`, {

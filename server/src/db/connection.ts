@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
+// Counts writes per table so cached list totals are voided by any write on this node (core/crud/countCache.ts).
+import { tableWriteWatch } from '../core/crud/countCache.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 
@@ -25,7 +27,7 @@ export async function openDb(url: string): Promise<Db> {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [tableWriteWatch] });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
@@ -40,7 +42,7 @@ export async function openDb(url: string): Promise<Db> {
     // An idle client that loses its connection (server restart, DROP DATABASE … WITH (FORCE)) emits 'error' on the
     // pool; without a listener that is an uncaught exception that ends the process. The next query reconnects.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL idle connection closed: ${err.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [tableWriteWatch] });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   if (/^(mysql|mariadb):\/\//.test(url)) {
@@ -55,7 +57,7 @@ export async function openDb(url: string): Promise<Db> {
       connectionLimit: 10,
       timezone: '+08:00',
     });
-    const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }), plugins: [tableWriteWatch] });
     return { db, dialect: 'mysql', destroy: () => db.destroy() };
   }
   throw new Error(`unsupported DATABASE_URL: ${url.split(':')[0]}`);

@@ -89,15 +89,37 @@ export async function createSession(
   return { token, sessionId, record };
 }
 
+/**
+ * Tokens whose signature this node has already checked, by the exact token text and key (per key, so a changed
+ * secret verifies again). HMAC verification and the key import cost more than the rest of the guard; expiry is
+ * still checked on every use. Bounded: cleared when it reaches VERIFIED_MAX.
+ */
+const verified = new WeakMap<Uint8Array, Map<string, SessionClaims>>();
+const VERIFIED_MAX = 10_000;
+
 /** Verify signature, algorithm (HS256 only) and expiry. Null when the token is not one of ours or has expired. */
 export async function verifyToken(ctx: AppContext, token: string): Promise<SessionClaims | null> {
   if (token.length > 2048) return null;
+  const key = jwtKey(ctx);
+  let memo = verified.get(key);
+  if (!memo) {
+    memo = new Map();
+    verified.set(key, memo);
+  }
+  const hit = memo.get(token);
+  if (hit) return hit.exp > Math.floor(Date.now() / 1000) ? hit : null;
   try {
-    const { payload } = await jwtVerify(token, jwtKey(ctx), { algorithms: ['HS256'], requiredClaims: ['sub', 'jti', 'exp', 'iat'] });
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['sub', 'jti', 'exp', 'iat'] });
     if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
     if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
     if (payload.exp - payload.iat > TOKEN_MAX_AGE_SECONDS) return null;
-    return { sub: payload.sub, jti: payload.jti, iat: payload.iat, exp: payload.exp };
+    const claims = { sub: payload.sub, jti: payload.jti, iat: payload.iat, exp: payload.exp };
+    // Only tokens without a not-before claim are remembered (ours never carry one).
+    if (payload.nbf === undefined) {
+      if (memo.size >= VERIFIED_MAX) memo.clear();
+      memo.set(token, claims);
+    }
+    return claims;
   } catch {
     return null;
   }

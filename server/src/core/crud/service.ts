@@ -12,6 +12,7 @@ import { buildSort, buildWhere, compileCond, param, type Cond, type RawParams, t
 import { toColumns, toWire, type ResolvedBinding } from './binding.js';
 import type { Values } from './types.js';
 import { checkId, CRUD_MSG, validateBody } from './validate.js';
+import { COUNT_CACHE, CountCache } from './countCache.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -23,8 +24,8 @@ export const PAGE_LIMITS = {
   defaultPageSize: 10,
   /** `pageSize=-1` ("everything") and any larger page are capped here; exports too. */
   maxRows: 10000,
-  /** How long an unfiltered total is reused on this node (writes on this node clear it at once). */
-  countCacheMs: 3000,
+  /** How long a total is reused (countCache.ts: per statement; writes on this node void it at once). */
+  countCacheMs: COUNT_CACHE.ttlMs,
   /** Ids per deleteBatch. */
   maxBatchIds: 1000,
 } as const;
@@ -57,7 +58,7 @@ export function splitIds(raw: string | undefined): string[] {
  * import rows. Routes (routes.ts) are thin wrappers; modules may call these methods for their own endpoints.
  */
 export class CrudService {
-  private countCache: { total: number; at: number } | null = null;
+  private readonly counts = new CountCache();
 
   constructor(readonly ctx: AppContext, readonly b: ResolvedBinding) {}
 
@@ -107,27 +108,29 @@ export class CrudService {
     const all = pageSize < 0;
     const limit = all ? PAGE_LIMITS.maxRows : Math.min(pageSize, PAGE_LIMITS.maxRows);
     const offset = all ? 0 : (pageNo - 1) * limit;
-    const rows: Row[] = await this.sorted(this.filtered(req, where).select(this.b.selectColumns), sort).limit(limit).offset(offset).execute();
+    // One filtered builder for the page and the count (builders are immutable): the conditions are built once.
+    const base = this.filtered(req, where);
+    const rows: Row[] = await this.sorted(base.select(this.b.selectColumns), sort).limit(limit).offset(offset).execute();
     let total: number;
     if (offset === 0 && rows.length < limit) total = rows.length; // the whole result fits the page: no count needed
-    else total = await this.count(req, where);
+    else total = await this.count(base);
     const records = await dictService(this.ctx).translate(rows.map((r) => toWire(this.b, r)), this.b.entity);
     return page(records, total, all ? 1 : pageNo, all ? -1 : limit);
   }
 
-  /** Total rows for a filter. An unfiltered, unscoped total is reused briefly so big tables page cheaply. */
-  private async count(req: FastifyRequest, where: Cond | null): Promise<number> {
-    const cacheable = !where && !this.b.hooks?.scope;
-    if (cacheable && this.countCache && Date.now() - this.countCache.at < PAGE_LIMITS.countCacheMs) return this.countCache.total;
-    const r = await this.filtered(req, where).select((eb: AnyEb) => eb.fn.countAll().as('total')).executeTakeFirst();
-    const total = Number(r?.total ?? 0);
-    if (cacheable) this.countCache = { total, at: Date.now() };
-    return total;
+  /** Total rows for a filter and scope, reused per statement for a few seconds (countCache.ts says when it is void). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  private async count(base: any): Promise<number> {
+    const q = base.select((eb: AnyEb) => eb.fn.countAll().as('total')).compile();
+    return this.counts.get(q, async (c) => {
+      const r = await this.db.executeQuery<{ total: unknown }>(c);
+      return Number(r.rows[0]?.total ?? 0);
+    });
   }
 
   /** Forget cached totals after a write on this node. */
   invalidate(): void {
-    this.countCache = null;
+    this.counts.clear();
   }
 
   /** One row on the wire (no `_dictText`, as the original), or `未找到对应实体`. */

@@ -1,7 +1,23 @@
 import type { EntityDef } from '@pk/contract';
 import type { AppContext } from '../context.js';
 import { newId } from '../id.js';
+import { writeStamp } from '../crud/countCache.js';
 import { isTableDictCode, resolveTableDict, type TableDictRow } from './tableRegistry.js';
+
+/**
+ * Table-dictionary texts for `_dictText` are reused while this node has not written to the dictionary's table (any
+ * insert/update/delete through Kysely voids them at once, core/crud/countCache.ts) and for at most this long, the
+ * bound for writes made by other nodes. Each list page would otherwise query every table dictionary again.
+ */
+export const TABLE_TEXT_CACHE_MS = 3_000;
+const TABLE_TEXT_MAX_VALUES = 10_000;
+
+interface TableTexts {
+  stamp: string;
+  at: number;
+  /** value → text, or null when the table has no such value. */
+  texts: Map<string, string | null>;
+}
 
 /** `DictModel` on the wire (contract §6.1): title and label repeat the text. */
 export interface DictModel {
@@ -41,6 +57,7 @@ export class DictService {
   private plain: Promise<PlainCache> | null = null;
   private version: string | null | undefined = undefined;
   private checkedAt = 0;
+  private tableTexts = new Map<string, TableTexts>();
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -51,6 +68,7 @@ export class DictService {
     this.version = v;
     this.checkedAt = Date.now();
     this.plain = null;
+    this.tableTexts.clear();
   }
 
   private async load(): Promise<PlainCache> {
@@ -120,9 +138,25 @@ export class DictService {
   async textsOf(code: string, values: string[]): Promise<Map<string, string>> {
     const map = new Map<string, string>();
     if (isTableDictCode(code)) {
+      const dict = resolveTableDict(code);
+      const stamp = writeStamp([code.slice(0, code.indexOf(','))]);
+      const t = Date.now();
+      let cached = this.tableTexts.get(code);
+      if (!cached || cached.stamp !== stamp || t - cached.at >= TABLE_TEXT_CACHE_MS || cached.texts.size > TABLE_TEXT_MAX_VALUES) {
+        cached = { stamp, at: t, texts: new Map() };
+        this.tableTexts.set(code, cached);
+      }
       const uniq = [...new Set(values)];
-      for (let i = 0; i < uniq.length; i += 1000) {
-        for (const r of await resolveTableDict(code).byValues(this.ctx.db.db, uniq.slice(i, i + 1000))) map.set(r.value, r.text);
+      const missing = uniq.filter((v) => !cached.texts.has(v));
+      const found = new Map<string, string>();
+      for (let i = 0; i < missing.length; i += 1000) {
+        for (const r of await dict.byValues(this.ctx.db.db, missing.slice(i, i + 1000))) found.set(r.value, r.text);
+      }
+      // Remember what was read only if nothing was written to the table meanwhile.
+      if (missing.length && writeStamp([code.slice(0, code.indexOf(','))]) === stamp) for (const v of missing) cached.texts.set(v, found.get(v) ?? null);
+      for (const v of uniq) {
+        const text = found.has(v) ? found.get(v) : cached.texts.get(v);
+        if (text !== null && text !== undefined) map.set(v, text);
       }
       return map;
     }
@@ -150,7 +184,7 @@ export class DictService {
    * translated one by one and joined with ','; unknown values pass through. Only page results get this.
    */
   async translate<T extends Record<string, unknown>>(records: T[], entity: Pick<EntityDef, 'fields'>): Promise<Array<Record<string, unknown>>> {
-    const dictFields = entity.fields.filter((f) => f.dict);
+    const dictFields = dictFieldsOf(entity);
     if (!dictFields.length || !records.length) return records;
     const maps = new Map<string, Map<string, string>>();
     for (const f of dictFields) {
@@ -162,14 +196,17 @@ export class DictService {
       if (!isTableDictCode(code) && !(await this.load()).byCode.get(code)?.length) continue;
       maps.set(f.prop, await this.textsOf(code, [...values]));
     }
+    if (!maps.size) return records;
     return records.map((r) => {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(r)) {
+      for (const k in r) {
+        const v = r[k];
         out[k] = v;
         const map = maps.get(k);
         if (map) {
           const parts = splitValues(v);
-          if (parts.length) out[`${k}_dictText`] = parts.map((p) => map.get(p) ?? p).join(',');
+          if (parts.length === 1) out[`${k}_dictText`] = map.get(parts[0]) ?? parts[0];
+          else if (parts.length) out[`${k}_dictText`] = parts.map((p) => map.get(p) ?? p).join(',');
         }
       }
       return out;
@@ -177,9 +214,25 @@ export class DictService {
   }
 }
 
+/** The dictionary fields of an entity definition (definitions are static: computed once each). */
+const dictFieldsCache = new WeakMap<object, EntityDef['fields']>();
+function dictFieldsOf(entity: Pick<EntityDef, 'fields'>): EntityDef['fields'] {
+  let f = dictFieldsCache.get(entity.fields);
+  if (!f) {
+    f = entity.fields.filter((x) => x.dict);
+    dictFieldsCache.set(entity.fields, f);
+  }
+  return f;
+}
+
 function splitValues(v: unknown): string[] {
   if (v === null || v === undefined || v === '') return [];
-  return String(v).split(',').map((s) => s.trim()).filter(Boolean);
+  const s = String(v);
+  if (!s.includes(',')) {
+    const t = s.trim();
+    return t ? [t] : [];
+  }
+  return s.split(',').map((x) => x.trim()).filter(Boolean);
 }
 
 const services = new WeakMap<AppContext, DictService>();

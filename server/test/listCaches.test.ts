@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../src/core/context.js';
+import { dictService } from '../src/core/dict/index.js';
+import { newId } from '../src/core/id.js';
+import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX } from './harness.js';
+import { authHeaders, loginAs } from './helpers/login.js';
+
+// Caches on the list path (issue 2 point 22, issue 3 point 12): reused totals and table-dictionary texts must show a
+// write made on this node at once, whichever code path made it.
+describe('list caches stay correct after writes', () => {
+  let app: FastifyInstance;
+  let ctx: AppContext;
+  let close: () => Promise<void>;
+  let h: Record<string, string>;
+
+  beforeAll(async () => {
+    ({ app, ctx, close } = await createTestApp());
+    h = authHeaders(await loginAs(app, 'admin', TEST_ADMIN_PASSWORD));
+  });
+  afterAll(async () => close?.());
+
+  const list = async (query: string) => {
+    const res = await app.inject({ method: 'GET', url: `${TEST_API_PREFIX}/sys/position/list?pageSize=1&${query}`, headers: h });
+    return res.json().result as { total: number; records: Array<Record<string, unknown>> };
+  };
+
+  it('a list total follows inserts and deletes made outside the CRUD engine, per filter', async () => {
+    const all = (await list('')).total;
+    const named = (await list('name=*缓存*')).total;
+    const id = newId();
+    await ctx.db.db.insertInto('sys_position').values({ id, code: `cache${id.slice(-6)}`, name: '缓存测试', post_rank: '1', create_time: '2020-01-01 00:00:00' }).execute();
+    expect((await list('')).total).toBe(all + 1);
+    expect((await list('name=*缓存*')).total).toBe(named + 1);
+    await ctx.db.db.deleteFrom('sys_position').where('id', '=', id).execute();
+    expect((await list('')).total).toBe(all);
+    expect((await list('name=*缓存*')).total).toBe(named);
+  });
+
+  it('table-dictionary texts follow a rename at once', async () => {
+    const dict = dictService(ctx);
+    const code = `cdict${Date.now() % 1e6}`;
+    await ctx.db.db.insertInto('sys_position').values({ id: newId(), code, name: '旧名称', post_rank: '1', create_time: '2020-01-01 00:00:00' }).execute();
+    expect((await dict.textsOf('sys_position,name,code', [code, 'no-such-code'])).get(code)).toBe('旧名称');
+    await ctx.db.db.updateTable('sys_position').set({ name: '新名称' }).where('code', '=', code).execute();
+    const after = await dict.textsOf('sys_position,name,code', [code, 'no-such-code']);
+    expect(after.get(code)).toBe('新名称');
+    expect(after.has('no-such-code')).toBe(false);
+  });
+});
