@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { DialectName } from '../../db/connection.js';
 import type { Cond, LikeOp, QuerySpec } from './types.js';
 
@@ -13,6 +13,16 @@ export function escapeLike(value: string): string {
 export function likePattern(op: LikeOp, value: string): string {
   const v = escapeLike(value);
   return op === 'like' ? `%${v}%` : op === 'left_like' ? `%${v}` : `${v}%`;
+}
+
+/**
+ * `column LIKE pattern ESCAPE '!'` with the value matched literally (its `%`, `_` and `!` escaped); ILIKE on
+ * PostgreSQL so searches ignore case on all three databases. The one way a search box becomes a LIKE: without the
+ * ESCAPE clause SQLite has no escape character at all, and a search for `a_b` would match nothing or too much.
+ */
+export function likeExpr(column: string, op: LikeOp, value: string, dialect: DialectName): RawBuilder<SqlBool> {
+  const kw = dialect === 'postgres' ? sql.raw('ILIKE') : sql.raw('LIKE');
+  return sql<SqlBool>`${sql.ref(column)} ${kw} ${likePattern(op, value)} ESCAPE ${sql.lit(LIKE_ESCAPE)}`;
 }
 
 const CMP = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
@@ -44,9 +54,7 @@ export function compileCond(
       return eb(eb.ref(col(cond.field)), CMP[cond.op], cond.value);
     case 'in':
       return eb(eb.ref(col(cond.field)), 'in', cond.values);
-    case 'like': {
-      const op = dialect === 'postgres' ? sql.raw('ILIKE') : sql.raw('LIKE');
-      return sql<SqlBool>`${sql.ref(col(cond.field))} ${op} ${likePattern(cond.op, cond.value)} ESCAPE ${sql.lit(LIKE_ESCAPE)}`;
-    }
+    case 'like':
+      return likeExpr(col(cond.field), cond.op, cond.value, dialect);
   }
 }

@@ -4,5 +4,5 @@ export { QUERY_LIMITS } from './types.js';
 export { parseValueSyntax, typedValue } from './valueSyntax.js';
 export { parseSuperQuery, SUPER_QUERY_MSG } from './superQuery.js';
 export { buildSort, buildWhere, param } from './buildQuery.js';
-export { compileCond, escapeLike, likePattern, LIKE_ESCAPE } from './compile.js';
+export { compileCond, escapeLike, likeExpr, likePattern, LIKE_ESCAPE } from './compile.js';
 export { camelToSnake, querySpecOf, snakeToCamel } from './spec.js';

@@ -8,7 +8,7 @@ import { dictService } from '../../../core/dict/service.js';
 import { readImportWorkbook, WorkbookReadError, writeExportWorkbook, XLS_CONTENT_TYPE, type ImportedRow } from '../../../core/excel/index.js';
 import { attachmentHeader } from '../../../core/files/routes.js';
 import { newId } from '../../../core/id.js';
-import { param, type RawParams } from '../../../core/query/index.js';
+import { likeExpr, param, type RawParams } from '../../../core/query/index.js';
 import { now } from '../../../core/time.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 
@@ -55,7 +55,7 @@ export async function departExcelRoutes(app: FastifyInstance): Promise<void> {
       const name = param(q, 'departName')?.trim().replace(/^\*|\*$/g, '');
       let s = db().selectFrom('sys_depart').selectAll();
       if (selections.length) s = s.where('id', 'in', selections);
-      if (name) s = s.where('depart_name', 'like', `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (name) s = s.where(likeExpr('depart_name', 'like', name, app.ctx.db.dialect));
       const rows = await s.orderBy('org_code').limit(IMPORT_MAX).execute();
       const texts = await dictService(app.ctx).textsOf('org_category', [...new Set(rows.map((r) => r.org_category).filter((v): v is string => !!v))]);
       const bytes = await writeExportWorkbook({

@@ -6,7 +6,7 @@ import { checkId, splitIds, toWire, validateBody } from '../../../core/crud/inde
 import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js';
 import { ok, okMsg, page } from '../../../core/envelope/result.js';
 import { newId } from '../../../core/id.js';
-import { param, type RawParams } from '../../../core/query/index.js';
+import { likeExpr, param, type RawParams } from '../../../core/query/index.js';
 import { now } from '../../../core/time.js';
 import type { Database, SysDepartTable } from '../../../db/schema.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
@@ -124,7 +124,7 @@ export async function departModule(app: FastifyInstance): Promise<void> {
   app.get('/sys/sysDepart/searchBy', { config: readTree }, async (req) => {
     const kw = param(q(req), 'keyWord')?.trim();
     if (!kw) throw new BadRequestError('keyWord不能为空');
-    let sel = db.selectFrom('sys_depart').selectAll().where('depart_name', 'like', `%${kw}%`);
+    let sel = db.selectFrom('sys_depart').selectAll().where(likeExpr('depart_name', 'like', kw, ctx.db.dialect));
     if (param(q(req), 'myDeptSearch')) {
       const mine = await myDepartIds(req);
       if (!mine.length) throw new BizError(DEPART_MSG.noMatch);
@@ -386,7 +386,7 @@ export async function departModule(app: FastifyInstance): Promise<void> {
     const base = db
       .selectFrom('sys_depart_role')
       .$if(!!deptId, (s) => s.where('depart_id', '=', deptId!))
-      .$if(!!roleName, (s) => s.where('role_name', 'like', `%${roleName}%`));
+      .$if(!!roleName, (s) => s.where(likeExpr('role_name', 'like', roleName!, ctx.db.dialect)));
     const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
     const rows = await base.selectAll().orderBy('create_time', 'desc').orderBy('id').limit(pageSize).offset((pageNo - 1) * pageSize).execute();
     return ok(page(rows.map((r) => roleWire(r as unknown as Record<string, unknown>)), total, pageNo, pageSize));

@@ -3,7 +3,7 @@ import { perm } from '../../../core/access/guard.js';
 import { splitIds } from '../../../core/crud/index.js';
 import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
-import { param, type RawParams } from '../../../core/query/index.js';
+import { likeExpr, param, type RawParams } from '../../../core/query/index.js';
 import { checkId } from '../../../core/crud/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import {
@@ -123,7 +123,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
       if (v) filters.push([col, v]);
     }
     let sel = db.selectFrom('sys_permission_data_rule').selectAll();
-    for (const [col, v] of filters) sel = sel.where(col as 'rule_name', col === 'rule_name' ? 'like' : '=', col === 'rule_name' ? `%${v}%` : v);
+    for (const [col, v] of filters) sel = col === 'rule_name' ? sel.where(likeExpr(col, 'like', v, app.ctx.db.dialect)) : sel.where(col as 'rule_name', '=', v);
     return ok((await sel.orderBy('create_time').orderBy('id').limit(10000).execute()).map(ruleWire));
   });
 

@@ -5,7 +5,7 @@ import { checkId, registerCrud } from '../../../core/crud/index.js';
 import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
 import { ok, okMsg, page } from '../../../core/envelope/result.js';
 import { newId } from '../../../core/id.js';
-import { param, type RawParams } from '../../../core/query/index.js';
+import { likeExpr, param, type RawParams } from '../../../core/query/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import { allMenus, idList, nest, roleTreeModel, ruleWire, saveGrants, sortRows } from '../permission/menu.service.js';
 import { userScope } from '../user/definition.js';
@@ -86,7 +86,7 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
       .where('u.del_flag', '=', 0)
       .where((eb) => userScope(eb, req, (c) => `u.${c}`))
       .where('u.id', 'in', db.selectFrom('sys_user_role').select('user_id').where('role_id', '=', roleId))
-      .$if(!!username, (s) => s.where('u.username', 'like', `%${username}%`));
+      .$if(!!username, (s) => s.where(likeExpr('u.username', 'like', username!, app.ctx.db.dialect)));
     const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
     const rows = await base
       .select(USER_COLUMNS.map((c) => `u.${c}` as 'u.id'))

@@ -12,7 +12,7 @@ import { ok, okMsg, page } from '../../../core/envelope/result.js';
 import { dictService } from '../../../core/dict/service.js';
 import { XLS_CONTENT_TYPE } from '../../../core/excel/index.js';
 import { attachmentHeader } from '../../../core/files/routes.js';
-import { param, type RawParams } from '../../../core/query/index.js';
+import { likeExpr, param, type RawParams } from '../../../core/query/index.js';
 import { now } from '../../../core/time.js';
 import type { Database } from '../../../db/schema.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
@@ -94,9 +94,6 @@ function pageParams(q: RawParams, fallback = PAGE_LIMITS.defaultPageSize): { pag
   return { pageNo, pageSize: Math.min(pageSize, PAGE_LIMITS.maxRows) };
 }
 
-function likeValue(v: string): string {
-  return `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * `/sys/user/*` (contract §12.1, §3.6): the CRUD endpoints over the engine's service (the list adds `departId` and
@@ -304,7 +301,7 @@ export async function userModule(app: FastifyInstance): Promise<void> {
         .select(b.selectColumns as never)
         .where((eb) => eb.and([userScope(eb, req), eb('del_flag', '=', 0)]))
         .where('id', 'in', (eb) => eb.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', depId));
-      if (realname) query = query.where('realname', 'like', likeValue(realname));
+      if (realname) query = query.where(likeExpr('realname', 'like', realname, app.ctx.db.dialect));
       const rows = (await query.orderBy('create_time', 'desc').orderBy('id').limit(PAGE_LIMITS.maxRows).execute()) as Row[];
       return ok(await withOrgCodeTxt(db(app), rows.map((r) => toWire(b, r))));
     });
@@ -350,8 +347,8 @@ export async function userModule(app: FastifyInstance): Promise<void> {
           .selectFrom('sys_user')
           .where((eb) => eb.and([userScope(eb, req), eb('del_flag', '=', 0)]))
           .where('id', 'in', (eb) => eb.selectFrom('sys_user_depart').select('user_id').where('dep_id', 'in', departIds));
-        if (username) query = query.where('username', 'like', likeValue(username.replace(/^\*|\*$/g, '')));
-        if (realname) query = query.where('realname', 'like', likeValue(realname.replace(/^\*|\*$/g, '')));
+        if (username) query = query.where(likeExpr('username', 'like', username.replace(/^\*|\*$/g, ''), app.ctx.db.dialect));
+        if (realname) query = query.where(likeExpr('realname', 'like', realname.replace(/^\*|\*$/g, ''), app.ctx.db.dialect));
         return query;
       };
       const rows = (await base().select(b.selectColumns as never).orderBy('create_time', 'desc').orderBy('id').limit(pageSize).offset((pageNo - 1) * pageSize).execute()) as Row[];
@@ -375,8 +372,8 @@ export async function userModule(app: FastifyInstance): Promise<void> {
           const dep = checkId(departId);
           query = query.where('id', 'in', (eb) => eb.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', dep));
         }
-        if (username) query = query.where('username', 'like', likeValue(username));
-        if (realname) query = query.where('realname', 'like', likeValue(realname));
+        if (username) query = query.where(likeExpr('username', 'like', username, app.ctx.db.dialect));
+        if (realname) query = query.where(likeExpr('realname', 'like', realname, app.ctx.db.dialect));
         return query;
       };
       const rows = await base()
@@ -471,8 +468,8 @@ export async function userModule(app: FastifyInstance): Promise<void> {
             if (orgCode) sq = sq.where('dp.org_code', 'like', `${orgCode}%`);
             return sq;
           });
-        if (realname) query = query.where('realname', 'like', likeValue(realname));
-        if (workNo) query = query.where('work_no', 'like', likeValue(workNo));
+        if (realname) query = query.where(likeExpr('realname', 'like', realname, app.ctx.db.dialect));
+        if (workNo) query = query.where(likeExpr('work_no', 'like', workNo, app.ctx.db.dialect));
         return query;
       };
       const rows = await base()
