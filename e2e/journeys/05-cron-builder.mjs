@@ -60,7 +60,11 @@ export async function run({ page, baseUrl, step }) {
 
   step('the preview shows the next 10 run times, all weekdays 09:00-17:45 on quarter hours');
   const items = dialog.getByTestId('cron-preview').locator('li');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="cron-preview"] li').length === 10);
+  // the list shows the previous expression's runs until the 500 ms debounce has passed: wait for the new ones
+  await page.waitForFunction(() => {
+    const li = [...document.querySelectorAll('[data-testid="cron-preview"] li')];
+    return li.length === 10 && li.every((e) => /(09|1[0-7]):(00|15|30|45):00$/.test(e.textContent ?? ''));
+  });
   const runs = await items.allInnerTexts();
   for (const r of runs) {
     const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):00$/.exec(r);

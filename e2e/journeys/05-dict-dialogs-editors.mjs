@@ -157,6 +157,7 @@ export async function run({ page, baseUrl, step }) {
   await ce.locator('.cm-lineNumbers').waitFor();
   expect(Math.abs((await box(ce.locator('.cm-editor'))).height - 240) <= 2, `code editor height ${(await box(ce.locator('.cm-editor'))).height}`);
   await ce.getByLabel('语言').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
   const opts = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allInnerTexts();
   expect(opts.join() === 'CSS,Javascript,HTML,Java,Objective-C,Python,R,Shell,SQL,Swift', `first languages: ${opts.join()}`);
   await page.keyboard.press('Escape');

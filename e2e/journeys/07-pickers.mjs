@@ -75,11 +75,13 @@ export async function run({ page, baseUrl, step }) {
   await page.getByRole('menuitem', { name: '父子关联' }).click();
   await treeCheckbox(modal, '海盗王乐园').click(); // uncheck (the saved value was checked)
   await treeCheckbox(modal, '海盗王乐园').click(); // check again: the subtree follows
+  // every node shown is in the company's subtree (other journeys may have added departments under it)
   const linked = await modal.locator('.ant-tree-checkbox-checked').count();
-  expect(linked === 3, `linked: ${linked} checked boxes, want 3`);
+  const shown = await modal.locator('.ant-tree-checkbox').count();
+  expect(linked >= 3 && linked === shown, `linked: ${linked} of ${shown} boxes checked, want all (at least 3)`);
   await screenshot(page, 'pickers-depart-linked');
   await page.getByRole('dialog', { name: '选择部门' }).getByRole('button', { name: /^确\s?定$/ }).click();
-  const three = await waitValue(page, 'departLinked', (v) => v.split(',').length === 3, 'three departments');
+  const three = await waitValue(page, 'departLinked', (v) => v.split(',').length === linked, `${linked} departments`);
   const names = await departBox.innerText();
   expect(['海盗王乐园', '运营部', '技术部'].every((n) => names.includes(n)), `tags: ${JSON.stringify(names)} (${three})`);
 
