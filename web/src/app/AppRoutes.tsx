@@ -5,7 +5,6 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { Button, Result } from 'antd';
 import { afterLoadTarget, guardDecision, loadFailureTarget } from '../access/guard';
 import { VUE3_LAYOUT_ERROR } from '../access/menuToRoutes';
 import { useSession } from '../store/session';
@@ -20,6 +19,7 @@ const RegisterResult = lazy(() => import('../pages/user/RegisterResult'));
 const Alteration = lazy(() => import('../pages/user/Alteration'));
 const Exception404 = lazy(() => import('../pages/exception/Exception404'));
 const TestHome = lazy(() => import('../pages/user/TestHome'));
+const StartupError = lazy(() => import('./StartupError'));
 
 export function AppRoutes() {
   const location = useLocation();
@@ -67,12 +67,9 @@ export function AppRoutes() {
 
   if (fatal) {
     return (
-      <Result
-        status="error"
-        title="系统启动失败"
-        subTitle={fatal.message}
-        extra={<Button onClick={() => void useSession.getState().logout().then(() => window.location.assign('/user/login'))}>退出登录</Button>}
-      />
+      <Suspense fallback={<PageLoading />}>
+        <StartupError message={fatal.message} />
+      </Suspense>
     );
   }
   if (decision.action !== 'allow') return <PageLoading />;

@@ -11,7 +11,6 @@ import { setSessionLogout } from '../api/request';
 import { getUserPermission, login as loginCall, logoutCall, type DictMap, type LoginParams, type LoginResult, type UserInfo } from '../api/auth';
 import { assertMenu, menuToRoutes } from '../access/menuToRoutes';
 import type { AppRoute, AuthItem, MenuNode } from '../access/types';
-import { hasView } from '../views/registry';
 
 export interface SessionState {
   token: string | null;
@@ -98,6 +97,8 @@ export const useSession = create<Session>()((set, get) => ({
       if (!res.success) throw new Error(res.message || '获取权限失败');
       const { menu, auth, allAuth, sysSafeMode } = res.result ?? ({} as never);
       assertMenu(menu);
+      // The page registry (one lazy loader per screen) is loaded only now, so it stays out of the login page's JS.
+      const { hasView } = await import('../views/registry');
       const routes = menuToRoutes(menu, { hasView });
       writeSessionJson(KEYS.USER_AUTH, auth ?? []);
       writeSessionJson(KEYS.SYS_BUTTON_AUTH, allAuth ?? []);
