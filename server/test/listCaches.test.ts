@@ -47,4 +47,18 @@ describe('list caches stay correct after writes', () => {
     expect(after.get(code)).toBe('新名称');
     expect(after.has('no-such-code')).toBe(false);
   });
+
+  it("the user list's department names follow a department change at once", async () => {
+    const users = async () => {
+      const res = await app.inject({ method: 'GET', url: `${TEST_API_PREFIX}/sys/user/list?username=admin`, headers: h });
+      return res.json().result.records as Array<{ username: string; orgCodeTxt: string | null }>;
+    };
+    const before = (await users()).find((u) => u.username === 'admin')!.orgCodeTxt;
+    const dep = await ctx.db.db.selectFrom('sys_user_depart').select('dep_id').where('user_id', '=', (await ctx.db.db.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id).executeTakeFirstOrThrow();
+    const old = await ctx.db.db.selectFrom('sys_depart').select('depart_name').where('id', '=', dep.dep_id!).executeTakeFirstOrThrow();
+    await ctx.db.db.updateTable('sys_depart').set({ depart_name: '改名部门' }).where('id', '=', dep.dep_id!).execute();
+    expect((await users()).find((u) => u.username === 'admin')!.orgCodeTxt).toContain('改名部门');
+    await ctx.db.db.updateTable('sys_depart').set({ depart_name: old.depart_name }).where('id', '=', dep.dep_id!).execute();
+    expect((await users()).find((u) => u.username === 'admin')!.orgCodeTxt).toBe(before);
+  });
 });
