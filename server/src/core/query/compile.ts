@@ -21,7 +21,10 @@ export function likePattern(op: LikeOp, value: string): string {
  * ESCAPE clause SQLite has no escape character at all, and a search for `a_b` would match nothing or too much.
  */
 export function likeExpr(column: string, op: LikeOp, value: string, dialect: DialectName): RawBuilder<SqlBool> {
-  const kw = dialect === 'postgres' ? sql.raw('ILIKE') : sql.raw('LIKE');
+  // A value without upper/lower case (Chinese, digits) matches the same either way, and LIKE costs PostgreSQL
+  // about a third of ILIKE per row scanned.
+  const caseless = value.toLowerCase() === value.toUpperCase();
+  const kw = dialect === 'postgres' && !caseless ? sql.raw('ILIKE') : sql.raw('LIKE');
   return sql<SqlBool>`${sql.ref(column)} ${kw} ${likePattern(op, value)} ESCAPE ${sql.lit(LIKE_ESCAPE)}`;
 }
 

@@ -229,6 +229,12 @@ describe('compile to SQL', () => {
     expect(compile('mysql', c).sql).toBe("select `id` from `t` where `name` LIKE ? ESCAPE '!'");
   });
 
+  it('PostgreSQL ignores case with ILIKE, and uses the cheaper LIKE for a value that has no case', () => {
+    const c = (value: string): Cond => ({ kind: 'like', field: 'name', op: 'like', value });
+    expect(compile('postgres', c('Abc')).sql).toBe(`select "id" from "t" where "name" ILIKE $1 ESCAPE '!'`);
+    expect(compile('postgres', c('张三 007')).sql).toBe(`select "id" from "t" where "name" LIKE $1 ESCAPE '!'`);
+  });
+
   it('columns come from the definition and values are bound', () => {
     const c = where({ createTime_begin: '2021-01-01', age: '1,2', name: "x' or 1=1 --" })!;
     const s = compile('postgres', c);
