@@ -95,12 +95,24 @@ export async function run({ page, context, baseUrl, step }) {
   await page.getByRole('menuitem', { name: '数据规则' }).click();
   const drawer = page.locator('.ant-drawer');
   await drawer.getByRole('button', { name: '添加' }).click();
-  await page.getByRole('dialog').last().getByLabel('条件规则').click();
-  await page.locator('.ant-select-item-option', { hasText: '等于' }).first().waitFor();
+  const ruleForm = page.getByRole('dialog').last();
+  await ruleForm.getByLabel('条件规则').click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await options.filter({ hasText: '等于' }).first().waitFor();
   expect((await page.locator('.ant-select-item-option', { hasText: '自定义SQL表达式' }).count()) === 0, 'USE_SQL_RULES must not be offered');
   await screenshot(page, '04-data-rule-form');
-  await page.locator('.ant-select-item-option', { hasText: /^等于$/ }).click();
-  const ruleForm = page.getByRole('dialog').last();
+  // a click while the dropdown is still animating can be lost: check the choice took, else open and pick again
+  for (let attempt = 1; ; attempt++) {
+    await options.filter({ hasText: /^等于$/ }).first().click();
+    try {
+      await ruleForm.locator('.ant-select').filter({ hasText: '等于' }).first().waitFor({ timeout: 2000 });
+      break;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await ruleForm.getByLabel('条件规则').click();
+      await options.filter({ hasText: /^等于$/ }).first().waitFor();
+    }
+  }
   await ruleForm.getByLabel('规则名称').fill('本人数据');
   await ruleForm.getByLabel('规则字段').fill('createBy');
   await ruleForm.getByLabel('规则值').fill('#{sys_user_code}');
