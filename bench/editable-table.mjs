@@ -1,11 +1,10 @@
 // Editable-table benchmark in Chromium (issue 4 point 1): scroll fps with 1,000 × 12 and 5,000 × 12 rows, the
 // keystroke-to-paint time in a cell, and add / delete / move to paint. Uses the built app (npm run build) and the
-// demo page's benchmark mode (`/demo/editable-table?rows=N`). Writes docs/PERFORMANCE-table.md.
+// demo page's benchmark mode (`/demo/editable-table?rows=N`). Writes its section of docs/PERFORMANCE.md.
 //   node bench/editable-table.mjs
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { ADMIN, ROOT, launchBrowser, screenshot, startServer } from '../e2e/harness.mjs';
+import { ADMIN, launchBrowser, screenshot, startServer } from '../e2e/harness.mjs';
+import { writePerfSection } from '../scripts/lib/perfDoc.mjs';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const max = (xs) => Math.max(...xs);
@@ -140,7 +139,7 @@ try {
 const a = results[1000];
 const b = results[5000];
 const pass = (ok) => (ok ? 'yes' : '**no**');
-const md = `# Editable table in Chromium (issue 4 point 1)
+const md = `## Editable table in Chromium (issue 4)
 
 Measured by \`node bench/editable-table.mjs\` (after \`npm run build\`) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC,
 headless Debian Chromium, ${os.cpus().length} CPU cores shared with other work (load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} at
@@ -157,17 +156,10 @@ re-renders one row (proven by \`web/src/components/EditableTable/EditableTable.t
 | delete a row → paint | ≤ 50 ms | ${a.deleteMedianMs} / ${a.deleteMaxMs} ms | ${pass(a.deleteMedianMs <= 50)} |
 | move a row → paint (sort numbers recalculated) | ≤ 50 ms | ${a.moveMedianMs} / ${a.moveMaxMs} ms | ${pass(a.moveMedianMs <= 50)} |
 
-A scroll event renders the rows that come into view in about 4 ms (median, measured during the runs at load ~7 on
-these 2 cores); the rest of a frame is layout, paint and software rasterisation of headless Chromium.
+Only the ~15 rows in view exist, so the row count makes no difference to scrolling; the frame rate follows the
+machine's load (React renders the rows that come into view in a few ms; the rest of a frame is layout, paint and
+software rasterisation of headless Chromium).
 "To paint" is the time from the call (or the keydown event) to a task queued after the next animation frame.
-
-Notes from the runs of 2026-11-23 (same table code, nine runs within 25 minutes on this shared machine): the best
-of three scroll runs ranged from 44 to 58 fps for 1,000 rows and from 35 to 58 fps for 5,000 rows, following the
-load average (the row count makes no difference: only the ~15 rows in view exist). The 55 fps target for 1,000
-rows was reached in the least loaded runs (57.3, 57.8 fps) but not reliably here. A keystroke stayed under 50 ms
-except one outlier of 113 ms at a load peak. (Add / delete / move figures before the last run are not comparable:
-the bench then ended editing by clicking the logo, which left the table in a hidden tab.) Profiling with Chromium
-tracing put about 4 ms per scroll event in React rendering the rows that come into view.
 `;
-fs.writeFileSync(path.join(ROOT, 'docs/PERFORMANCE-table.md'), md);
+writePerfSection('editable-table', md);
 console.log(md);

@@ -68,7 +68,7 @@ const wall = performance.now() - t0;
 const cpu = process.cpuUsage(c0);
 on = false;
 console.log(`${N} requests: wall ${(wall / N).toFixed(3)} ms/req, cpu ${((cpu.user + cpu.system) / 1000 / N).toFixed(3)} ms/req`);
-for (const [s, e] of [...tally].sort((a, b) => b[1].ms - a[1].ms)) console.log(`${(e.n / N).toFixed(3)}/req ${(e.ms / N).toFixed(3)} ms/req  ${s.slice(0, 200)}`);
+for (const [s, e] of [...tally].sort((a, b) => b[1].ms - a[1].ms)) console.log(`${(e.n / N).toFixed(3)}/req ${(e.ms / N).toFixed(3)} ms/req  ${s.slice(0, 1200)}`);
 const raw = new Database(path.join(dataDir, 'pirate-king.db'));
 for (const [src] of [...tally].sort((a, b) => b[1].ms - a[1].ms).slice(0, 3)) {
   const n = (src.match(/\?/g) ?? []).length;

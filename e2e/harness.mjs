@@ -115,3 +115,34 @@ export async function screenshot(page, name, opts = {}) {
 export function expect(cond, message) {
   if (!cond) throw new Error(message);
 }
+
+/**
+ * Click the item `label` of a hover-opened antd Dropdown behind `trigger`. On a loaded machine a hover can land
+ * while the trigger is still moving (a modal's zoom) or the menu can close before the pointer reaches it, so the
+ * pointer leaves and hovers again until the item is clicked (at most `tries` times).
+ */
+export async function clickHoverMenuItem(page, trigger, label, tries = 5) {
+  const item = page.getByRole('menuitem', { name: label });
+  for (let i = 1; ; i++) {
+    try {
+      await page.mouse.move(0, 0);
+      await trigger.hover();
+      await item.waitFor({ state: 'visible', timeout: 2000 });
+      await item.click({ timeout: 2000 });
+      break;
+    } catch (e) {
+      if (i >= tries) throw e;
+    }
+  }
+  await page.mouse.move(0, 0);
+  await item.waitFor({ state: 'hidden', timeout: 5000 }); // the closing menu must not cover what comes next
+}
+
+/** Fill and submit the sign-in form of the login page (captcha is off in the e2e server: any text passes). */
+export async function submitSignIn(page, who = ADMIN) {
+  const form = page.getByRole('form', { name: '账号密码登录' });
+  await form.getByLabel('账号', { exact: true }).fill(who.username);
+  await form.getByLabel('密码', { exact: true }).fill(who.password);
+  await form.getByLabel('验证码', { exact: true }).fill('0000');
+  await form.locator('button[type="submit"]').click();
+}

@@ -1,4 +1,5 @@
-// `npm run bench`: load, start-up and size figures in one run, written to docs/PERFORMANCE.md.
+// `npm run bench`: load, start-up and size figures in one run, written to docs/PERFORMANCE.md (the editable-table
+// section, written by bench/editable-table.mjs in Chromium, is carried over).
 //   (a) 100k positions in a fresh SQLite database; the real app vs a bare Fastify handler running the same SQL
 //       (bench/app-server.ts, one process); autocannon from this process, 16 connections, 10 s each;
 //   (b) cold start of `node server/dist/main.js` (fresh data folder, then restarts) and idle RSS;
@@ -16,6 +17,7 @@ import zlib from 'node:zlib';
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { ROOT, SERVER_BUNDLE, WEB_DIST, ensureBuilt } from './lib/build.mjs';
+import { writePerfDoc } from './lib/perfDoc.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt;
@@ -102,7 +104,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // `--report-only`: rewrite docs/PERFORMANCE.md from the last run's bench/results/latest.json (no measuring).
 if (args.includes('--report-only')) {
   const saved = JSON.parse(fs.readFileSync(path.join(ROOT, 'bench/results/latest.json'), 'utf8'));
-  fs.writeFileSync(path.join(ROOT, 'docs/PERFORMANCE.md'), report(saved));
+  writePerfDoc(report(saved));
   console.log('> wrote docs/PERFORMANCE.md from bench/results/latest.json');
   process.exit(0);
 }
@@ -387,7 +389,7 @@ for (const c of results.checks) console.log(`  ${c.pass ? 'PASS' : 'FAIL'}  ${c.
 fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 fs.writeFileSync(path.join(ROOT, 'bench/results/latest.json'), JSON.stringify(results, null, 2));
 if (!args.includes('--no-write')) {
-  fs.writeFileSync(path.join(ROOT, 'docs/PERFORMANCE.md'), report(results));
+  writePerfDoc(report(results));
   console.log('> wrote docs/PERFORMANCE.md and bench/results/latest.json');
 }
 
@@ -445,10 +447,11 @@ function findings(r) {
     if (lite.length && pg.length)
       out.push(
         `User list: Node spends ${mean(lite).toFixed(2)} ms of CPU per request on SQLite and ${mean(pg).toFixed(2)} ms on PostgreSQL (mean over the rows above; ` +
-          'PostgreSQL\'s own processes come on top, and they share the same cores). Per request the list runs three statements: the session ' +
-          'record (read on every request so that a logout, forced logout or password change on any node, or a session deleted from the store, ' +
-          'takes effect at once), the page, and the department names of the page (`orgCodeTxt`); the total and the table-dictionary texts ' +
-          'are reused (see "The total" above), and permission codes and data rules are cached per user until the permission version moves.',
+          'PostgreSQL\'s own processes come on top, and they share the same cores). Per request the list runs one statement, the page: ' +
+          'the session record is read from the database at most once a second per session and node (kv/memo.ts; every logout, forced ' +
+          'logout, freeze or password change on the node is seen at once — with Redis, for several nodes, it is read on every request), ' +
+          'the total, the table-dictionary texts and the department names (`orgCodeTxt`) are reused until a write (see "The total" above), ' +
+          'permission codes and data rules are cached per user until the permission version moves, and SQLite statements stay prepared.',
       );
     const ratios = users
       .filter((u) => u.db === 'postgres')
@@ -460,10 +463,7 @@ function findings(r) {
         `PostgreSQL reached ${(Math.min(...ratios) * 100).toFixed(0)}–${(Math.max(...ratios) * 100).toFixed(0)} % of SQLite's throughput (target ${TARGETS.pgVsSqlite * 100} %). ` +
           'SQLite runs inside the server process; PostgreSQL adds, per request and per statement, a round trip, the driver\'s protocol work ' +
           'in Node (the CPU column) and a backend process that plans and runs the statement on the same ' + `${r.machine.cores} cores. ` +
-          'What would close the gap, in order of effect: fewer statements per request (a session cache on each node invalidated through a ' +
-          'shared revocation version, as permission codes already are — today a session deleted from the store must stop working at once, ' +
-          'and a test holds that; `orgCodeTxt` joined into the page query instead of a second statement), then named prepared statements ' +
-          'for the fixed queries (session, page) so PostgreSQL stops re-planning them.',
+          'Named prepared statements were tried (2026-11-23) and made PostgreSQL slower here (generic plans for the page query).',
       );
     out.push(
       'No new index is needed: the page uses `idx_sys_user_ct_id` (create_time, id) backwards and stops after one page, also with the ' +

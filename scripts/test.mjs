@@ -3,7 +3,7 @@
 //   1. Debian chromium + fonts-noto-cjk present (installed with apt-get when missing)
 //   2. typecheck: tsc -p server, tsc -p web, tsc -p bench
 //   3. vitest run: server + web projects, SQLite
-//   4. server/test/** again on PostgreSQL, MySQL/MariaDB, and with Redis (TEST_DB / TEST_REDIS)
+//   4. server/test/** again on PostgreSQL, MySQL/MariaDB, and with Redis (TEST_DB / TEST_REDIS), side by side
 //   5. build web + server, then the e2e journeys in Chromium (e2e/run.mjs)
 //
 // Counting: every vitest test and every e2e journey is one; a step that is not a test runner (install,
@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { ROOT, ensureBuilt } from './lib/build.mjs';
 
 const CI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
@@ -32,8 +32,8 @@ function banner(text) {
   console.log(`\n${'━'.repeat(72)}\n▶ ${text}\n${'━'.repeat(72)}`);
 }
 
-function record(step, r, t0) {
-  const row = { step, passed: 0, failed: 0, skipped: 0, ...r, ms: Date.now() - t0 };
+function record(step, r, t0, endedAt = Date.now()) {
+  const row = { step, passed: 0, failed: 0, skipped: 0, ...r, ms: endedAt - t0 };
   results.push(row);
   return row;
 }
@@ -100,21 +100,46 @@ if (want('typecheck')) {
 // ── 3 + 4. vitest ─────────────────────────────────────────────────────────────────────────────────────────
 const vitest = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
 
-/** Run vitest with the JSON reporter next to the default one; count its tests. */
-function runVitest(step, extraArgs, env, timeoutMs) {
+/** vitest's arguments: the JSON reporter next to the default one, written to `out`. */
+const vitestArgs = (out, extraArgs) => [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extraArgs];
+const vitestEnv = (env) => ({ ...env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' });
+
+/**
+ * Run vitest without blocking this process, so steps that mostly wait on their database run side by side. With
+ * `quiet` its output goes to a log file the caller prints when it ends; otherwise it is inherited. Resolves to the
+ * log and a `result()` that records the step (timed at its own end). Bounded by `timeoutMs`.
+ */
+function startVitest(step, extraArgs, env, timeoutMs, { quiet = false } = {}) {
   const t0 = Date.now();
-  const out = path.join(tmp, `${step.replace(/\W+/g, '-')}.json`);
-  const { status, timedOut } = sh(process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extraArgs], {
-    env: { ...env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-    timeoutMs,
+  const name = step.replace(/\W+/g, '-');
+  const out = path.join(tmp, `${name}.json`);
+  const log = quiet ? path.join(tmp, `${name}.log`) : null;
+  const fd = log ? fs.openSync(log, 'w') : null;
+  const stdio = fd === null ? 'inherit' : ['ignore', fd, fd];
+  const child = spawn(process.execPath, vitestArgs(out, extraArgs), { cwd: ROOT, stdio, env: { ...process.env, ...vitestEnv(env) } });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, timeoutMs);
+  return new Promise((resolve) => {
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      if (fd !== null) fs.closeSync(fd);
+      const endedAt = Date.now();
+      resolve({ log, result: () => vitestResult(step, out, code ?? 1, timedOut, timeoutMs, t0, endedAt) });
+    });
   });
-  if (timedOut) return record(step, { failed: 1, note: `timed out after ${timeoutMs / 60_000} min (a hanging test or an overloaded machine)` }, t0);
+}
+
+function vitestResult(step, out, status, timedOut, timeoutMs, t0, endedAt = Date.now()) {
+  if (timedOut) return record(step, { failed: 1, note: `timed out after ${timeoutMs / 60_000} min (a hanging test or an overloaded machine)` }, t0, endedAt);
   let report = null;
   try {
     report = JSON.parse(fs.readFileSync(out, 'utf8'));
   } catch {
     console.error(`✗ ${step}: vitest wrote no JSON report (exit ${status})`);
-    return record(step, { failed: 1, note: `vitest exit ${status}, no report` }, t0);
+    return record(step, { failed: 1, note: `vitest exit ${status}, no report` }, t0, endedAt);
   }
   // A file that fails to load (syntax error, failing beforeAll) has no failed test but a failed suite.
   const brokenFiles = (report.testResults ?? []).filter(
@@ -125,13 +150,9 @@ function runVitest(step, extraArgs, env, timeoutMs) {
   const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   if (status !== 0 && failed === 0) failed = 1; // vitest failed for a reason outside any test (e.g. unhandled error)
   if (passed + failed === 0) failed = 1; // a run that ran nothing is not a pass
-  return record(step, { passed, failed, skipped, note: brokenFiles ? `${brokenFiles} file(s) failed to run` : undefined }, t0);
+  return record(step, { passed, failed, skipped, note: brokenFiles ? `${brokenFiles} file(s) failed to run` : undefined }, t0, endedAt);
 }
 
-if (want('unit')) {
-  banner('vitest run (server + web, SQLite)');
-  runVitest('vitest sqlite', [], {}, 15 * 60_000);
-}
 
 /** TCP reachability of a service URL (host and port only), bounded by 2 s. */
 function reachable(url, defaultPort) {
@@ -155,10 +176,14 @@ const SERVICES = [
   { step: 'server tests redis', name: 'redis', url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', port: 6379, env: { TEST_REDIS: '1' } },
 ];
 
+// The three database variants run in the background, side by side with the SQLite run (each test makes its own
+// database or key prefix; they mostly wait on their database); their output is printed whole when they end.
+const running = [];
 for (const svc of SERVICES) {
   if (!want(svc.name)) continue;
-  banner(`server/test/** with ${Object.entries(svc.env).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  const title = `server/test/** with ${Object.entries(svc.env).map(([k, v]) => `${k}=${v}`).join(' ')}`;
   if (!(await reachable(svc.url, svc.port))) {
+    banner(title);
     const where = new URL(svc.url).host;
     if (CI) {
       console.error(`✗ ${svc.name} at ${where} is not reachable, and CI=true: this is a failure`);
@@ -172,7 +197,20 @@ for (const svc of SERVICES) {
     }
     continue;
   }
-  runVitest(svc.step, ['--project', 'server', 'server/test/'], svc.env, 10 * 60_000);
+  console.log(`▷ started in the background: ${title}`);
+  running.push(startVitest(svc.step, ['--project', 'server', 'server/test/'], svc.env, 12 * 60_000, { quiet: true }).then((r) => ({ ...r, title })));
+}
+// The SQLite run (server + web) meanwhile, in the foreground.
+if (want('unit')) {
+  banner('vitest run (server + web, SQLite)');
+  (await startVitest('vitest sqlite', [], {}, 15 * 60_000)).result();
+}
+
+for (const step of running) {
+  const { log, result, title } = await step;
+  banner(title);
+  process.stdout.write(fs.readFileSync(log, 'utf8'));
+  result();
 }
 
 // ── 5. Build + e2e ────────────────────────────────────────────────────────────────────────────────────────

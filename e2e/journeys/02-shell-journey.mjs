@@ -3,18 +3,11 @@
 // log out with the confirmation → a deep link goes to the login page with ?redirect= and back after sign-in.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN, API_PREFIX, ROOT, expect, screenshot } from '../harness.mjs';
+import { API_PREFIX, clickHoverMenuItem, expect, ROOT, screenshot, submitSignIn } from '../harness.mjs';
 
 export const name = 'shell: sign in, menu → 职务管理, keep-alive tab, 关闭其它, top menu, log out, redirect back';
 
 /** Fill the login form (captcha is off on the e2e server, but the field is required by the form). */
-async function signIn(page) {
-  const form = page.getByRole('form', { name: '账号密码登录' });
-  await form.getByLabel('账号', { exact: true }).fill(ADMIN.username);
-  await form.getByLabel('密码', { exact: true }).fill(ADMIN.password);
-  await form.getByLabel('验证码', { exact: true }).fill('0000');
-  await form.locator('button[type="submit"]').click();
-}
 
 function tabBar(page) {
   return page.getByTestId('multi-tab');
@@ -31,7 +24,7 @@ export async function run({ page, context, baseUrl, step }) {
   await screenshot(page, 'login');
 
   step('sign in → /dashboard/analysis');
-  await signIn(page);
+  await submitSignIn(page);
   await page.waitForURL(/\/dashboard\/analysis/);
   await tab(page, '首页').waitFor();
 
@@ -110,21 +103,13 @@ export async function run({ page, context, baseUrl, step }) {
   await page.waitForURL(/\/user\/login\?redirect=/);
   const redirect = new URL(page.url()).searchParams.get('redirect');
   expect(redirect === '/isystem/position', `redirect parameter: ${JSON.stringify(redirect)}`);
-  await signIn(page);
+  await submitSignIn(page);
   await page.waitForURL((u) => u.pathname === '/isystem/position');
   await tab(page, '职务管理').waitFor();
 }
 
 async function openUserMenuItem(page, label) {
-  await page.getByTestId('user-dropdown').hover();
-  const item = page.getByRole('menuitem', { name: label });
-  try {
-    await item.click({ timeout: 3000 });
-  } catch {
-    // hover menus can close on slow machines: open by click instead
-    await page.getByTestId('user-dropdown').click();
-    await item.click();
-  }
+  await clickHoverMenuItem(page, page.getByTestId('user-dropdown'), label);
 }
 
 async function tabTitles(page) {

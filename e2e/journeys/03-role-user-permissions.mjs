@@ -2,21 +2,13 @@
 // users (through the authorisation drawer), creates a user with that role (through the user dialog), signs out and
 // signs in as that user: the menu shows only the user list, 新增 is there, 删除 and 导出 are not, and a direct
 // call to the delete endpoint with the stored token gets code 510.
-import { ADMIN, API_PREFIX, expect, screenshot } from '../harness.mjs';
+import { ADMIN, API_PREFIX, expect, screenshot, submitSignIn } from '../harness.mjs';
 
 export const name = 'role user permissions: a role for the user list + add, a user with it, only those buttons, delete gets 510';
 
 const stamp = Date.now().toString(36).slice(-5);
 const ROLE = { name: `录入员${stamp}`, code: `clerk_${stamp}` };
 const USER = { username: `clerk${stamp}`, realname: `录入员${stamp}`, password: 'Clerk@2024!' };
-
-async function signIn(page, who) {
-  const form = page.getByRole('form', { name: '账号密码登录' });
-  await form.getByLabel('账号', { exact: true }).fill(who.username);
-  await form.getByLabel('密码', { exact: true }).fill(who.password);
-  await form.getByLabel('验证码', { exact: true }).fill('0000');
-  await form.locator('button[type="submit"]').click();
-}
 
 /** Wait for an antd message with `text` (the server's reply). */
 async function toast(page, text) {
@@ -46,7 +38,7 @@ async function logout(page) {
 export async function run({ page, baseUrl, step }) {
   step('the admin signs in and opens 角色管理');
   await page.goto(`${baseUrl}/user/login`);
-  await signIn(page, ADMIN);
+  await submitSignIn(page, ADMIN);
   await page.waitForURL(/\/dashboard\/analysis/);
   await page.goto(`${baseUrl}/isystem/roleUserList`);
   await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
@@ -97,7 +89,7 @@ export async function run({ page, baseUrl, step }) {
 
   step('sign out, sign in as the new user');
   await logout(page);
-  await signIn(page, USER);
+  await submitSignIn(page, USER);
   await page.waitForURL(/\/dashboard\/analysis/);
 
   step('the menu shows only the user list (besides 首页)');

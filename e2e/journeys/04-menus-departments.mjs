@@ -1,21 +1,14 @@
 // Issue 3 (menus, departments, online users): add a sub-menu under 系统管理 in 菜单管理 and, once granted, see
 // it in the side menu after a reload → add a child department in 部门管理 and read its server-made 机构编码 →
-// assign an existing user to it → a second browser context signs in, and 在线用户 forces that session out.
+// assign an existing user to it → grant a menu's data rule to it and to a department role of it (data-rule
+// drawer) → a second browser context signs in, and 在线用户 forces that session out.
 // Screenshots of every page of this area go to e2e/artifacts/04-*.png.
-import { ADMIN, API_PREFIX, expect, screenshot } from '../harness.mjs';
+import { ADMIN, API_PREFIX, expect, screenshot, submitSignIn } from '../harness.mjs';
 
 export const name = 'menus and departments: add a menu and see it, child department with its org code, assign a user, force a session out';
 
 // no underscore: on SQLite the server's LIKE escaping (\_ without ESCAPE) cannot match one (reported)
 const SECOND = { username: 'e2eonline', realname: '在线测试', password: 'Passw0rd!e2e' };
-
-async function signIn(page, who) {
-  const form = page.getByRole('form', { name: '账号密码登录' });
-  await form.getByLabel('账号', { exact: true }).fill(who.username);
-  await form.getByLabel('密码', { exact: true }).fill(who.password);
-  await form.getByLabel('验证码', { exact: true }).fill('0000');
-  await form.locator('button[type="submit"]').click();
-}
 
 /** The signed-in page's token (store/storage.ts keeps Vue.ls JSON under `pro__Access-Token`). */
 async function tokenOf(page) {
@@ -44,10 +37,24 @@ async function shot(page, name) {
   await screenshot(page, `04-${name}`);
 }
 
+/** Open the data-rule drawer of `menu` in `scope`'s tree, check `rule`, screenshot, 点击确定. */
+async function pickDataRule(page, scope, menu, rule, shotName) {
+  await scope.getByRole('button', { name: `${menu}数据规则` }).first().click();
+  const picker = page.getByTestId('data-rule-picker');
+  const box = picker.getByRole('checkbox', { name: rule });
+  await box.waitFor();
+  if (!(await box.isChecked())) await picker.getByText(rule, { exact: true }).click();
+  expect(await box.isChecked(), `${rule} should be checked`);
+  await shot(page, shotName);
+  await picker.getByRole('button', { name: '点击确定' }).click();
+  await toast(page, '保存成功!');
+  await picker.waitFor({ state: 'hidden' });
+}
+
 export async function run({ page, context, baseUrl, step }) {
   step('sign in and open 菜单管理');
   await page.goto(`${baseUrl}/user/login`);
-  await signIn(page, ADMIN);
+  await submitSignIn(page, ADMIN);
   await page.waitForURL(/\/dashboard\/analysis/);
   const call = api(baseUrl, await tokenOf(page));
   await page.goto(`${baseUrl}/isystem/permission`);
@@ -152,18 +159,41 @@ export async function run({ page, context, baseUrl, step }) {
   await page.locator('.ant-table-row', { hasText: SECOND.username }).waitFor();
   await shot(page, 'depart-users');
 
-  step('部门权限 and 部门角色 tabs render');
+  step('部门权限: the department holds 用户管理 and grants its data rule 本人数据 (data-rule drawer)');
+  const dep = (await call('GET', `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent('E2E部门')}`)).result.find((d) => d.departName === 'E2E部门');
+  const userMenu = sys.children.find((m) => m.name === '用户管理');
+  const depGrant = await call('POST', '/sys/permission/saveDepartPermission', { departId: dep.id, permissionIds: userMenu.id, lastpermissionIds: '' });
+  expect(depGrant.success, `department grant: ${JSON.stringify(depGrant)}`);
   await page.getByRole('tab', { name: '部门权限' }).click();
-  await page.locator('.ant-tree-checkbox').first().waitFor();
+  const permPane = page.getByRole('tabpanel', { name: '部门权限' });
+  await permPane.locator('.ant-tree-checkbox').first().waitFor();
+  await pickDataRule(page, permPane, '用户管理', '本人数据', 'depart-data-rule');
+
+  step('部门角色: a new role holding 用户管理 chooses among the rules its department granted');
   await page.getByRole('tab', { name: '部门角色' }).click();
-  await page.getByRole('button', { name: '新建部门角色' }).waitFor();
+  await page.getByRole('button', { name: '新建部门角色' }).click();
+  const roleDialog = page.getByRole('dialog');
+  await roleDialog.getByLabel('部门角色名称').fill('E2E部门角色');
+  await roleDialog.getByLabel('部门角色编码').fill('e2eDeptRole');
+  await roleDialog.getByRole('button', { name: '确定' }).click();
+  await toast(page, '添加成功！');
+  const drole = (await call('GET', `/sys/sysDepartRole/getDeptRoleList?departId=${dep.id}`)).result.find((r) => r.roleCode === 'e2eDeptRole');
+  const roleGrant = await call('POST', '/sys/sysDepartPermission/saveDeptRolePermission', { roleId: drole.id, permissionIds: userMenu.id, lastpermissionIds: '' });
+  expect(roleGrant.success, `department role grant: ${JSON.stringify(roleGrant)}`);
+  await page.locator('.ant-table-row', { hasText: 'e2eDeptRole' }).getByRole('button', { name: '授权' }).click();
+  const grantDrawer = page.locator('.ant-drawer', { hasText: '部门角色权限配置' });
+  await grantDrawer.locator('.ant-tree-checkbox-checked').first().waitFor();
+  await pickDataRule(page, grantDrawer, '用户管理', '本人数据', 'dept-role-data-rule');
+  const saved = await call('GET', `/sys/sysDepartRole/datarule/${userMenu.id}/${dep.id}/${drole.id}`);
+  expect(saved.success && saved.result.datarule.length === 1 && saved.result.drChecked === saved.result.datarule[0].id, `department role rules: ${JSON.stringify(saved)}`);
+  await grantDrawer.locator('.ant-drawer-close').click();
 
   step('a second browser context signs in as that user');
   const other = await context.browser().newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
   try {
     const page2 = await other.newPage();
     await page2.goto(`${baseUrl}/user/login`);
-    await signIn(page2, SECOND);
+    await submitSignIn(page2, SECOND);
     await page2.waitForURL(/\/dashboard\/analysis/);
 
     step('在线用户: find the session and 强退 it (with confirmation)');

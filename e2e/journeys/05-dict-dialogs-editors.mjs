@@ -2,19 +2,11 @@
 // dialog (1200, fullscreen switch), the draggable modal (no drag in fullscreen), the prompt dialog, the slider
 // (early release resets, full drag verifies), the 300 ms click guard; the editors load only when shown
 // (TinyMCE with a Chinese toolbar and no menubar, the markdown editor, CodeMirror with line numbers and fullscreen).
-import { ADMIN, expect, screenshot } from '../harness.mjs';
+import { expect, screenshot, submitSignIn } from '../harness.mjs';
 
 export const name = 'widget demos: dictionary widgets, dialogs, slider, click guard, lazy editors';
 
 const EDITOR_CHUNKS = /RichTextEditorImpl|MarkdownEditorImpl|CodeEditorImpl/;
-
-async function signIn(page) {
-  const form = page.getByRole('form', { name: '账号密码登录' });
-  await form.getByLabel('账号', { exact: true }).fill(ADMIN.username);
-  await form.getByLabel('密码', { exact: true }).fill(ADMIN.password);
-  await form.getByLabel('验证码', { exact: true }).fill('0000');
-  await form.locator('button[type="submit"]').click();
-}
 
 async function box(locator) {
   const b = await locator.boundingBox();
@@ -29,7 +21,7 @@ export async function run({ page, baseUrl, step }) {
   step('sign in; open 字典组件: texts come from the dictionaries');
   await page.goto(`${baseUrl}/`);
   await page.waitForURL(/\/user\/login/);
-  await signIn(page);
+  await submitSignIn(page);
   await page.waitForURL(/\/dashboard\/analysis/);
   await page.goto(`${baseUrl}/demo/dict`);
   const values = page.getByTestId('dict-values');

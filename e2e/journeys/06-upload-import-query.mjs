@@ -2,21 +2,14 @@
 // import with a failing row (code 201 → 导入成功,但是有错误数据! with the error-file link, which downloads); a saved
 // advanced query on the position list (save, reload the page, load it, rows filtered).
 import fs from 'node:fs';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { ADMIN, expect, screenshot } from '../harness.mjs';
+import { ROOT, expect, screenshot, submitSignIn } from '../harness.mjs';
 
 /** A 1×1 transparent PNG. */
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 export const name = 'upload import query: rejected upload, import with a failing row, saved advanced query';
-
-async function signIn(page) {
-  const form = page.getByRole('form', { name: '账号密码登录' });
-  await form.getByLabel('账号', { exact: true }).fill(ADMIN.username);
-  await form.getByLabel('密码', { exact: true }).fill(ADMIN.password);
-  await form.getByLabel('验证码', { exact: true }).fill('0000');
-  await form.locator('button[type="submit"]').click();
-}
 
 /** A position workbook in the export layout (2 title rows, then the header; contract §7.5). */
 async function positionWorkbook(rows) {
@@ -49,7 +42,7 @@ async function rowNames(page) {
 export async function run({ page, baseUrl, step }) {
   step('sign in and open 组件示例 › 文件上传');
   await page.goto(`${baseUrl}/user/login`);
-  await signIn(page);
+  await submitSignIn(page);
   await page.waitForURL(/\/dashboard\/analysis/);
   await page.goto(`${baseUrl}/demo/upload`);
   const fileCard = page.getByTestId('demo-file');
@@ -80,6 +73,19 @@ export async function run({ page, baseUrl, step }) {
   const href = await fileCard.locator('li[data-status="done"] a').first().getAttribute('href');
   const res = await page.request.get(new URL(href, baseUrl).href);
   expect(res.status() === 200 && (await res.text()).includes('海盗王 e2e'), `download of ${href}: ${res.status()}`);
+
+  step('an 11 MB file: HTTP 413 with the contract message, shown in 上传出错 (not the transport text)');
+  await input.setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(11 * 1024 * 1024, 0x61) });
+  const tooBig = fileCard.locator('li[data-status="error"]');
+  await tooBig.waitFor();
+  await page.getByText('big.txt 上传失败.').waitFor();
+  await tooBig.getByRole('button', { name: '上传出错' }).click();
+  const bigDialog = page.locator('.ant-modal-confirm').filter({ hasText: '上传出错' });
+  await bigDialog.getByText('文件大小超出10MB限制, 请压缩或降低文件质量!').waitFor();
+  await screenshot(page, '06-upload-too-large');
+  await clickOk(page, bigDialog);
+  await tooBig.getByRole('button', { name: '删除' }).click();
+  await tooBig.waitFor({ state: 'detached' });
 
   step('image widget: a pdf is refused with 请上传图片, a png shows as a thumbnail and becomes the value');
   const images = page.getByTestId('demo-images');
@@ -124,6 +130,19 @@ export async function run({ page, baseUrl, step }) {
   const report = fs.readFileSync(await download.path(), 'utf8');
   expect(/第 \d+ 行：/.test(report), `error report: ${JSON.stringify(report.slice(0, 200))}`);
   await clickOk(page, warn);
+
+  step('a real old .xls (Excel 97-2003) is refused with its own message and the dialog stays open');
+  await page.getByRole('button', { name: '导入职务' }).click();
+  await modal.waitFor();
+  const xls = fs.readFileSync(path.join(ROOT, 'server/test/fixtures/position-biff8.xls'));
+  await modal.locator('input[type=file]').setInputFiles({ name: '旧职务.xls', mimeType: 'application/vnd.ms-excel', buffer: xls });
+  await modal.getByText('旧职务.xls').waitFor();
+  await modal.getByRole('button', { name: '开始上传' }).click();
+  await page.getByText('文件导入失败:仅支持.xlsx格式的Excel文件（.xls请在Excel中另存为.xlsx后再导入）').waitFor();
+  await screenshot(page, '06-import-old-xls');
+  expect(await modal.isVisible(), 'the import dialog closed after a refused file');
+  await modal.locator('.ant-modal-footer button').filter({ hasText: /关\s?闭/ }).click();
+  await modal.waitFor({ state: 'hidden' });
 
   step('position list: build 职务名称 包含 经理 in the advanced query builder and save it');
   await page.goto(`${baseUrl}/isystem/position`);

@@ -1,17 +1,10 @@
 // Issue 4 point 3, the pickers: on 组件示例 → 选择器, pick a user through the department modal and see the value;
 // pick departments unlinked (the default: only the checked node) and linked (the whole subtree); pick an area in
-// the cascader. Screenshots: pickers-user-modal, pickers-depart-linked, pickers-demo.
-import { ADMIN, expect, screenshot } from '../harness.mjs';
+// the cascader; pick a user in the user picker (the signed-in directory, no 510); pick a category in the category
+// select. Screenshots: pickers-user-modal, pickers-user-picker, pickers-depart-linked, pickers-category, pickers-demo.
+import { clickHoverMenuItem, expect, screenshot, submitSignIn } from '../harness.mjs';
 
-export const name = 'pickers: users by department, departments linked and unlinked, an area in the cascader';
-
-async function signIn(page) {
-  const form = page.getByRole('form', { name: '账号密码登录' });
-  await form.getByLabel('账号', { exact: true }).fill(ADMIN.username);
-  await form.getByLabel('密码', { exact: true }).fill(ADMIN.password);
-  await form.getByLabel('验证码', { exact: true }).fill('0000');
-  await form.locator('button[type="submit"]').click();
-}
+export const name = 'pickers: users by department, the user picker, departments linked and unlinked, a category, an area in the cascader';
 
 const valueOf = (page, field) => page.getByTestId(`value-${field}`).innerText();
 
@@ -34,7 +27,7 @@ export async function run({ page, baseUrl, step }) {
   step('sign in and open 组件示例 → 选择器');
   await page.goto(`${baseUrl}/`);
   await page.waitForURL(/\/user\/login/);
-  await signIn(page);
+  await submitSignIn(page);
   await page.waitForURL(/\/dashboard\/analysis/);
   await page.goto(`${baseUrl}/demo/pickers`);
   await page.getByTestId('picker-demo').waitFor();
@@ -55,6 +48,32 @@ export async function run({ page, baseUrl, step }) {
   const tag = await page.getByTestId('picker-user-by-depart').innerText();
   expect(tag.includes('管理员'), `the box shows the real name: ${JSON.stringify(tag)}`);
 
+  step('用户选择: the directory lists users (no 510), columns account, real name, phone, birthday; pick admin');
+  await page.getByTestId('picker-user').getByRole('button', { name: '选择用户' }).click();
+  const userPicker = page.getByTestId('picker-user-modal');
+  const adminInPicker = userPicker.locator('.ant-table-row', { hasText: 'admin' });
+  await adminInPicker.waitFor();
+  expect((await userPicker.getByTestId('picker-failure').count()) === 0, 'the user picker shows a refusal');
+  const heads = (await userPicker.locator('thead th').allInnerTexts()).map((x) => x.trim()).filter(Boolean);
+  expect(JSON.stringify(heads) === JSON.stringify(['用户账号', '用户姓名', '电话', '生日']), `user picker columns: ${JSON.stringify(heads)}`);
+  await adminInPicker.click();
+  await screenshot(page, 'pickers-user-picker');
+  await page.getByRole('dialog', { name: '选择用户' }).getByRole('button', { name: /^确\s?定$/ }).click();
+  await waitValue(page, 'user', (v) => v.includes('admin'), 'user after the user picker');
+  const userTag = await page.getByTestId('picker-user').innerText();
+  expect(userTag.includes('管理员'), `the user picker box shows the real name: ${JSON.stringify(userTag)}`);
+
+  step('分类字典选择: expand 道具分类, pick 武器 → the value is its id, the box shows the name');
+  await page.getByTestId('picker-category').click();
+  const catTree = page.locator('.ant-select-dropdown:visible');
+  await catTree.getByTitle('道具分类', { exact: true }).waitFor();
+  await catTree.locator('.ant-select-tree-treenode', { has: page.locator('[title="道具分类"]') }).locator('.ant-select-tree-switcher').click();
+  await catTree.getByTitle('武器', { exact: true }).click();
+  const catValue = await waitValue(page, 'categorySelect', (v) => /\d{6,}|[0-9a-f]{16,}/.test(v), 'category value');
+  const catText = await page.getByTestId('picker-category').innerText();
+  expect(catText.includes('武器') && !catText.includes(catValue.replace('当前值：', '').trim()), `category box: ${JSON.stringify(catText)}`);
+  await screenshot(page, 'pickers-category');
+
   step('部门 unlinked (default): checking the company checks only the company');
   const departBox = page.getByTestId('picker-depart');
   await departBox.getByRole('button', { name: '选择部门' }).click();
@@ -71,8 +90,7 @@ export async function run({ page, baseUrl, step }) {
   await departBox.getByRole('button', { name: '选择部门' }).click();
   modal = page.getByTestId('depart-modal');
   await modal.getByTitle('技术部', { exact: true }).waitFor();
-  await page.getByTestId('depart-tree-ops').hover();
-  await page.getByRole('menuitem', { name: '父子关联' }).click();
+  await clickHoverMenuItem(page, page.getByTestId('depart-tree-ops'), '父子关联');
   await treeCheckbox(modal, '海盗王乐园').click(); // uncheck (the saved value was checked)
   await treeCheckbox(modal, '海盗王乐园').click(); // check again: the subtree follows
   // every node shown is in the company's subtree (other journeys may have added departments under it)

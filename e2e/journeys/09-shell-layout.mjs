@@ -2,19 +2,11 @@
 // restores open keys), the document title, the user dropdown's dialogs (密码修改 800 px with its messages, 切换部门
 // 450 px, 清理缓存 → 刷新缓存完成！) and the device modes (768 / 1088 px: collapsed sider on a tablet; drawer menu,
 // no tab bar, no welcome text and a modal menu search on a phone).
-import { ADMIN, expect, screenshot } from '../harness.mjs';
+import { expect, screenshot, submitSignIn } from '../harness.mjs';
 
 export const name = 'shell layout: sider, title, device modes, user dropdown dialogs';
 
 const APP_TITLE = '海盗王后台管理系统';
-
-async function signIn(page) {
-  const form = page.getByRole('form', { name: '账号密码登录' });
-  await form.getByLabel('账号', { exact: true }).fill(ADMIN.username);
-  await form.getByLabel('密码', { exact: true }).fill(ADMIN.password);
-  await form.getByLabel('验证码', { exact: true }).fill('0000');
-  await form.locator('button[type="submit"]').click();
-}
 
 const siderWidth = (page) => page.locator('.layout-sider').evaluate((el) => Math.round(el.getBoundingClientRect().width));
 
@@ -42,7 +34,7 @@ export async function run({ page, baseUrl, step }) {
   await page.setViewportSize({ width: 1280, height: 800 });
   step('desktop: sign in; the home page title is the system title alone');
   await page.goto(`${baseUrl}/user/login`);
-  await signIn(page);
+  await submitSignIn(page);
   await page.waitForURL(/\/dashboard\/analysis/);
   await pollUntil(() => page.title(), (t) => t === APP_TITLE, 'home document title');
   expect((await siderWidth(page)) === 200, `open sider width: ${await siderWidth(page)}`);

@@ -7,6 +7,7 @@ import { openKv, type OpenKvOptions } from './core/kv/index.js';
 import { openDb } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './db/seed/index.js';
+import { SESSION_MEMO_MS, SESSION_PREFIX } from './core/auth/session.js';
 
 /**
  * Start-up steps shared by main.ts, the test harness and the benchmarks. Nothing here listens or installs signal
@@ -65,7 +66,8 @@ export async function prepareContext(config: AppConfig, opts: PrepareOptions = {
     await migrate(db);
     const { generatedAdminPassword } =
       opts.seed === false ? { generatedAdminPassword: null } : await seed(db, { adminPassword: finalConfig.adminPassword });
-    const kv = await openKv(finalConfig, db, opts);
+    // Sessions are read on every request; on the database store this node remembers them for SESSION_MEMO_MS.
+    const kv = await openKv(finalConfig, db, { memo: { prefixes: [SESSION_PREFIX], maxAgeMs: SESSION_MEMO_MS }, ...opts });
     return {
       ctx: { config: finalConfig, db, kv },
       generatedAdminPassword,

@@ -35,6 +35,34 @@ describe('sessions and tokens', () => {
     expect(res.json()).toMatchObject({ success: false, code: 401, message: 'Token失效，请重新登录!' });
   };
 
+  it('a sign-in whose clock crosses a second while the token is signed still gets a working token', async () => {
+    // Every argument-less `new Date()` moves the clock a second on: two readings always fall in different seconds.
+    const RealDate = Date;
+    let t = RealDate.now() - (RealDate.now() % 1000) + 700;
+    class SteppingDate extends RealDate {
+      constructor(...args: unknown[]) {
+        if (args.length) super(...(args as [number]));
+        else {
+          super(t);
+          t += 1000;
+        }
+      }
+      static now(): number {
+        return t;
+      }
+    }
+    globalThis.Date = SteppingDate as DateConstructor;
+    let token: string;
+    try {
+      token = await loginAs(app, 'admin', TEST_ADMIN_PASSWORD);
+    } finally {
+      globalThis.Date = RealDate;
+    }
+    const { iat, exp } = decodeJwt(token);
+    expect(exp! - iat!).toBe(7 * 24 * 60 * 60);
+    expect((await probe(token)).statusCode).toBe(200);
+  });
+
   it('a valid token works; no token gives 401', async () => {
     const token = await loginAs(app, 'admin', TEST_ADMIN_PASSWORD);
     expect((await probe(token)).statusCode).toBe(200);

@@ -39,6 +39,8 @@ describe('GET /sys/quartzJob/cronPreview', () => {
       ['0 0 12 1 * 2', CRON_MESSAGES.bothDayAndWeek],
       ['0 0 12 ? * ?', CRON_MESSAGES.neitherDayNorWeek],
       ['0 0 25 * * ?', '时字段“25”超出取值范围（0-23）'],
+      // Quartz: "Start year must be less than stop year" (the year is the one field that does not wrap)
+      ['0 0 0 * * ? 2030-2020', '年字段“2030-2020”的起始年份不能大于结束年份'],
       ['0 0 12 * *', CRON_MESSAGES.partCount],
       [undefined, CRON_MESSAGES.empty],
     ] as const) {

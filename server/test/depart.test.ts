@@ -80,6 +80,35 @@ describe('departments', () => {
     expect((await t.call(t.admin, 'POST', '/sys/sysDepart/add', {})).status).toBe(400);
   });
 
+  it('the pickers\' tree reads are open to a signed-in user with no department code; writes and the other reads are not', async () => {
+    const plain = await t.userWith([]);
+    const tree = await t.call(plain.h, 'GET', '/sys/sysDepart/queryTreeList');
+    expect(tree.body.success).toBe(true);
+    const root = tree.body.result.find((n: { orgCode: string }) => n.orgCode === 'A01');
+    expect(root).toMatchObject({ title: '海盗王乐园', departName: '海盗王乐园', isLeaf: false });
+    expect(root.children.length).toBeGreaterThan(0);
+    const s = await t.call(plain.h, 'GET', `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent('技术')}`);
+    expect(s.body.result.map((n: { departName: string }) => n.departName)).toEqual(['技术部']);
+    // Directory fields only: contact details and notes stay with the department screens (same keys, null).
+    const tech = (await db().selectFrom('sys_depart').select('id').where('depart_name', '=', '技术部').executeTakeFirstOrThrow()).id;
+    await db().updateTable('sys_depart').set({ mobile: '13800000000', address: '港口一号', memo: '内部备注' }).where('id', '=', tech).execute();
+    const seen = [(await t.call(plain.h, 'GET', `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent('技术')}`)).body.result[0],
+      (await t.call(plain.h, 'GET', `/sys/sysDepart/queryTreeList?ids=${tech}`)).body.result[0]];
+    for (const n of seen) expect(n).toMatchObject({ id: tech, departName: '技术部', mobile: null, address: null, memo: null });
+    const full = (await t.call(t.admin, 'GET', `/sys/sysDepart/queryTreeList?ids=${tech}`)).body.result[0];
+    expect(full).toMatchObject({ mobile: '13800000000', address: '港口一号', memo: '内部备注' });
+    expect(Object.keys(seen[1]).sort()).toEqual(Object.keys(full).sort());
+    const before = await t.snapshot();
+    expect((await t.call(plain.h, 'POST', '/sys/sysDepart/add', { departName: 'plain-add' })).body.code).toBe(510);
+    expect((await t.call(plain.h, 'PUT', '/sys/sysDepart/edit', { id: root.id, departName: 'x' })).body.code).toBe(510);
+    expect((await t.call(plain.h, 'DELETE', `/sys/sysDepart/delete?id=${root.id}`)).body.code).toBe(510);
+    expect((await t.call(plain.h, 'GET', '/sys/sysDepart/queryIdTree')).body.code).toBe(510);
+    expect(await t.snapshot()).toEqual(before);
+    // the role and position pickers' lists stay guarded (admin screens): 510 with the server's message
+    const roles = await t.call(plain.h, 'GET', '/sys/role/list');
+    expect(roles.body).toMatchObject({ success: false, code: 510, message: '没有权限，请联系管理员授权' });
+  });
+
   it('trees: queryTreeList, queryDepartTreeSync, queryIdTree, searchBy, queryMyDeptTreeList', async () => {
     const tree = await t.call(t.admin, 'GET', '/sys/sysDepart/queryTreeList');
     const root = tree.body.result.find((n: { orgCode: string }) => n.orgCode === 'A01');

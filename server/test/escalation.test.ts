@@ -36,14 +36,15 @@ describe('no self-escalation', () => {
     const userAdd = await menuIdByPerms(t.ctx, PERM.user.add);
     const held = await menuIdByPerms(t.ctx, PERM.role.authorize);
     const before = await t.snapshot();
-    for (const [url, key, id] of [
-      ['/sys/permission/saveRolePermission', 'roleId', victimRole],
-      ['/sys/permission/saveRolePermission', 'roleId', granter.roleId],
-      ['/sys/permission/saveDepartPermission', 'departId', DEPART_IDS.A01A01],
+    for (const [url, key, id, message] of [
+      ['/sys/permission/saveRolePermission', 'roleId', victimRole, '不能授予自己没有的权限'],
+      // the caller's own role is not the caller's to change at all (escalation.grants.test.ts)
+      ['/sys/permission/saveRolePermission', 'roleId', granter.roleId, '不能修改自己所属角色的权限或数据规则'],
+      ['/sys/permission/saveDepartPermission', 'departId', DEPART_IDS.A01A01, '不能授予自己没有的权限'],
     ] as const) {
       // lastpermissionIds cannot smuggle a grant in: only new − last is written, and that is what is checked
       const res = await t.call(granter.h, 'POST', url, { [key]: id, permissionIds: `${held},${userAdd}`, lastpermissionIds: '' });
-      expect(res.body, url).toMatchObject({ success: false, message: '不能授予自己没有的权限' });
+      expect(res.body, url).toMatchObject({ success: false, message });
     }
     // a department role may receive the department's permissions only when the caller holds them too
     const droleId = newId();

@@ -135,6 +135,9 @@ describe('identity and access: permission matrix of every endpoint (issue 3 poin
   PUT('/sys/user/putRecycleBin', { auth: [U.recycleBin], make: async () => ({ url: '/sys/user/putRecycleBin', payload: { userIds: (await bareUser(ctx, { delFlag: 1 })).id } }) });
   DEL('/sys/user/deleteRecycleBin', { auth: [U.recycleBin], make: async () => ({ url: `/sys/user/deleteRecycleBin?userIds=${(await bareUser(ctx, { delFlag: 1 })).id}` }) });
   GET('/sys/user/queryByOrgCodeForAddressList', { auth: [U.addressList], make: async () => ({ url: '/sys/user/queryByOrgCodeForAddressList?orgCode=A01' }) });
+  GET('/sys/user/queryByOrgCode', { auth: [U.addressList], make: async () => ({ url: '/sys/user/queryByOrgCode?orgCode=A01' }) });
+  GET('/sys/user/generateUserId', { auth: 'user', make: async () => ({ url: '/sys/user/generateUserId' }) });
+  GET('/sys/user/queryByIds', { auth: 'user', make: async () => ({ url: `/sys/user/queryByIds?userIds=${(await bareUser(ctx)).id},` }) });
   add(['GET', 'POST'], '/sys/user/exportXls', { auth: [U.exportXls], reply: 'file', make: async () => ({ url: '/sys/user/exportXls' }) });
   POST('/sys/user/importExcel', {
     auth: [U.importExcel],
@@ -245,12 +248,16 @@ describe('identity and access: permission matrix of every endpoint (issue 3 poin
   DEL('/sys/permission/deletePermissionRule', { auth: [M.dataRule], make: async () => ({ url: `/sys/permission/deletePermissionRule?id=${await freshRule()}` }) });
 
   // ---------------- departments (contract §12.3, §4.3) ----------------
-  GET('/sys/sysDepart/queryTreeList', { auth: treeReaders, make: async () => ({ url: '/sys/sysDepart/queryTreeList' }) });
+  GET('/sys/sysDepart/queryTreeList', { auth: 'user', make: async () => ({ url: '/sys/sysDepart/queryTreeList' }) });
   GET('/sys/sysDepart/queryDepartTreeSync', { auth: treeReaders, make: async () => ({ url: '/sys/sysDepart/queryDepartTreeSync' }) });
   GET('/sys/sysDepart/queryIdTree', { auth: treeReaders, make: async () => ({ url: '/sys/sysDepart/queryIdTree' }) });
-  GET('/sys/sysDepart/searchBy', { auth: treeReaders, make: async () => ({ url: `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent('海盗')}` }) });
+  GET('/sys/sysDepart/searchBy', { auth: 'user', make: async () => ({ url: `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent('海盗')}` }) });
   GET('/sys/sysDepart/queryAllParentId', { auth: treeReaders, make: async () => ({ url: `/sys/sysDepart/queryAllParentId?departId=${DEPART_IDS.A01A01}` }) });
   GET('/sys/sysDepart/queryMyDeptTreeList', { auth: 'user', make: async () => ({ url: '/sys/sysDepart/queryMyDeptTreeList' }) });
+  GET('/sys/sysDepart/listAll', { auth: treeReaders, make: async () => ({ url: '/sys/sysDepart/listAll' }) });
+  GET('/sys/sysDepart/queryTreeByKeyWord', { auth: treeReaders, make: async () => ({ url: `/sys/sysDepart/queryTreeByKeyWord?keyWord=${encodeURIComponent('海盗')}` }) });
+  GET('/sys/sysDepart/getDepartName', { auth: treeReaders, make: async () => ({ url: '/sys/sysDepart/getDepartName?orgCode=A01' }) });
+  GET('/sys/sysDepart/getUsersByDepartId', { auth: [U.list, D.users], make: async () => ({ url: `/sys/sysDepart/getUsersByDepartId?id=${DEPART_IDS.A01A01}` }) });
   POST('/sys/sysDepart/add', { auth: [D.add], make: async () => ({ url: '/sys/sysDepart/add', payload: { departName: `n${k()}` } }) });
   add(['PUT', 'POST'], '/sys/sysDepart/edit', { auth: [D.edit], make: async () => ({ url: '/sys/sysDepart/edit', payload: { id: await freshDepart(), departName: 'e' } }) });
   DEL('/sys/sysDepart/delete', { auth: [D.delete], make: async () => ({ url: `/sys/sysDepart/delete?id=${await freshDepart()}` }) });
@@ -292,9 +299,43 @@ describe('identity and access: permission matrix of every endpoint (issue 3 poin
   DEL('/sys/sysDepartRole/deleteBatch', { auth: [D.roles], make: async () => ({ url: `/sys/sysDepartRole/deleteBatch?ids=${await freshDeptRole()}` }) });
   GET('/sys/sysDepartRole/getDeptRoleList', { auth: [D.roles], make: async () => ({ url: `/sys/sysDepartRole/getDeptRoleList?departId=${await freshDepart()}` }) });
   GET('/sys/sysDepartRole/getDeptRoleByUserId', { auth: [D.roles], make: async () => ({ url: `/sys/sysDepartRole/getDeptRoleByUserId?userId=${(await bareUser(ctx)).id}` }) });
-  POST('/sys/sysDepartRole/deptRoleUserAdd', { auth: [D.roles], make: async () => ({ url: '/sys/sysDepartRole/deptRoleUserAdd', payload: { userId: (await bareUser(ctx)).id, newRoleId: await freshDeptRole(), oldRoleId: '' } }) });
+  POST('/sys/sysDepartRole/deptRoleUserAdd', {
+    auth: [D.roles],
+    make: async () => {
+      // a member of the role's department (a department role is given only inside its department)
+      const roleId = await freshDeptRole();
+      const role = await db().selectFrom('sys_depart_role').select('depart_id').where('id', '=', roleId).executeTakeFirstOrThrow();
+      const user = await bareUser(ctx, { departId: role.depart_id! });
+      return { url: '/sys/sysDepartRole/deptRoleUserAdd', payload: { userId: user.id, newRoleId: roleId, oldRoleId: '' } };
+    },
+  });
   GET('/sys/sysDepartPermission/queryTreeListForDeptRole', { auth: [D.roles], make: async () => ({ url: `/sys/sysDepartPermission/queryTreeListForDeptRole?departId=${await freshDepart()}` }) });
   GET('/sys/sysDepartPermission/queryDeptRolePermission', { auth: [D.roles], make: async () => ({ url: `/sys/sysDepartPermission/queryDeptRolePermission?roleId=${await freshDeptRole()}` }) });
+  /** A department role whose department granted rule(s) on a fresh menu, and the role's grant on that menu. */
+  const deptRoleWithRule = async () => {
+    const dep = await freshDepart();
+    const roleId = newId();
+    await db().insertInto('sys_depart_role').values({ id: roleId, depart_id: dep, role_name: 'r', role_code: `mxdr${k()}` }).execute();
+    const pid = await freshMenu();
+    const rule = await freshRule(pid);
+    await db().insertInto('sys_depart_permission').values({ id: newId(), depart_id: dep, permission_id: pid, data_rule_ids: rule }).execute();
+    await db().insertInto('sys_depart_role_permission').values({ id: newId(), depart_id: dep, role_id: roleId, permission_id: pid }).execute();
+    return { dep, roleId, pid, rule };
+  };
+  GET('/sys/sysDepartRole/datarule/:permissionId/:departId/:roleId', {
+    auth: [D.roles],
+    make: async () => {
+      const { dep, roleId, pid } = await deptRoleWithRule();
+      return { url: `/sys/sysDepartRole/datarule/${pid}/${dep}/${roleId}` };
+    },
+  });
+  POST('/sys/sysDepartRole/datarule', {
+    auth: [D.roles],
+    make: async () => {
+      const { dep, roleId, pid, rule } = await deptRoleWithRule();
+      return { url: '/sys/sysDepartRole/datarule', payload: { permissionId: pid, departId: dep, roleId, dataRuleIds: rule } };
+    },
+  });
   POST('/sys/sysDepartPermission/saveDeptRolePermission', { auth: [D.roles], make: async () => ({ url: '/sys/sysDepartPermission/saveDeptRolePermission', payload: { roleId: await freshDeptRole(), permissionIds: '', lastpermissionIds: '' } }) });
 
   // ---------------- tenants (contract §12.5, §3.6) ----------------

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DbKv } from '../src/core/kv/db.js';
+import { MemoKv } from '../src/core/kv/memo.js';
 import { RedisKv } from '../src/core/kv/redis.js';
 import type { KvStore } from '../src/core/kv/types.js';
 import { createTestContext, type TestContext } from './harness.js';
@@ -162,10 +163,11 @@ describe('KvStore isolation', () => {
   });
 
   it('the harness context uses the store chosen by TEST_REDIS', async () => {
-    expect(t.ctx.kv).toBeInstanceOf(DbKv);
+    // The database store comes wrapped in the session memo (kv/memo.ts); Redis never is.
+    expect(t.ctx.kv).toBeInstanceOf(MemoKv);
     const r = await createTestContext({ redis: process.env.TEST_REDIS !== '0', seed: false });
     try {
-      expect(r.ctx.kv).toBeInstanceOf(process.env.TEST_REDIS !== '0' ? RedisKv : DbKv);
+      expect(r.ctx.kv).toBeInstanceOf(process.env.TEST_REDIS !== '0' ? RedisKv : MemoKv);
       await r.ctx.kv.set('hello', 'world', 10);
       expect(await r.ctx.kv.get('hello')).toBe('world');
     } finally {

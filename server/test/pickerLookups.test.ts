@@ -36,6 +36,21 @@ describe('picker lookups (/sys/dict/loadDict, loadDictItem, loadTreeData)', () =
     expect(quote.body).toMatchObject({ success: true, result: [] });
   });
 
+  it('an empty code says 字典Code不能为空! (the client’s wording, crud/useDictOptions.ts)', async () => {
+    const r = await get(user, `/sys/dict/loadDict/${encodeURIComponent(' ')}?keyword=`);
+    expect(r.body).toMatchObject({ success: false, message: '字典Code不能为空!' });
+  });
+
+  it('the role picker’s label dictionary sys_role,role_name,role_code: names by code, for any signed-in user', async () => {
+    const r = await get(user, `/sys/dict/loadDictItem/${encodeURIComponent('sys_role,role_name,role_code')}?key=admin,nope&delNotExist=false`);
+    expect(r.body).toMatchObject({ success: true, result: ['管理员', 'nope'] });
+    const s = await get(user, `/sys/dict/loadDict/${encodeURIComponent('sys_role,role_name,role_code')}?keyword=admin`);
+    expect(s.body.result).toContainEqual({ value: 'admin', text: '管理员', title: '管理员', label: '管理员' });
+    // other role columns stay unregistered
+    expect((await get(user, `/sys/dict/loadDictItem/${encodeURIComponent('sys_role,role_name,id')}?key=x`)).status).toBe(400);
+    expect((await get(user, `/sys/dict/loadDict/${encodeURIComponent('sys_role,description,role_code')}?keyword=`)).status).toBe(400);
+  });
+
   it('loadDictItem: texts in key order; delNotExist=false keeps unknown keys; 3-part codes only', async () => {
     const r = await get(user, `/sys/dict/loadDictItem/${encodeURIComponent('sys_category,name,code')}?key=A02A02,nope,A01`);
     expect(r.body.result).toEqual(['防具', '游戏类型']);

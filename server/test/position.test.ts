@@ -75,14 +75,19 @@ describe('positions: list query conventions', () => {
     expect(p3.body.result.records).toHaveLength(1);
   });
 
-  it('rows are camelCase with postRank_dictText and no hidden or snake keys', async () => {
+  it('rows are camelCase with postRank_dictText (and the picker rank_dictText) and no hidden or snake keys', async () => {
     const { body } = await list({ code: 'p02' });
     const r = body.result.records[0];
     expect(r).toMatchObject({ code: 'p02', name: '开发二', postRank: '2', postRank_dictText: '助级', sysOrgCode: 'A01', createBy: 'admin', createTime: '2024-01-02 09:00:00' });
+    // 001 §2: the position picker shows the rank as rank_dictText, the same translation
+    expect(r.rank_dictText).toBe('助级');
     expect(Object.keys(r)).toEqual(
-      expect.arrayContaining(['id', 'code', 'name', 'postRank', 'postRank_dictText', 'companyId', 'sysOrgCode', 'createBy', 'createTime', 'updateBy', 'updateTime']),
+      expect.arrayContaining(['id', 'code', 'name', 'postRank', 'postRank_dictText', 'rank_dictText', 'companyId', 'sysOrgCode', 'createBy', 'createTime', 'updateBy', 'updateTime']),
     );
-    expect(Object.keys(r).some((k) => k.includes('_') && k !== 'postRank_dictText')).toBe(false);
+    expect(Object.keys(r).some((k) => k.includes('_') && k !== 'postRank_dictText' && k !== 'rank_dictText')).toBe(false);
+    // every record of the page carries it, equal to postRank_dictText
+    const all = (await list({ pageSize: '-1' })).body.result.records as Array<Record<string, unknown>>;
+    for (const x of all) expect(x.rank_dictText, String(x.code)).toBe(x.postRank_dictText);
   });
 
   it('default order is createTime desc', async () => {

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
+import { unzip, zip } from './helpers/zip.js';
 import type { AppContext } from '../src/core/context.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX } from './harness.js';
 import { authHeaders, loginAs } from './helpers/login.js';
@@ -224,9 +228,68 @@ describe('positions: add, edit, delete, export, import', () => {
     expect(json.statusCode).toBe(400);
   });
 
-  it('import over 10 MB is refused', async () => {
+  const TOO_LARGE = '文件大小超出10MB限制, 请压缩或降低文件质量! ';
+
+  it('import over 10 MB is refused: HTTP 413 (security.md R13) with the contract envelope and message', async () => {
     const mp = multipart([{ name: 'big.xlsx', data: Buffer.alloc(10 * 1024 * 1024 + 10, 1) }]);
     const r = await app.inject({ method: 'POST', url: `${P}/importExcel`, headers: { ...h, ...mp.headers }, payload: mp.payload });
-    expect(r.json()).toMatchObject({ success: false, message: '文件大小超出10MB限制, 请压缩或降低文件质量! ' });
+    expect(r.statusCode).toBe(413);
+    expect(r.json()).toMatchObject({ success: false, code: 500, message: TOO_LARGE });
+  });
+
+  it('the whole request is capped at 10 MB (contract max-request-size), not 10 files of 10 MB each; nothing changes', async () => {
+    const before = await count();
+    const part = Buffer.alloc(4 * 1024 * 1024, 1);
+    const mp = multipart([
+      { name: 'ok.xlsx', data: await workbook([['cap1', '上限一', '员级']]) },
+      { name: 'b.xlsx', data: part, field: 'file2' },
+      { name: 'c.xlsx', data: part, field: 'file3' },
+      { name: 'd.xlsx', data: part, field: 'file4' },
+    ]);
+    const r = await app.inject({ method: 'POST', url: `${P}/importExcel`, headers: { ...h, ...mp.headers }, payload: mp.payload });
+    expect(r.statusCode).toBe(413);
+    expect(r.json()).toMatchObject({ success: false, code: 500, message: TOO_LARGE });
+    expect(await count()).toBe(before);
+    expect(await byCode('cap1')).toBeUndefined();
+  });
+
+  it('a zip-bomb xlsx (60 MB of zeros in about 60 KB) is refused before it is unpacked, with a Chinese message; nothing changes', async () => {
+    const before = await count();
+    const real = await workbook([['bomb1', '炸弹', '员级']]);
+    const bomb = zip([...unzip(real), { name: 'xl/media/image1.bin', data: Buffer.alloc(60 * 1024 * 1024) }]);
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const mp = multipart([
+      { name: 'ok.xlsx', data: await workbook([['bomb0', '正常', '员级']]) },
+      { name: 'bomb.xlsx', data: bomb, field: 'file2' },
+    ]);
+    const t0 = Date.now();
+    const r = await app.inject({ method: 'POST', url: `${P}/importExcel`, headers: { ...h, ...mp.headers }, payload: mp.payload });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ success: false, code: 500, message: '文件导入失败:Excel文件解压后过大（超过50MB），请拆分后再导入' });
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(await count()).toBe(before);
+    expect(await byCode('bomb0')).toBeUndefined();
+  });
+
+  it('a real old .xls (BIFF8) gets its own message instead of a generic failure; nothing changes', async () => {
+    const before = await count();
+    const xls = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/position-biff8.xls'));
+    const mp = multipart([{ name: '职务.xls', data: xls }]);
+    const r = await app.inject({ method: 'POST', url: `${P}/importExcel`, headers: { ...h, ...mp.headers }, payload: mp.payload });
+    expect(r.json()).toMatchObject({ success: false, code: 500, message: '文件导入失败:仅支持.xlsx格式的Excel文件（.xls请在Excel中另存为.xlsx后再导入）' });
+    expect(await count()).toBe(before);
+    expect(await byCode('xls1')).toBeUndefined();
+  });
+
+  it('a file this app exported (xlsx bytes named .xls) imports back', async () => {
+    expect((await call('POST', `${P}/add`, { code: 'roundtrip', name: '往返', postRank: '2' })).body.success).toBe(true);
+    const id = (await byCode('roundtrip'))!.id;
+    const file = await app.inject({ method: 'GET', url: `${P}/exportXls?selections=${id}`, headers: h });
+    expect(String(file.headers['content-disposition'])).toContain('.xls');
+    expect((await call('DELETE', `${P}/delete?id=${id}`)).body.success).toBe(true);
+    const mp = multipart([{ name: '职务列表数据.xls', data: file.rawPayload }]);
+    const r = await app.inject({ method: 'POST', url: `${P}/importExcel`, headers: { ...h, ...mp.headers }, payload: mp.payload });
+    expect(r.json()).toMatchObject({ success: true, message: '共1行数据全部导入成功！' });
+    expect(await byCode('roundtrip')).toMatchObject({ name: '往返', post_rank: '2' });
   });
 });

@@ -123,6 +123,20 @@ describe('vxeSocket (contract §8.3, security §1.2)', () => {
     expect(await none.closed).toBe(4401);
   });
 
+  it('a socket whose session ended is closed at its next frame (4401) and relays nothing more', async () => {
+    const page = pageId();
+    const mine = await loginAs(app, 'admin', TEST_ADMIN_PASSWORD);
+    const a = await ready(await connect(base, adminId, page, mine));
+    const b = await ready(await connect(base, adminId, page, token));
+    const logout = await app.inject({ method: 'POST', url: `${TEST_API_PREFIX}/sys/logout`, headers: { 'X-Access-Token': mine } });
+    expect(logout.json()).toMatchObject({ success: true });
+    a.ws.send(JSON.stringify({ type: 'update_vxe_table', data: { id: 'after-logout' } }));
+    expect(await a.closed).toBe(4401);
+    await sleep(150);
+    expect(b.messages).toEqual([]);
+    b.ws.close();
+  });
+
   it('refuses a path userId that is not the signed-in user (4403) and relays nothing to it', async () => {
     const page = pageId();
     const a = await connect(base, adminId, page, token);

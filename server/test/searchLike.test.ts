@@ -38,4 +38,17 @@ describe('search boxes match literally', () => {
     expect(r.success).toBe(false);
     expect(r.message).toBe('未查询匹配数据！');
   });
+
+  it('a table-dictionary search (loadDict) with _ or % matches literally', async () => {
+    const dict = `/sys/dict/loadDict/${encodeURIComponent('sys_user,realname,username')}`;
+    const under = await get(`${dict}?keyword=${encodeURIComponent('e2e_')}`);
+    expect(under.success).toBe(true);
+    expect(under.result.map((r: { value: string }) => r.value)).toEqual(['e2e_online']);
+    const pct = await get(`${dict}?keyword=${encodeURIComponent('%')}`);
+    expect(pct.result.map((r: { value: string }) => r.value)).toEqual(['e2e_online']);
+    const mid = await get(`${dict}?keyword=${encodeURIComponent('分%号')}`);
+    expect(mid.result.map((r: { text: string }) => r.text)).toEqual(['百分%号']);
+    // the escape character itself is literal too
+    expect((await get(`${dict}?keyword=${encodeURIComponent('!')}`)).result).toEqual([]);
+  });
 });

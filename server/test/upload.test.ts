@@ -121,14 +121,26 @@ describe('POST /sys/common/upload and GET /sys/common/static/**', () => {
     expect(r.body).toMatchObject({ success: false, message: '上传失败！' });
   });
 
-  it('refuses 11 MB with the contract message (HTTP 200 envelope) and keeps no partial file', async () => {
+  it('refuses 11 MB with HTTP 413 (security.md §1.3) and the contract envelope and message, keeping no partial file', async () => {
     const beforeFiles = filesUnder(uploadRoot(ctx.config)).length;
     const big = Buffer.alloc(11 * 1024 * 1024, 0);
     PNG.copy(big);
     const r = await upload([{ field: 'file', file: { name: 'big.png', data: big } }]);
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(413);
     expect(r.body).toMatchObject({ success: false, code: 500, message: TOO_LARGE });
     expect(filesUnder(uploadRoot(ctx.config)).length).toBe(beforeFiles);
+  });
+
+  it('caps the whole request at 10 MB (contract max-request-size): a second file past it gives 413 and nothing is stored', async () => {
+    const beforeFiles = filesUnder(uploadRoot(ctx.config)).length;
+    const six = Buffer.alloc(6 * 1024 * 1024, 0);
+    PNG.copy(six);
+    const r = await upload([{ field: 'file', file: { name: 'a.png', data: six } }, { field: 'file2', file: { name: 'b.png', data: six } }]);
+    expect(r.status).toBe(413);
+    expect(r.body).toMatchObject({ success: false, code: 500, message: TOO_LARGE });
+    expect(filesUnder(uploadRoot(ctx.config)).length).toBe(beforeFiles);
+    const one = await upload([{ field: 'file', file: { name: 'a.png', data: six } }]);
+    expect(one.body).toMatchObject({ success: true });
   });
 
   it('a stored HTML-ish file is never served inline by the static route', async () => {

@@ -66,6 +66,10 @@ describe('users: signed-in lookups and tenant isolation', () => {
     expect((await call('GET', `${U}/queryUserByDepId?id=${DEPART_IDS.A01A02}`, ah)).body.result).toEqual([]);
     const multi = await app.inject({ method: 'GET', url: `${U}/getMultiUser?username=memberB,memberA,`, headers: ah });
     expect((multi.json() as any[]).map((x) => x.username)).toEqual(['memberA']);
+    expect((await call('GET', `${U}/queryByIds?userIds=${inB},${inA}`, ah)).body.result.map((x: any) => x.username)).toEqual(['memberA']);
+    expect((await call('GET', `${U}/queryByOrgCode?orgCode=A01&pageSize=100`, ah)).body.result.records.map((x: any) => x.username)).not.toContain('memberB');
+    expect((await call('GET', `${TEST_API_PREFIX}/sys/sysDepart/getUsersByDepartId?id=${DEPART_IDS.A01A02}`, ah)).body.result).toEqual([]);
+    expect((await call('GET', `${TEST_API_PREFIX}/sys/sysDepart/queryTreeByKeyWord?keyWord=member`, ah)).body.result.userList.map((x: any) => x.username)).toEqual(['memberA']);
     // moving a user of A into B is refused
     expect((await call('PUT', `${U}/edit`, ah, { id: inA, relTenantIds: '102' })).body).toMatchObject({ success: false });
     expect(await snapshot()).toEqual(before);

@@ -23,6 +23,8 @@ export interface FieldDef {
   list?: boolean;
   /** Editable in the add/edit form (default true). */
   form?: boolean;
+  /** Set when adding, shown read-only when editing (a code others refer to, such as a role code). */
+  fixedOnEdit?: boolean;
   required?: boolean;
   maxLength?: number;
   /** Checked unique on the server (add/edit give a clear message instead of a SQL error). */

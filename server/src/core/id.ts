@@ -10,14 +10,15 @@ let seq = 0n;
 const worker = BigInt(randomInt(0, 1024));
 
 export function newId(): string {
+  // A clock that steps back (NTP, a test's fake clock) must not repeat an id: stay on the last millisecond and count.
   let ms = BigInt(Date.now()) - EPOCH;
-  if (ms === lastMs) {
+  if (ms <= lastMs) {
+    ms = lastMs;
     seq = (seq + 1n) & 4095n;
     if (seq === 0n) ms = lastMs + 1n;
   } else {
     seq = 0n;
   }
-  if (ms < lastMs) ms = lastMs;
   lastMs = ms;
   const v = (ms << 22n) | (worker << 12n) | seq;
   return v.toString().padStart(19, '1');

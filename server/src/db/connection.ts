@@ -4,6 +4,7 @@ import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 // Counts writes per table so cached list totals are voided by any write on this node (core/crud/countCache.ts).
 import { tableWriteWatch } from '../core/crud/countCache.js';
+import { withStatementCache } from './statementCache.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 
@@ -27,7 +28,7 @@ export async function openDb(url: string): Promise<Db> {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [tableWriteWatch] });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [tableWriteWatch] });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   if (/^postgres(ql)?:\/\//.test(url)) {

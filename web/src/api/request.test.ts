@@ -92,6 +92,17 @@ describe('request client', () => {
     expect(init.headers).not.toHaveProperty('Content-Type');
   });
 
+  it('anonymous: no X-Access-Token, and its 401 is an ordinary error, not an expired session', async () => {
+    const { http, deps, fetchMock } = setup();
+    fetchMock.mockResolvedValue(jsonResponse(401, { success: false, message: 'Token失效，请重新登录!', code: 401 }));
+    const form = new FormData();
+    await expect(http.upload('/sys/common/upload', form, { anonymous: true })).rejects.toBeInstanceOf(HttpError);
+    expect((fetchMock.mock.calls[0][1].headers as Record<string, string>)['X-Access-Token']).toBeUndefined();
+    expect(deps.logout).not.toHaveBeenCalled();
+    expect(deps.expiredModal).not.toHaveBeenCalled();
+    expect(deps.notify).toHaveBeenCalledWith('Token失效，请重新登录!', 4);
+  });
+
   it('download saves the blob under the given name', async () => {
     const { http, fetchMock, deps } = setup();
     fetchMock.mockResolvedValue(new Response('binary', { status: 200, headers: { 'content-type': 'application/vnd.ms-excel' } }));

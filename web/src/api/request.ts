@@ -19,6 +19,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not show the error notice for HTTP errors (the caller handles them). */
   silent?: boolean;
+  /**
+   * Send no access-token header (001 §7: an editable-table upload column sends it only when its token flag is set).
+   * A 401 to such a request is an ordinary error, not an expired session.
+   */
+  anonymous?: boolean;
 }
 
 export type Params = Record<string, string | number | boolean | null | undefined>;
@@ -146,7 +151,7 @@ export function createHttp(deps: HttpDeps): Http {
       params._t = Math.floor(deps.now() / 1000);
     }
     const headers: Record<string, string> = {};
-    const token = deps.getToken();
+    const token = opts.anonymous ? null : deps.getToken();
     if (token) headers['X-Access-Token'] = token;
     const tenant = deps.getTenantId();
     headers['tenant-id'] = tenant === null || tenant === undefined || tenant === '' ? '0' : String(tenant);
@@ -190,7 +195,9 @@ export function createHttp(deps: HttpDeps): Http {
     if (!res.ok) {
       // blob and JSON error bodies are both read as text and parsed (000 §8 "for blob responses the body is parsed")
       const data = await readJson(res);
-      handleStatus(res.status, data, silent);
+      if (opts.anonymous && res.status === 401) {
+        if (!silent) deps.notify(messageOf(data) || `HTTP ${res.status}`, 4);
+      } else handleStatus(res.status, data, silent);
       throw new HttpError(messageOf(data) || `HTTP ${res.status}`, res.status, data);
     }
     return res;

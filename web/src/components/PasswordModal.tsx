@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { updatePassword } from '../api/user';
+import { confirmRules, PASSWORD_MISMATCH } from './passwordConfirm';
 
 interface Values {
   oldpassword: string;
@@ -13,7 +14,7 @@ export const PASSWORD_RULES = {
   old: '请输入旧密码!',
   new: '请输入新密码!',
   confirm: '请确认新密码!',
-  mismatch: '两次输入的密码不一样！',
+  mismatch: PASSWORD_MISMATCH,
 } as const;
 
 export function PasswordModal({ open, username, onClose }: { open: boolean; username: string; onClose(): void }) {
@@ -72,13 +73,7 @@ export function PasswordModal({ open, username, onClose }: { open: boolean; user
           label="确认新密码"
           name="confirmpassword"
           dependencies={['password']}
-          rules={[
-            { required: true, message: PASSWORD_RULES.confirm },
-            ({ getFieldValue }) => ({
-              validator: (_r, value) =>
-                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(PASSWORD_RULES.mismatch)),
-            }),
-          ]}
+          rules={confirmRules(PASSWORD_RULES.confirm)}
         >
           <Input.Password placeholder="请确认新密码" autoComplete="new-password" />
         </Form.Item>

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { positionEntity, type Result } from '@pk/contract';
-import { Modal, message } from 'antd';
+import { positionEntity, roleEntity, type EntityDef, type Result } from '@pk/contract';
 import { http } from '../api/request';
 import { FormModal } from './FormModal';
 import type { EntityRow } from './formBody';
+import { closeAntdOverlays } from '../test/antdOverlays';
 
 vi.mock('../api/request', () => ({
   http: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), download: vi.fn(), upload: vi.fn() },
@@ -18,11 +18,11 @@ function res<T>(result: T, message: string, success = true): Result<T> {
   return { success, code: success ? 200 : 500, message, result, timestamp: 0 };
 }
 
-function renderModal(record: EntityRow | null, onSaved = vi.fn(), onClose = vi.fn()) {
+function renderModal(record: EntityRow | null, onSaved = vi.fn(), onClose = vi.fn(), entity: EntityDef = positionEntity) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const utils = render(
     <QueryClientProvider client={client}>
-      <FormModal entity={positionEntity} open record={record} onClose={onClose} onSaved={onSaved} />
+      <FormModal entity={entity} open record={record} onClose={onClose} onSaved={onSaved} />
     </QueryClientProvider>,
   );
   return { ...utils, onSaved, onClose };
@@ -44,9 +44,8 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
-  Modal.destroyAll();
-  message.destroy(); // static containers outlive cleanup(); their timers must not fire after teardown
+afterEach(async () => {
+  await closeAntdOverlays(); // static containers outlive cleanup(); their work must not run after teardown
   vi.clearAllMocks();
 });
 
@@ -98,5 +97,14 @@ describe('FormModal', () => {
     expect(await screen.findByText('职务编码已存在')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('a fixedOnEdit field (the role code) is typed when adding and read-only when editing', async () => {
+    const { unmount } = renderModal(null, vi.fn(), vi.fn(), roleEntity);
+    expect((byRole('textbox', '角色编码') as HTMLInputElement).disabled).toBe(false);
+    unmount();
+    renderModal({ id: '1', roleName: '管理员', roleCode: 'admin' }, vi.fn(), vi.fn(), roleEntity);
+    expect((byRole('textbox', '角色编码') as HTMLInputElement).disabled).toBe(true);
+    expect((byRole('textbox', '角色名称') as HTMLInputElement).disabled).toBe(false);
   });
 });

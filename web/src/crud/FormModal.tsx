@@ -2,18 +2,21 @@
  * The add/edit dialog of an entity, built from its FieldDefs (`form !== false`).
  * `record` null → 新增 (POST `{api}/add`); a row → 编辑 (PUT `{api}/edit`, body = declared fields + id).
  * The server message is shown; on success the dialog closes and `onSaved` reloads the list.
+ * A page may add form items before the generated ones (`extraItems`), adjust the opening values (`formValues`)
+ * and the body (`toBody`), e.g. the tenant dialog's typed 租户编号.
  *
  * @example
  *   <FormModal entity={positionEntity} open={open} record={row} onClose={close} onSaved={reload} />
  */
-import { useEffect, useState, type ReactNode } from 'react';
-import { Form, Modal } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+import { Form } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { EntityDef, FieldDef } from '@pk/contract';
 import { http } from '../api/request';
 import { buildFormBody, formFields, toFormValues, type EntityRow } from './formBody';
 import { FieldInput, isChoiceField } from './fields';
-import { showResult } from './notify';
+import { useFormSubmit } from './useFormSubmit';
+import { FormDialog } from './FormDialog';
 
 export interface FormModalProps {
   entity: EntityDef;
@@ -24,6 +27,16 @@ export interface FormModalProps {
   /** Called after a successful save (the dialog is already closing). */
   onSaved: () => void;
   width?: number;
+}
+
+/** How a page extends the generated dialog (all optional). */
+export interface FormModalExtension {
+  /** Form items shown before the generated fields. */
+  extraItems?: (editing: boolean) => ReactNode;
+  /** The values the form opens with, from the ones of the row (defaults, extra fields). */
+  formValues?: (values: Record<string, unknown>, record: EntityRow | null) => Record<string, unknown>;
+  /** The body sent, from the one built of the declared fields (extra fields). */
+  toBody?: (body: Record<string, unknown>, values: Record<string, unknown>, editing: boolean) => Record<string, unknown>;
 }
 
 /** Validation rules of a field: required (`请输入{label}!` / `请选择{label}!`) and maxLength. */
@@ -38,64 +51,39 @@ export function fieldRules(f: FieldDef): Rule[] {
   return rules;
 }
 
-export function FormModal({ entity, open, record, onClose, onSaved, width = 800 }: FormModalProps): ReactNode {
+export function FormModal({ entity, open, record, onClose, onSaved, width = 800, extraItems, formValues, toBody }: FormModalProps & FormModalExtension): ReactNode {
   const [form] = Form.useForm<Record<string, unknown>>();
-  const [saving, setSaving] = useState(false);
   const editing = !!record?.id;
+  const { modalProps } = useFormSubmit({
+    validate: () => form.validateFields(),
+    send: (values) => {
+      const built = buildFormBody(entity, values, editing ? String(record?.id) : undefined);
+      const body = toBody ? toBody(built, values, editing) : built;
+      return editing ? http.put<unknown>(`${entity.api}/edit`, body) : http.post<unknown>(`${entity.api}/add`, body);
+    },
+    onSuccess: () => {
+      onClose();
+      onSaved();
+    },
+  });
 
   // Fill the form on every opening. The body is destroyed when hidden, so the effect (which runs after the
   // freshly mounted Form has connected) starts from a clean store each time.
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(toFormValues(entity, record));
-  }, [open, record, entity, form]);
-
-  async function submit(): Promise<void> {
-    let values: Record<string, unknown>;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // the field messages are shown
-    }
-    const body = buildFormBody(entity, values, editing ? record?.id : undefined);
-    setSaving(true);
-    try {
-      const res = editing ? await http.put<unknown>(`${entity.api}/edit`, body) : await http.post<unknown>(`${entity.api}/add`, body);
-      showResult(res);
-      if (res.success) {
-        onClose();
-        onSaved();
-      }
-    } catch {
-      // HTTP and network errors were reported by the request client; keep the dialog open
-    } finally {
-      setSaving(false);
-    }
-  }
+    const values = toFormValues(entity, record);
+    form.setFieldsValue(formValues ? formValues(values, record) : values);
+  }, [open, record, entity, form, formValues]);
 
   return (
-    <Modal
-      title={editing ? '编辑' : '新增'}
-      open={open}
-      width={width}
-      destroyOnHidden
-      mask={{ closable: false }}
-      confirmLoading={saving}
-      okText="确定"
-      cancelText="取消"
-      okButtonProps={{ autoInsertSpace: false }}
-      cancelButtonProps={{ autoInsertSpace: false }}
-      onOk={() => void submit()}
-      onCancel={onClose}
-    >
-      <Form form={form} name={`${entity.key}-form`} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} autoComplete="off">
-        {formFields(entity).map((f) => (
-          <Form.Item key={f.prop} name={f.prop} label={f.label} rules={fieldRules(f)}>
-            <FieldInput field={f} />
-          </Form.Item>
-        ))}
-      </Form>
-    </Modal>
+    <FormDialog title={editing ? '编辑' : '新增'} open={open} onClose={onClose} form={form} name={`${entity.key}-form`} modalProps={modalProps} width={width}>
+      {extraItems?.(editing)}
+      {formFields(entity).map((f) => (
+        <Form.Item key={f.prop} name={f.prop} label={f.label} rules={fieldRules(f)}>
+          <FieldInput field={f} disabled={editing && f.fixedOnEdit} />
+        </Form.Item>
+      ))}
+    </FormDialog>
   );
 }

@@ -5,8 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { positionEntity, type Result } from '@pk/contract';
 import { http } from '../api/request';
 import { BUTTON_AUTH_KEY } from './auth';
-import { Modal, message } from 'antd';
 import { ListPage } from './ListPage';
+import { closeAntdOverlays } from '../test/antdOverlays';
 
 vi.mock('../api/request', () => ({
   http: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), download: vi.fn(), upload: vi.fn() },
@@ -64,9 +64,8 @@ beforeEach(() => {
   mocked.delete.mockResolvedValue(ok(null, '删除成功!'));
 });
 
-afterEach(() => {
-  Modal.destroyAll();
-  message.destroy(); // static containers outlive cleanup(); their timers must not fire after teardown
+afterEach(async () => {
+  await closeAntdOverlays(); // static containers outlive cleanup(); their work must not run after teardown
   cleanup();
   sessionStorage.clear();
   vi.clearAllMocks();

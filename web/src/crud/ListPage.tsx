@@ -12,8 +12,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Divider, Form, Popconfirm, Space, Table } from 'antd';
-import type { TableColumnType, TablePaginationConfig, TableProps } from 'antd';
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import type { TableColumnType, TableProps } from 'antd';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { permCode, type EntityDef, type PageResult } from '@pk/contract';
 import { http, type Params } from '../api/request';
 import { useAuth } from './auth';
@@ -21,9 +21,11 @@ import { buildExportParams, buildListParams, filterFields, type ListSort, type S
 import type { EntityRow } from './formBody';
 import { FilterInput } from './fields';
 import { FormModal, type FormModalProps } from './FormModal';
-import { confirm, showResult, showWarning } from './notify';
+import { confirm, sendChange, showWarning } from './notify';
 import { exportList } from './excel';
 import { ImportModal } from '../components/ImportModal';
+import { usePaging } from './usePaging';
+import { SearchButtons } from './SearchButtons';
 import { queryFields, SuperQuery, type SuperQueryOutput } from '../components/SuperQuery';
 
 /** Per-column overrides keyed by field prop (merged into the generated column); `false` hides the column. */
@@ -68,8 +70,6 @@ export interface SearchExtra {
   input: ReactNode;
 }
 
-export const PAGE_SIZES = [10, 20, 30, 50];
-
 /** The react-query key prefix of an entity's lists; invalidating it reloads every open list of the entity. */
 export function listQueryKey(entity: EntityDef): readonly unknown[] {
   return ['crud', entity.api, 'list'];
@@ -96,8 +96,8 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
 
   const [search, setSearch] = useState<SearchValues>({});
   const [sort, setSort] = useState<ListSort>({});
-  const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const paging = usePaging();
+  const { pageNo, pageSize, setPageNo } = paging;
   const [selectedRowKeys, setSelectedRowKeys] = useState<string[]>([]);
   const [formState, setFormState] = useState<{ open: boolean; record: EntityRow | null }>({ open: false, record: null });
   const [exporting, setExporting] = useState(false);
@@ -148,13 +148,7 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
   }
 
   async function deleteOne(id: string): Promise<void> {
-    try {
-      const res = await http.delete<unknown>(`${entity.api}/delete`, { id });
-      showResult(res);
-      if (res.success) afterDelete([id]);
-    } catch {
-      // reported by the request client
-    }
+    if (await sendChange(() => http.delete<unknown>(`${entity.api}/delete`, { id }))) afterDelete([id]);
   }
 
   function deleteSelected(): void {
@@ -167,14 +161,8 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
       title: '确认删除',
       content: '是否删除选中数据?',
       onOk: async () => {
-        try {
-          // the JeecgBoot client leaves a trailing comma (contract §12 intro)
-          const res = await http.delete<unknown>(`${entity.api}/deleteBatch`, { ids: `${ids.join(',')},` });
-          showResult(res);
-          if (res.success) afterDelete(ids);
-        } catch {
-          // reported by the request client
-        }
+        // the JeecgBoot client leaves a trailing comma (contract §12 intro)
+        if (await sendChange(() => http.delete<unknown>(`${entity.api}/deleteBatch`, { ids: `${ids.join(',')},` }))) afterDelete(ids);
       },
     });
   }
@@ -192,7 +180,7 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
 
   const tableColumns = useMemo(() => {
     const cols: TableColumnType<EntityRow>[] = [
-      { title: '#', key: 'rowIndex', width: 60, align: 'center', render: (_v, _r, index) => index + 1 },
+      paging.numberColumn(),
     ];
     for (const f of entity.fields) {
       if (f.list === false) continue;
@@ -240,13 +228,11 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
     ),
   };
 
-  const onTableChange: TableProps<EntityRow>['onChange'] = (pagination: TablePaginationConfig, _filters, sorter) => {
+  // the page and its size follow `paging.pagination`'s onChange; the table reports the sort here
+  const onTableChange: TableProps<EntityRow>['onChange'] = (_pagination, _filters, sorter) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
     const nextSort: ListSort = s?.order ? { prop: String(s.columnKey ?? ''), order: s.order } : {};
     if (nextSort.prop !== sort.prop || nextSort.order !== sort.order) setSort(nextSort);
-    const nextSize = pagination.pageSize ?? pageSize;
-    setPageNo(nextSize !== pageSize ? 1 : (pagination.current ?? 1));
-    setPageSize(nextSize);
   };
 
   const fields = filterFields(entity);
@@ -273,14 +259,7 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
             </Form.Item>
           ))}
           <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-                查询
-              </Button>
-              <Button onClick={resetSearch} icon={<ReloadOutlined aria-hidden />}>
-                重置
-              </Button>
-            </Space>
+            <SearchButtons onReset={resetSearch} />
           </Form.Item>
         </Form>
       )}
@@ -341,15 +320,7 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelectedRowKeys(keys.map(String)),
         }}
-        pagination={{
-          current: pageNo,
-          pageSize,
-          total,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (n) => `共 ${n} 条`,
-        }}
+        pagination={{ ...paging.pagination(total), showQuickJumper: true }}
         onChange={onTableChange}
       />
 

@@ -1,6 +1,9 @@
 /** The CRUD page kit: a list page and form dialog rendered from an EntityDef (docs/ARCHITECTURE.md, web rules). */
-export { ListPage, listQueryKey, PAGE_SIZES, type SearchExtra, type ListPageProps, type ListPageContext, type ColumnOverrides } from './ListPage';
-export { FormModal, fieldRules, type FormModalProps } from './FormModal';
+export { ListPage, listQueryKey, type SearchExtra, type ListPageProps, type ListPageContext, type ColumnOverrides } from './ListPage';
+export { usePaging, PAGE_SIZES, type Paging } from './usePaging';
+export { SearchButtons } from './SearchButtons';
+export { FormModal, fieldRules, type FormModalProps, type FormModalExtension } from './FormModal';
+export { useFormSubmit, type FormSubmit, type FormSubmitOptions } from './useFormSubmit';
 export { useAuth, usePermission, Authorized, hasAuth, readButtonAuth, readAllAuth, BUTTON_AUTH_KEY, ALL_AUTH_KEY, type AuthItem } from './auth';
 export { useDictOptions, dictQueryKey, type DictItem, type DictOption } from './useDictOptions';
 export { DictSelect } from './fields';

@@ -12,6 +12,23 @@ export function showResult(res: Pick<Result, 'success' | 'message'>, fallback = 
   else void feedback.message.warning(text);
 }
 
+/**
+ * Sends a change and shows its envelope (showResult); resolves whether it succeeded. A request that fails outright
+ * resolves false: the request client has reported it already.
+ *
+ * @example
+ *   if (await sendChange(() => removeUsers(ids))) reload();
+ */
+export async function sendChange(send: () => Promise<Pick<Result, 'success' | 'message'>>): Promise<boolean> {
+  try {
+    const res = await send();
+    showResult(res);
+    return res.success;
+  } catch {
+    return false;
+  }
+}
+
 export function showWarning(text: string): void {
   void feedback.message.warning(text);
 }

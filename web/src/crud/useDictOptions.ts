@@ -1,15 +1,29 @@
 /**
- * Dictionary options for a dict code (contract §6.1–6.2): `GET /sys/dict/getDictItems/{code}`, cached by
- * react-query for the session. When the login dictionary cache (`sysAllDictItems`, stored by the shell) holds
- * the code, it is shown at once as placeholder data while the request runs.
+ * THE source of dictionary options (contract §6.1–6.2): `GET /sys/dict/getDictItems/{code}`, cached by react-query
+ * for the session. Every dictionary widget reads it: the dict components (DictSelect, DictTag, DictCheckbox,
+ * DictMultiSelectTag), the pickers (DictPicker, CheckboxGroup, the table pickers' search selects), the CRUD fields
+ * and query builder, and the editable table's cells. When the login dictionary cache (`sysAllDictItems`, stored by
+ * the shell) holds the code, it is shown at once as placeholder data while the request runs.
+ *
+ * The code says whether there is a dictionary at all:
+ *  - `undefined` / `null`: none configured (a CRUD field or table column without a dictionary): nothing is
+ *    fetched and nothing is said;
+ *  - a string: a dictionary widget's code. A blank one is the 001 §5 error `字典Code不能为空!` (shown once, not
+ *    fetched); a server refusal shows the server's message. Both are also returned as `error`.
  *
  * @example
  *   const { options, loading } = useDictOptions('position_rank');
  *   <Select options={options} />
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../api/request';
+import { feedback } from '../components/feedback';
+
+export const DICT_MSG = {
+  /** 001 §5: a dictionary lookup with an empty code. */
+  emptyCode: '字典Code不能为空!',
+} as const;
 
 /** `DictModel` (contract §6.1). */
 export interface DictItem {
@@ -24,6 +38,8 @@ export interface DictOption {
   label: string;
 }
 
+const NO_ITEMS: DictItem[] = [];
+
 /** Dictionary data is configuration; one fetch per session is plenty (001 §9: the dictionary cache lives 7 days). */
 const DICT_STALE_MS = 7 * 24 * 3600 * 1000;
 
@@ -34,6 +50,11 @@ function isDictItem(x: unknown): x is DictItem {
   if (typeof x !== 'object' || x === null) return false;
   const o = x as Record<string, unknown>;
   return (typeof o.value === 'string' || typeof o.value === 'number') && (typeof o.text === 'string' || typeof o.title === 'string');
+}
+
+/** Values are strings on the wire (a number from an old cache becomes one). */
+function normalized(items: readonly DictItem[]): DictItem[] {
+  return items.map((i) => (typeof i.value === 'string' ? i : { ...i, value: String(i.value) }));
 }
 
 export function toOptions(items: readonly DictItem[]): DictOption[] {
@@ -56,7 +77,7 @@ export function readCachedDict(code: string, storage: Pick<Storage, 'getItem'> |
       }
       if (!data || typeof data !== 'object') continue;
       const items = (data as Record<string, unknown>)[code];
-      if (Array.isArray(items) && items.every(isDictItem)) return items;
+      if (Array.isArray(items) && items.every(isDictItem)) return normalized(items);
     } catch {
       // a broken cache entry is ignored; the server answers instead
     }
@@ -77,25 +98,50 @@ export function dictQueryKey(code: string): readonly unknown[] {
   return ['dict', code];
 }
 
-/** Fetches a dictionary; a failed envelope throws with the server message. */
+/** A failed envelope of getDictItems (the server said no); transport errors are already shown by the client. */
+export class DictLoadError extends Error {}
+
+/** Fetches a dictionary; a failed envelope throws a DictLoadError with the server message. */
 export async function fetchDictItems(code: string): Promise<DictItem[]> {
   // Table dictionaries contain commas (`sys_position,name,code`); the path segment is encoded as a whole.
   const res = await http.get<DictItem[]>(`/sys/dict/getDictItems/${encodeURIComponent(code)}`);
-  if (!res.success) throw new Error(res.message || '操作失败');
-  return Array.isArray(res.result) ? res.result.filter(isDictItem) : [];
+  if (!res.success) throw new DictLoadError(res.message || '操作失败');
+  return Array.isArray(res.result) ? normalized(res.result.filter(isDictItem)) : [];
 }
 
-export function useDictOptions(code: string | undefined): { options: DictOption[]; items: DictItem[]; loading: boolean } {
+/** Whether `code` names a dictionary widget's code that is blank (001 §5); `undefined`/`null` = no dictionary. */
+export function isEmptyDictCode(code: string | null | undefined): boolean {
+  return typeof code === 'string' && !code.trim();
+}
+
+export interface DictOptionsState {
+  options: DictOption[];
+  items: DictItem[];
+  loading: boolean;
+  /** 001 §5 empty-code text, or the server's message when it refused the code. */
+  error?: string;
+}
+
+export function useDictOptions(code: string | null | undefined): DictOptionsState {
+  const empty = isEmptyDictCode(code);
+  const active = typeof code === 'string' && !empty;
   const query = useQuery({
     queryKey: dictQueryKey(code ?? ''),
     queryFn: () => fetchDictItems(code as string),
-    enabled: !!code,
+    enabled: active,
     staleTime: DICT_STALE_MS,
     gcTime: DICT_STALE_MS,
     retry: false,
-    placeholderData: () => (code ? readCachedDict(code) : undefined),
+    placeholderData: () => (active ? readCachedDict(code as string) : undefined),
   });
-  const items = query.data;
-  const options = useMemo(() => toOptions(items ?? []), [items]);
-  return { options, items: items ?? [], loading: query.isLoading };
+  const refused = active && query.error instanceof DictLoadError ? query.error.message : undefined;
+  const error = empty ? DICT_MSG.emptyCode : refused;
+  useEffect(() => {
+    // one notice per code however many widgets show it (the key replaces an open one)
+    if (empty) void feedback.message.error({ content: DICT_MSG.emptyCode, key: 'dict-code-empty' });
+    else if (refused) void feedback.message.warning({ content: refused, key: `dict-refused:${code}` });
+  }, [empty, refused, code]);
+  const items = active ? query.data : undefined;
+  const options = useMemo(() => toOptions(items ?? NO_ITEMS), [items]);
+  return { options, items: items ?? NO_ITEMS, loading: active && query.isLoading, error };
 }

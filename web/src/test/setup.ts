@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy…/waitFor give up after 5 s instead of 1 s: under CI load (four suites side by side on two cores) a render can
+// take longer than a second; a condition that never holds still fails.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd reads matchMedia (responsive observers) and getComputedStyle; jsdom lacks the first.
 if (!window.matchMedia) {

@@ -6,12 +6,27 @@
  * Syntax (Quartz `CronExpression`): `sec min hour day-of-month month day-of-week [year]`.
  * - every field: `*`, `a`, `a-b` (wraps when a > b), `a/s`, `*\/s`, `a-b/s`, comma lists of those;
  * - month names JAN–DEC, weekday names SUN–SAT; weekdays are numbered 1 = Sunday … 7 = Saturday;
- * - day of month: `?`, `L`, `L-n` (n days before the month end), `LW` (last weekday), `nW` (weekday nearest day n);
+ * - day of month: `?`, `L`, `L-n` (n days before the month end), `LW` (last weekday), `L-nW` (the weekday nearest
+ *   to n days before the month end), `nW` (weekday nearest day n);
  * - day of week: `?`, `L` (= 7), `nL` (last weekday n of the month), `n#m` (m-th weekday n, m 1–5);
  * - exactly one of day of month / day of week is `?` (Quartz: "Support for specifying both a day-of-week AND a
  *   day-of-month parameter is not implemented"); `L`, `W` and `#` cannot sit in a list.
- * - year 1970 to this year + 100 (Quartz `MAX_YEAR`); steps: sec/min ≤ 59, hour ≤ 23, day ≤ 31, month ≤ 12,
- *   week ≤ 7; `a/0` means just `a` (as in Quartz), `*\/0` is refused.
+ *
+ * Steps, as Quartz 2.3 `CronExpression` reads them (storeExpressionVals / checkNext / checkIncrementRange / addToSet):
+ * - `*\/s` and `a/s` are capped per field: sec/min ≤ 59, hour ≤ 23, day ≤ 31, month ≤ 12, week ≤ 7; the year has
+ *   no cap (checkIncrementRange has no YEAR case), a step past the last year just leaves the start;
+ * - a bare `/s` is `*\/s` (the `c == '/'` branch falls through to the increment);
+ * - `*\/0` is every (addToSet: `val == ALL_SPEC_INT && incr <= 0` → incr = 1), and `a/0`, `a-b/0` mean just `a`
+ *   (`incr == 0 && val != ALL_SPEC_INT` → add val only);
+ * - `a-b/s` is not capped (checkNext never calls checkIncrementRange for a range), so `0-30/90` is `0`;
+ * - a range whose end is below its start wraps round the field, except the year, which Quartz refuses
+ *   ("Start year must be less than stop year"; equal ends are fine).
+ *
+ * Where we stay stricter than Quartz, on purpose:
+ * - the year must lie in 1970 … this year + 100 (Quartz `MAX_YEAR`): Quartz accepts any year but never fires one
+ *   outside that span (`getTimeAfter` gives up past MAX_YEAR), so such an expression is a mistake we report;
+ * - `*` followed by anything but `/s` (Quartz silently reads `*5` as `*`), `L-W`, and more than 9 digits are
+ *   refused as 格式错误 rather than guessed at.
  *
  * Run times are computed on "wall clock" dates: a Date whose UTC fields hold the local date and time, so the
  * result does not depend on the process time zone (the server works in GMT+8, the browser in its own zone).
@@ -43,7 +58,8 @@ export type DaySpec =
   | { kind: 'any' }
   | { kind: 'set'; values: ReadonlySet<number> }
   | { kind: 'last'; offset: number }
-  | { kind: 'lastWeekday' }
+  /** `LW` (offset 0) and `L-nW`: the weekday nearest to the day `offset` days before the month end. */
+  | { kind: 'lastWeekday'; offset: number }
   | { kind: 'nearestWeekday'; day: number };
 
 export type WeekSpec =
@@ -85,7 +101,8 @@ function rules(maxYear: number): Record<CronFieldKey, FieldRule> {
     day: { min: 1, max: 31, maxStep: 31 },
     month: { min: 1, max: 12, maxStep: 12, names: MONTHS },
     week: { min: 1, max: 7, maxStep: 7, names: WEEKDAYS },
-    year: { min: 1970, max: maxYear, maxStep: maxYear - 1970 },
+    // Quartz caps no year step (checkIncrementRange has no YEAR case)
+    year: { min: 1970, max: maxYear, maxStep: Number.POSITIVE_INFINITY },
   };
 }
 
@@ -107,27 +124,34 @@ function parseValue(key: CronFieldKey, rule: FieldRule, raw: string, whole: stri
   return n;
 }
 
-/** One comma-free item of a plain field: `*`, `a`, `a-b`, `a/s`, `*\/s`, `a-b/s`. */
+/** One comma-free item of a plain field: `*`, `a`, `a-b`, `a/s`, `*\/s`, `/s`, `a-b/s`. */
 function addItem(key: CronFieldKey, rule: FieldRule, item: string, out: Set<number>): void {
-  const [head, stepText, extra] = item.split('/');
+  const [rawHead, stepText, extra] = item.split('/');
+  // Quartz reads a bare `/s` as `*/s`
+  const head = rawHead === '' && stepText !== undefined ? '*' : rawHead;
   if (extra !== undefined || head === '' || stepText === '') throw fieldError(key, item, '格式错误');
+  const isRange = head.includes('-');
   let step = 1;
   if (stepText !== undefined) {
-    if (!/^\d{1,4}$/.test(stepText)) throw fieldError(key, item, '格式错误');
+    if (!/^\d{1,9}$/.test(stepText)) throw fieldError(key, item, '格式错误');
     step = Number(stepText);
-    if (step > rule.maxStep) throw fieldError(key, item, `的间隔超出范围（最大${rule.maxStep}）`);
+    // Quartz checks the increment of `*/s` and `a/s` only, never of `a-b/s`
+    if (!isRange && step > rule.maxStep) throw fieldError(key, item, `的间隔超出范围（最大${rule.maxStep}）`);
   }
   let start: number;
   let end: number;
   if (head === '*') {
-    if (step === 0) throw fieldError(key, item, '的间隔不能为0');
+    // Quartz: an increment of 0 on `*` is every (addToSet turns it into 1)
+    if (step === 0) step = 1;
     start = rule.min;
     end = rule.max;
-  } else if (head.includes('-')) {
+  } else if (isRange) {
     const [a, b, more] = head.split('-');
     if (more !== undefined || !a || !b) throw fieldError(key, item, '格式错误');
     start = parseValue(key, rule, a, item);
     end = parseValue(key, rule, b, item);
+    // the one field Quartz does not wrap: "Start year must be less than stop year"
+    if (key === 'year' && end < start) throw fieldError(key, item, '的起始年份不能大于结束年份');
   } else {
     start = parseValue(key, rule, head, item);
     end = stepText === undefined ? start : rule.max;
@@ -154,12 +178,13 @@ function parseDay(rule: FieldRule, text: string): DaySpec {
   if (/[LW]/.test(u)) {
     if (u.includes(',')) throw fieldError('day', text, '中“L”“W”不能与其他值组合');
     if (u === 'L') return { kind: 'last', offset: 0 };
-    if (u === 'LW') return { kind: 'lastWeekday' };
-    let m = /^L-(\d{1,2})$/.exec(u);
+    if (u === 'LW') return { kind: 'lastWeekday', offset: 0 };
+    let m = /^L-(\d{1,2})(W?)$/.exec(u);
     if (m) {
       const offset = Number(m[1]);
       if (offset > 30) throw fieldError('day', text, '的偏移量须在0-30之间');
-      return { kind: 'last', offset };
+      // Quartz accepts `L-nW`: the weekday nearest to n days before the month end
+      return m[2] ? { kind: 'lastWeekday', offset } : { kind: 'last', offset };
     }
     m = /^(\d{1,2})W$/.exec(u);
     if (m) return { kind: 'nearestWeekday', day: parseValue('day', rule, m[1], text) };
@@ -239,6 +264,17 @@ function quartzWeekday(year: number, month1: number, day: number): number {
   return new Date(Date.UTC(year, month1 - 1, day)).getUTCDay() + 1;
 }
 
+/**
+ * Quartz `W`: the weekday nearest to day n of the month, never leaving the month. Saturday → Friday (Monday the 3rd
+ * when n is the 1st); Sunday → Monday (Friday when n is the last day).
+ */
+function nearestWeekday(year: number, month1: number, n: number, last: number): number {
+  const wd = quartzWeekday(year, month1, n);
+  if (wd === 7) return n === 1 ? 3 : n - 1;
+  if (wd === 1) return n === last ? n - 2 : n + 1;
+  return n;
+}
+
 function dayMatches(cron: QuartzCron, year: number, month1: number, day: number): boolean {
   const last = daysInMonth(year, month1);
   const d = cron.day;
@@ -250,19 +286,13 @@ function dayMatches(cron: QuartzCron, year: number, month1: number, day: number)
       if (day !== last - d.offset) return false;
       break;
     case 'lastWeekday': {
-      const wd = quartzWeekday(year, month1, last);
-      const target = wd === 7 ? last - 1 : wd === 1 ? last - 2 : last;
-      if (day !== target) return false;
+      const base = last - d.offset;
+      // L-30W in February: Quartz lands in the month before; we let that month go by without a run
+      if (base < 1 || day !== nearestWeekday(year, month1, base, last)) return false;
       break;
     }
     case 'nearestWeekday': {
-      if (d.day > last) return false;
-      const wd = quartzWeekday(year, month1, d.day);
-      let target = d.day;
-      // Saturday → Friday (or Monday when that leaves the month); Sunday → Monday (or Friday at the month end)
-      if (wd === 7) target = d.day === 1 ? 3 : d.day - 1;
-      else if (wd === 1) target = d.day === last ? d.day - 2 : d.day + 1;
-      if (day !== target) return false;
+      if (d.day > last || day !== nearestWeekday(year, month1, d.day, last)) return false;
       break;
     }
     case 'any':

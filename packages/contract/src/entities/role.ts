@@ -9,7 +9,7 @@ export const roleEntity: EntityDef = {
   defaultSort: { prop: 'createTime', order: 'desc' },
   fields: [
     { prop: 'roleName', label: '角色名称', type: 'string', filter: 'like', sort: true, required: true, maxLength: 200 },
-    { prop: 'roleCode', label: '角色编码', type: 'string', filter: 'like', sort: true, required: true, unique: true, maxLength: 100 },
+    { prop: 'roleCode', label: '角色编码', type: 'string', filter: 'like', sort: true, required: true, unique: true, maxLength: 100, fixedOnEdit: true },
     { prop: 'description', label: '描述', type: 'string', maxLength: 255 },
     { prop: 'createTime', label: '创建时间', type: 'datetime', filter: 'range', sort: true, form: false, excel: false },
   ],

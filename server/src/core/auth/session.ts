@@ -17,6 +17,11 @@ export const SEEN_PREFIX = 'session-seen:';
 export const TOKEN_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 /** A session's idle TTL is refreshed at most this often (per node). */
 export const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * Without Redis (one node) a session record read from the database is reused for at most this long (kv/memo.ts);
+ * every session change on this node (logout, forced logout, freeze, password change) is seen at once.
+ */
+export const SESSION_MEMO_MS = 1_000;
 
 export interface SessionRecord {
   userId: string;
@@ -78,12 +83,15 @@ export async function createSession(
   };
   const ttl = idleSeconds(ctx);
   await ctx.kv.set(SESSION_PREFIX + sessionId, JSON.stringify(record), ttl);
+  // iat and exp from one clock reading: jose reads the clock again for a relative expiry, and a token signed across
+  // a second boundary would then live TOKEN_MAX_AGE_SECONDS + 1 and be refused by verifyToken for its whole life.
+  const iat = Math.floor(Date.now() / 1000);
   const token = await new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.id)
     .setJti(sessionId)
-    .setIssuedAt()
-    .setExpirationTime(`${TOKEN_MAX_AGE_SECONDS}s`)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + TOKEN_MAX_AGE_SECONDS)
     .sign(jwtKey(ctx));
   touched.set(sessionId, Date.now());
   return { token, sessionId, record };

@@ -1,6 +1,16 @@
 import type { FieldDef } from '@pk/contract';
 import { camelToSnake, querySpecOf, snakeToCamel, type QuerySpec } from '../query/index.js';
-import type { CrudBinding } from './types.js';
+import { MSG } from '../envelope/errors.js';
+import type { CrudBinding, CrudMessages } from './types.js';
+
+/** The common CRUD texts (contract §1.5). */
+export const CRUD_MESSAGES: Readonly<CrudMessages> = {
+  added: MSG.added,
+  edited: MSG.edited,
+  deleted: MSG.deleted,
+  batchDeleted: MSG.batchDeleted,
+  noIds: MSG.badParams,
+};
 
 /** Audit properties the server sets; a body may carry them (the client echoes rows back) but they are ignored. */
 export const AUDIT_PROPS = ['createBy', 'createTime', 'updateBy', 'updateTime', 'sysOrgCode'] as const;
@@ -21,6 +31,8 @@ export interface ResolvedBinding extends CrudBinding {
   writable: ReadonlyMap<string, FieldDef>;
   /** Properties a body may carry without effect. */
   ignored: ReadonlySet<string>;
+  /** The binding's texts over the common ones. */
+  msg: Readonly<CrudMessages>;
 }
 
 /**
@@ -61,6 +73,7 @@ export function resolveBinding(b: CrudBinding): ResolvedBinding {
     propOfColumn,
     writable,
     ignored,
+    msg: { ...CRUD_MESSAGES, ...b.messages },
   };
 }
 

@@ -34,6 +34,26 @@ describe('CountCache', () => {
     expect(c.runs()).toBe(2);
   });
 
+  it('with a caller key the count is compiled only when it runs, and writes still void it', async () => {
+    const cache = new CountCache();
+    let compiled = 0;
+    const total = (k: string) =>
+      cache.get(
+        () => {
+          compiled++;
+          return db.selectFrom('t').where('k', '=', k).select((eb) => eb.fn.countAll().as('total')).compile();
+        },
+        async (c) => Number((await db.executeQuery<{ total: number }>(c)).rows[0].total),
+        `page-of:${k}`,
+      );
+    expect(await total('a')).toBe(2);
+    expect(await total('a')).toBe(2);
+    expect(compiled).toBe(1);
+    await db.insertInto('t').values({ k: 'a' }).execute();
+    expect(await total('a')).toBe(3);
+    expect(compiled).toBe(2);
+  });
+
   it('any write to a table the count reads voids it at once; writes elsewhere do not', async () => {
     const c = counter(new CountCache());
     await c.total('a');

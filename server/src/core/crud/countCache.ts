@@ -156,18 +156,26 @@ export class CountCache {
     return true;
   }
 
-  /** The total of `query` (a compiled `select count(*) … as total`), from the cache when still valid. */
-  async get(query: CompiledQuery, run: (q: CompiledQuery) => Promise<number>): Promise<number> {
-    const key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
+  /**
+   * The total of `query` (a compiled `select count(*) … as total`), from the cache when still valid. The key is the
+   * query's SQL and values; a caller that already has a statement with the same filter (the page query without its
+   * limit and offset) may pass that as `key` and the count as a function, compiled only when it must run.
+   */
+  async get(query: CompiledQuery | (() => CompiledQuery), run: (q: CompiledQuery) => Promise<number>, key?: string): Promise<number> {
+    if (key === undefined) {
+      if (typeof query === 'function') query = query();
+      key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
+    }
     const t = Date.now();
     const hit = this.entries.get(key);
     if (hit && this.fresh(hit, t)) return hit.total;
     const running = this.inflight.get(key);
     if (running) return running;
-    const tables = tablesOf(query.query);
+    const compiled = typeof query === 'function' ? query() : query;
+    const tables = tablesOf(compiled.query);
     const before = { gens: snapshot(tables), everything, epoch: this.epoch, at: t };
     const started = performance.now();
-    const p = run(query).then((total) => {
+    const p = run(compiled).then((total) => {
       const ttl = writtenRecently(tables, t)
         ? COUNT_CACHE.ttlMs
         : Math.min(COUNT_CACHE.maxTtlMs, Math.max(COUNT_CACHE.ttlMs, COUNT_CACHE.costFactor * (performance.now() - started)));

@@ -1,9 +1,11 @@
 import type { FieldDef } from '@pk/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.js';
-import { BizError } from '../envelope/errors.js';
+import { BadRequestError, BizError } from '../envelope/errors.js';
 import { dictService } from '../dict/service.js';
-import { readImportWorkbook, WorkbookReadError, writeExportWorkbook, type ImportedRow } from '../excel/index.js';
+import { readImportWorkbook, WorkbookReadError, writeExportWorkbook, XLS_CONTENT_TYPE, type ImportedRow } from '../excel/index.js';
+import { attachmentHeader } from '../files/routes.js';
+import { readFilePart, requestBudget, type RequestBudget } from '../files/requestBudget.js';
 import { writeImportErrorLog } from '../files/storage.js';
 import type { RawParams } from '../query/index.js';
 import type { CrudService } from './service.js';
@@ -39,18 +41,52 @@ export interface ImportOutcome {
 }
 
 /** Read every uploaded workbook first, so an unreadable file changes nothing. */
-export async function readAll(svc: CrudService, files: Buffer[]): Promise<ImportedRow[][]> {
-  const labels = excelFields(svc).map((f) => f.label);
+export async function readWorkbooks(files: Buffer[], labels: string[], maxRows: number): Promise<ImportedRow[][]> {
   const out: ImportedRow[][] = [];
   for (const buf of files) {
     try {
-      out.push(await readImportWorkbook(buf, labels, svc.b.importMaxRows ?? 10000));
+      out.push(await readImportWorkbook(buf, labels, maxRows));
     } catch (e) {
       if (e instanceof WorkbookReadError) throw new BizError(`文件导入失败:${e.message}`);
       throw e;
     }
   }
   return out;
+}
+
+/** The workbooks of an entity's import, read by its Excel labels. */
+export function readAll(svc: CrudService, files: Buffer[]): Promise<ImportedRow[][]> {
+  return readWorkbooks(files, excelFields(svc).map((f) => f.label), svc.b.importMaxRows ?? 10000);
+}
+
+/**
+ * The files of a multipart import request (contract §7.5); none → 文件导入失败:未上传文件. All files together
+ * share one 10 MB budget (contract §7.1 max-request-size), read chunk by chunk, so no more is ever held; past it
+ * the error table answers HTTP 413 with the contract's message, before any row is touched.
+ */
+export async function uploadedFiles(req: FastifyRequest, budget: RequestBudget = requestBudget()): Promise<Buffer[]> {
+  if (!req.isMultipart()) throw new BadRequestError('请使用multipart/form-data上传Excel文件');
+  const files: Buffer[] = [];
+  for await (const part of req.parts()) if (part.type === 'file') files.push(await readFilePart(req, part.file, budget));
+  if (!files.length) throw new BizError('文件导入失败:未上传文件');
+  return files;
+}
+
+/** Reply with a workbook as a download (never rendered: nosniff). */
+export function sendWorkbook(reply: FastifyReply, file: { fileName: string; bytes: Buffer }): FastifyReply {
+  return reply
+    .header('Content-Type', XLS_CONTENT_TYPE)
+    .header('Content-Disposition', attachmentHeader(file.fileName))
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(file.bytes);
+}
+
+/** Add one batch's outcome to a running total. */
+export function addOutcome(into: ImportOutcome, o: ImportOutcome): ImportOutcome {
+  into.total += o.total;
+  into.success += o.success;
+  into.errors.push(...o.errors);
+  return into;
 }
 
 /**

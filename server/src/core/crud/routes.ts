@@ -2,21 +2,23 @@ import multipart from '@fastify/multipart';
 import { permCode, type CrudAction } from '@pk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { perm } from '../access/guard.js';
-import { BadRequestError, BizError, MSG } from '../envelope/errors.js';
+import { MAX_REQUEST_BYTES } from '../files/requestBudget.js';
+import { BadRequestError, BizError } from '../envelope/errors.js';
 import { ok, okMsg } from '../envelope/result.js';
-import { XLS_CONTENT_TYPE } from '../excel/index.js';
-import { attachmentHeader } from '../files/routes.js';
 import { param, type RawParams } from '../query/index.js';
 import { resolveBinding } from './binding.js';
-import { exportWorkbook, importResult, importRows, readAll } from './excel.js';
+import { addOutcome, exportWorkbook, importResult, importRows, readAll, sendWorkbook, uploadedFiles } from './excel.js';
 import { CrudService, splitIds } from './service.js';
 import type { CrudBinding } from './types.js';
 
-/** Upload limit of an import (contract §7.1: 10 MB). */
-export const IMPORT_LIMITS = { fileSize: 10 * 1024 * 1024, files: 10, fields: 20, parts: 30 } as const;
+/**
+ * Multipart limits of an import (contract §7.1: 10 MB a file). The request as a whole is capped at 10 MB too
+ * (max-request-size), by `uploadedFiles` while it reads (core/files/requestBudget.ts).
+ */
+export const IMPORT_LIMITS = { fileSize: MAX_REQUEST_BYTES, files: 10, fields: 20, parts: 30 } as const;
 
 /** Query params, plus a JSON/form body on POST, plus `paramsStr` (the position export sends its filters there). */
-function exportParams(req: FastifyRequest): RawParams {
+export function exportParams(req: FastifyRequest): RawParams {
   const params: RawParams = {};
   const body = req.body;
   if (body && typeof body === 'object' && !Array.isArray(body)) Object.assign(params, body);
@@ -73,7 +75,7 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
 
     sub.post(`${base}/add`, { config: auth('add') }, async (req) => {
       await svc.add(req, req.body);
-      return okMsg(MSG.added);
+      return okMsg(b.msg.added);
     });
 
     sub.route({
@@ -82,7 +84,7 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
       config: auth('edit'),
       handler: async (req) => {
         await svc.edit(req, req.body);
-        return okMsg(MSG.edited);
+        return okMsg(b.msg.edited);
       },
     });
 
@@ -90,14 +92,14 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
       const ids = splitIds(param(req.query as RawParams, 'id'));
       if (ids.length !== 1) throw new BadRequestError(ids.length ? CRUD_ID_ONE : 'id不能为空');
       await svc.remove(req, ids);
-      return okMsg(MSG.deleted);
+      return okMsg(b.msg.deleted);
     });
 
     sub.delete(`${base}/deleteBatch`, { config: auth('deleteBatch') }, async (req) => {
       const ids = splitIds(param(req.query as RawParams, 'ids'));
-      if (!ids.length) throw new BizError(MSG.badParams);
+      if (!ids.length) throw new BizError(b.msg.noIds);
       await svc.remove(req, ids);
-      return okMsg(MSG.batchDeleted);
+      return okMsg(b.msg.batchDeleted);
     });
 
     sub.route({
@@ -105,30 +107,14 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
       url: `${base}/exportXls`,
       config: auth('exportXls'),
       handler: async (req, reply) => {
-        const { fileName, bytes } = await exportWorkbook(svc, req, exportParams(req));
-        return reply
-          .header('Content-Type', XLS_CONTENT_TYPE)
-          .header('Content-Disposition', attachmentHeader(fileName))
-          .header('X-Content-Type-Options', 'nosniff')
-          .send(bytes);
+        return sendWorkbook(reply, await exportWorkbook(svc, req, exportParams(req)));
       },
     });
 
     sub.post(`${base}/importExcel`, { config: auth('importExcel') }, async (req) => {
-      if (!req.isMultipart()) throw new BadRequestError('请使用multipart/form-data上传Excel文件');
-      const files: Buffer[] = [];
-      for await (const part of req.parts()) {
-        if (part.type === 'file') files.push(await part.toBuffer());
-      }
-      if (!files.length) throw new BizError('文件导入失败:未上传文件');
-      const sheets = await readAll(svc, files);
+      const sheets = await readAll(svc, await uploadedFiles(req));
       const outcome = { total: 0, success: 0, errors: [] as string[] };
-      for (const rows of sheets) {
-        const o = await importRows(svc, req, rows);
-        outcome.total += o.total;
-        outcome.success += o.success;
-        outcome.errors.push(...o.errors);
-      }
+      for (const rows of sheets) addOutcome(outcome, await importRows(svc, req, rows));
       return importResult(app.ctx.config, outcome);
     });
   });

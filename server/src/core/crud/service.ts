@@ -1,6 +1,6 @@
 import type { PageResult } from '@pk/contract';
 import type { FastifyRequest } from 'fastify';
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { CompiledQuery, Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../../db/schema.js';
 import { BadRequestError, BizError, MSG } from '../envelope/errors.js';
@@ -8,7 +8,7 @@ import { page } from '../envelope/result.js';
 import { newId } from '../id.js';
 import { now } from '../time.js';
 import { dictService } from '../dict/service.js';
-import { buildSort, buildWhere, compileCond, param, type Cond, type RawParams, type SortSpec } from '../query/index.js';
+import { buildSort, buildWhere, compileCond, paging, PAGING, param, type Cond, type RawParams, type SortSpec } from '../query/index.js';
 import { toColumns, toWire, type ResolvedBinding } from './binding.js';
 import type { Values } from './types.js';
 import { checkId, CRUD_MSG, validateBody } from './validate.js';
@@ -21,21 +21,12 @@ type AnyEb = ExpressionBuilder<any, any>;
 type Row = Record<string, unknown>;
 
 export const PAGE_LIMITS = {
-  defaultPageSize: 10,
-  /** `pageSize=-1` ("everything") and any larger page are capped here; exports too. */
-  maxRows: 10000,
+  ...PAGING,
   /** How long a total is reused (countCache.ts: per statement; writes on this node void it at once). */
   countCacheMs: COUNT_CACHE.ttlMs,
   /** Ids per deleteBatch. */
   maxBatchIds: 1000,
 } as const;
-
-function intParam(params: RawParams, name: string, fallback: number): number {
-  const raw = param(params, name)?.trim();
-  if (!raw) return fallback;
-  if (!/^-?\d{1,9}$/.test(raw)) throw new BadRequestError(`参数${name}必须是整数`);
-  return Number(raw);
-}
 
 /** Codes of "value does not fit the column type" (e.g. 2.5 into an integer column on PostgreSQL). */
 const DB_TYPE_ERRORS = new Set(['22P02', '22003', '22007', '22008', 'ER_WARN_DATA_OUT_OF_RANGE', 'ER_TRUNCATED_WRONG_VALUE', 'ER_TRUNCATED_WRONG_VALUE_FOR_FIELD']);
@@ -102,30 +93,29 @@ export class CrudService {
   async list(req: FastifyRequest, params: RawParams): Promise<PageResult<Row>> {
     const where = buildWhere(this.b.spec, params);
     const sort = buildSort(this.b.spec, params);
-    const pageNo = Math.max(1, intParam(params, 'pageNo', 1));
-    let pageSize = intParam(params, 'pageSize', PAGE_LIMITS.defaultPageSize);
-    if (pageSize === 0) pageSize = PAGE_LIMITS.defaultPageSize;
-    const all = pageSize < 0;
-    const limit = all ? PAGE_LIMITS.maxRows : Math.min(pageSize, PAGE_LIMITS.maxRows);
-    const offset = all ? 0 : (pageNo - 1) * limit;
+    const { pageNo, pageSize, limit, offset } = paging(params);
     // One filtered builder for the page and the count (builders are immutable): the conditions are built once.
     const base = this.filtered(req, where);
-    const rows: Row[] = await this.sorted(base.select(this.b.selectColumns), sort).limit(limit).offset(offset).execute();
+    const pageQuery = this.sorted(base.select(this.b.selectColumns), sort).limit(limit).offset(offset).compile();
+    const rows = (await this.db.executeQuery<Row>(pageQuery)).rows;
     let total: number;
     if (offset === 0 && rows.length < limit) total = rows.length; // the whole result fits the page: no count needed
-    else total = await this.count(base);
+    else total = await this.count(base, pageQuery);
     const records = await dictService(this.ctx).translate(rows.map((r) => toWire(this.b, r)), this.b.entity);
-    return page(records, total, all ? 1 : pageNo, all ? -1 : limit);
+    return page(records, total, pageNo, pageSize);
   }
 
   /** Total rows for a filter and scope, reused per statement for a few seconds (countCache.ts says when it is void). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  private async count(base: any): Promise<number> {
-    const q = base.select((eb: AnyEb) => eb.fn.countAll().as('total')).compile();
-    return this.counts.get(q, async (c) => {
+  private async count(base: any, pageQuery: CompiledQuery): Promise<number> {
+    // Same filter ⇔ same page statement apart from its last two values (limit, offset): that is the key, and the
+    // count is compiled only when it has to run.
+    const key = `${pageQuery.sql}\u0000${JSON.stringify(pageQuery.parameters.slice(0, -2))}`;
+    const countQuery = () => base.select((eb: AnyEb) => eb.fn.countAll().as('total')).compile() as CompiledQuery;
+    return this.counts.get(countQuery, async (c) => {
       const r = await this.db.executeQuery<{ total: unknown }>(c);
       return Number(r.rows[0]?.total ?? 0);
-    });
+    }, key);
   }
 
   /** Forget cached totals after a write on this node. */

@@ -38,6 +38,19 @@ export interface CrudHooks {
 }
 
 /**
+ * The texts a CRUD route answers (contract §1.5). Each defaults to the common one (`MSG` of core/envelope):
+ * add `添加成功！`, edit `修改成功!`, delete `删除成功!`, deleteBatch `批量删除成功！`, and `noIds` = deleteBatch
+ * without ids `参数不识别！`. An entity whose contract table names other texts sets them here.
+ */
+export interface CrudMessages {
+  added: string;
+  edited: string;
+  deleted: string;
+  batchDeleted: string;
+  noIds: string;
+}
+
+/**
  * How an entity definition is stored: the server half of the CRUD engine's input.
  *
  * ```ts
@@ -67,4 +80,6 @@ export interface CrudBinding {
   extraPerms?: Partial<Record<CrudAction, readonly string[]>>;
   /** Rows per import file (default 10000). */
   importMaxRows?: number;
+  /** Success texts (and the empty deleteBatch text) that differ from the common ones. */
+  messages?: Partial<CrudMessages>;
 }

@@ -3,9 +3,9 @@ import { BadRequestError } from '../envelope/errors.js';
 import { parseDateTime } from '../time.js';
 import type { ResolvedBinding } from './binding.js';
 import type { Values } from './types.js';
+import { bodyObject } from '../http/jsonBody.js';
 
 export const CRUD_MSG = {
-  notObject: '请求内容必须是JSON对象',
   unknownField: (k: string) => `未知字段：${k.length > 50 ? `${k.slice(0, 50)}…` : k}`,
   badType: (f: FieldDef) => `字段「${f.label}」的类型不正确`,
   notNumber: (f: FieldDef) => `字段「${f.label}」的值不是数字`,
@@ -65,11 +65,10 @@ export function fieldValue(f: FieldDef, v: unknown): string | number | null {
  * On add every required field must be present; on edit a present required field must not be blank.
  */
 export function validateBody(b: ResolvedBinding, body: unknown, mode: 'add' | 'edit'): { id: string | null; values: Values } {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError(CRUD_MSG.notObject);
   const idProp = b.idProp ?? 'id';
   const values: Values = {};
   let id: string | null = null;
-  for (const [key, raw] of Object.entries(body as Record<string, unknown>)) {
+  for (const [key, raw] of Object.entries(bodyObject(body))) {
     if (key === idProp) {
       if (mode === 'edit') id = checkId(raw);
       continue;

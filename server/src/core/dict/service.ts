@@ -2,7 +2,7 @@ import type { EntityDef } from '@pk/contract';
 import type { AppContext } from '../context.js';
 import { newId } from '../id.js';
 import { writeStamp } from '../crud/countCache.js';
-import { isTableDictCode, resolveTableDict, type TableDictRow } from './tableRegistry.js';
+import { isTableDictCode, resolveTableDict, type DictCaller, type TableDictRow } from './tableRegistry.js';
 
 /**
  * Table-dictionary texts for `_dictText` are reused while this node has not written to the dictionary's table (any
@@ -11,6 +11,8 @@ import { isTableDictCode, resolveTableDict, type TableDictRow } from './tableReg
  */
 export const TABLE_TEXT_CACHE_MS = 3_000;
 const TABLE_TEXT_MAX_VALUES = 10_000;
+/** At most this many (dictionary, scope) text caches are kept (one per tenant set that asked). */
+const TABLE_TEXT_MAX_SCOPES = 1_000;
 
 interface TableTexts {
   stamp: string;
@@ -50,8 +52,9 @@ const VERSION_CHECK_MS = 1000;
 /**
  * Dictionaries (contract §6): plain codes from sys_dict/sys_dict_item, cached in memory per node and reloaded when
  * the shared version key in the KV changes (so `refleshCache` on one node clears every node within a second);
- * table dictionaries only through the registry (core/dict/tableRegistry.ts), never cached (their tables change
- * through other screens).
+ * table dictionaries only through the registry (core/dict/tableRegistry.ts), always read as the calling request
+ * (a scoped table such as sys_user answers inside the caller's tenants); only their `_dictText` texts are cached,
+ * briefly, per dictionary and caller scope.
  */
 export class DictService {
   private plain: Promise<PlainCache> | null = null;
@@ -118,10 +121,10 @@ export class DictService {
    * `GET /sys/dict/getDictItems/{code}`: a plain code gives all its items (disabled ones too), an unknown plain
    * code `[]`; a table code must be registered (else a 400 before any SQL).
    */
-  async getDictItems(code: string): Promise<DictModel[]> {
+  async getDictItems(code: string, caller?: DictCaller): Promise<DictModel[]> {
     if (isTableDictCode(code)) {
       const dict = resolveTableDict(code);
-      return (await dict.all(this.ctx.db.db)).map((r) => dictModel(r.value, r.text));
+      return (await dict.all(this.ctx.db.db, caller)).map((r) => dictModel(r.value, r.text));
     }
     const items = (await this.load()).byCode.get(code) ?? [];
     return items.map((i) => dictModel(i.value, i.text));
@@ -134,23 +137,29 @@ export class DictService {
     return out;
   }
 
-  /** value → text for the given values of one dictionary (all items, disabled included, as the original). */
-  async textsOf(code: string, values: string[]): Promise<Map<string, string>> {
+  /**
+   * value → text for the given values of one dictionary (all items, disabled included, as the original). A table
+   * dictionary is read as `caller` (no caller: a scoped table translates nothing); the texts are cached per
+   * dictionary and caller scope, so one caller's answer never reaches another.
+   */
+  async textsOf(code: string, values: string[], caller?: DictCaller): Promise<Map<string, string>> {
     const map = new Map<string, string>();
     if (isTableDictCode(code)) {
       const dict = resolveTableDict(code);
       const stamp = writeStamp([code.slice(0, code.indexOf(','))]);
       const t = Date.now();
-      let cached = this.tableTexts.get(code);
+      const cacheKey = `${code}\u0000${dict.scopeKey(caller)}`;
+      let cached = this.tableTexts.get(cacheKey);
       if (!cached || cached.stamp !== stamp || t - cached.at >= TABLE_TEXT_CACHE_MS || cached.texts.size > TABLE_TEXT_MAX_VALUES) {
+        if (!cached && this.tableTexts.size >= TABLE_TEXT_MAX_SCOPES) this.tableTexts.clear();
         cached = { stamp, at: t, texts: new Map() };
-        this.tableTexts.set(code, cached);
+        this.tableTexts.set(cacheKey, cached);
       }
       const uniq = [...new Set(values)];
       const missing = uniq.filter((v) => !cached.texts.has(v));
       const found = new Map<string, string>();
       for (let i = 0; i < missing.length; i += 1000) {
-        for (const r of await dict.byValues(this.ctx.db.db, missing.slice(i, i + 1000))) found.set(r.value, r.text);
+        for (const r of await dict.byValues(this.ctx.db.db, missing.slice(i, i + 1000), caller)) found.set(r.value, r.text);
       }
       // Remember what was read only if nothing was written to the table meanwhile.
       if (missing.length && writeStamp([code.slice(0, code.indexOf(','))]) === stamp) for (const v of missing) cached.texts.set(v, found.get(v) ?? null);
@@ -164,13 +173,13 @@ export class DictService {
     return map;
   }
 
-  /** text → value for the given texts (Excel import). Enabled items win over disabled ones with the same text. */
-  async valuesOf(code: string, texts: string[]): Promise<Map<string, string>> {
+  /** text → value for the given texts (Excel import), read as `caller`. Enabled items win over disabled ones with the same text. */
+  async valuesOf(code: string, texts: string[], caller?: DictCaller): Promise<Map<string, string>> {
     const map = new Map<string, string>();
     if (isTableDictCode(code)) {
       const uniq = [...new Set(texts)];
       let found: TableDictRow[] = [];
-      for (let i = 0; i < uniq.length; i += 1000) found = found.concat(await resolveTableDict(code).byTexts(this.ctx.db.db, uniq.slice(i, i + 1000)));
+      for (let i = 0; i < uniq.length; i += 1000) found = found.concat(await resolveTableDict(code).byTexts(this.ctx.db.db, uniq.slice(i, i + 1000), caller));
       for (const r of found) if (!map.has(r.text)) map.set(r.text, r.value);
       return map;
     }
@@ -180,13 +189,15 @@ export class DictService {
   }
 
   /**
-   * Add `{prop}_dictText` after each dictionary field with a non-empty value (contract §5.6): comma values are
-   * translated one by one and joined with ','; unknown values pass through. Only page results get this.
+   * Add `{prop}_dictText` to each record with a non-empty dictionary field (contract §5.6): comma values are
+   * translated one by one and joined with ','; unknown values pass through. Only page results get this. The records
+   * are changed in place (every caller passes rows it has just built for the wire) and returned. Table dictionaries
+   * are read as `caller` (see textsOf).
    */
-  async translate<T extends Record<string, unknown>>(records: T[], entity: Pick<EntityDef, 'fields'>): Promise<Array<Record<string, unknown>>> {
+  async translate<T extends Record<string, unknown>>(records: T[], entity: Pick<EntityDef, 'fields'>, caller?: DictCaller): Promise<Array<Record<string, unknown>>> {
     const dictFields = dictFieldsOf(entity);
     if (!dictFields.length || !records.length) return records;
-    const maps = new Map<string, Map<string, string>>();
+    const maps: Array<[string, string, Map<string, string>]> = [];
     for (const f of dictFields) {
       const values = new Set<string>();
       for (const r of records) for (const v of splitValues(r[f.prop])) values.add(v);
@@ -194,23 +205,16 @@ export class DictService {
       const code = f.dict!;
       // A plain code with no items at all adds nothing ("fields with no dictionary data are left out").
       if (!isTableDictCode(code) && !(await this.load()).byCode.get(code)?.length) continue;
-      maps.set(f.prop, await this.textsOf(code, [...values]));
+      maps.push([f.prop, `${f.prop}_dictText`, await this.textsOf(code, [...values], caller)]);
     }
-    if (!maps.size) return records;
-    return records.map((r) => {
-      const out: Record<string, unknown> = {};
-      for (const k in r) {
-        const v = r[k];
-        out[k] = v;
-        const map = maps.get(k);
-        if (map) {
-          const parts = splitValues(v);
-          if (parts.length === 1) out[`${k}_dictText`] = map.get(parts[0]) ?? parts[0];
-          else if (parts.length) out[`${k}_dictText`] = parts.map((p) => map.get(p) ?? p).join(',');
-        }
+    for (const r of records as Array<Record<string, unknown>>) {
+      for (const [prop, textProp, map] of maps) {
+        const parts = splitValues(r[prop]);
+        if (parts.length === 1) r[textProp] = map.get(parts[0]) ?? parts[0];
+        else if (parts.length) r[textProp] = parts.map((p) => map.get(p) ?? p).join(',');
       }
-      return out;
-    });
+    }
+    return records;
   }
 }
 

@@ -1,6 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { DialectName } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import { BadRequestError } from '../envelope/errors.js';
+import { likeExpr } from '../query/compile.js';
 
 /** One row of a table dictionary, before it becomes a DictModel. */
 export interface TableDictRow {
@@ -9,21 +12,45 @@ export interface TableDictRow {
 }
 
 /**
+ * Who reads a table dictionary: the request (its session decides which rows of a scoped table it may see), or
+ * `undefined` outside a request, which sees no row of a scoped table (fail closed).
+ */
+export type DictCaller = FastifyRequest | undefined;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEb = ExpressionBuilder<any, any>;
+
+/**
+ * The per-request row limit of the table dictionaries over one table (security §1.11), set by the module that owns
+ * the table's visibility rule (sys_user: the user module's tenant scope, see modules/system/dict/scopes.ts).
+ */
+export interface DictScope {
+  /** The rows `caller` may see. */
+  where(eb: AnyEb, caller: FastifyRequest): Expression<SqlBool>;
+  /** Equal for two callers exactly when `where` gives them the same rows: part of every cache key. */
+  key(caller: FastifyRequest): string;
+}
+
+/**
  * A registered table dictionary: fixed queries. Identifiers are literals in this file; a request can only
- * pick an entry by its exact wire code (security §1.1 "dictionary registry", deny by default).
+ * pick an entry by its exact wire code (security §1.1 "dictionary registry", deny by default). Every query takes
+ * the caller, so a scoped table answers only with the rows the caller may see.
  */
 export interface TableDict {
   /** Every row (capped), ordered by text. */
-  all(db: Kysely<Database>): Promise<TableDictRow[]>;
+  all(db: Kysely<Database>, caller: DictCaller): Promise<TableDictRow[]>;
   /** Rows whose value is one of `values` (translation of `_dictText`, `loadDictItem`). */
-  byValues(db: Kysely<Database>, values: string[]): Promise<TableDictRow[]>;
+  byValues(db: Kysely<Database>, values: string[], caller: DictCaller): Promise<TableDictRow[]>;
   /** Rows whose text is one of `texts` (Excel import: text back to value). */
-  byTexts(db: Kysely<Database>, texts: string[]): Promise<TableDictRow[]>;
+  byTexts(db: Kysely<Database>, texts: string[], caller: DictCaller): Promise<TableDictRow[]>;
   /**
    * `loadDict` (contract §6.2): a keyword with a comma → text IN (…) OR value IN (…); otherwise text LIKE %k% OR
-   * value LIKE %k%; an empty keyword matches every row. `limit` = first page only. The keyword is always bound.
+   * value LIKE %k%, matched literally (`%` and `_` in the keyword are plain characters; the shared `likeExpr`);
+   * an empty keyword matches every row. `limit` = first page only. The keyword is always bound.
    */
-  search(db: Kysely<Database>, keyword: string, limit: number): Promise<TableDictRow[]>;
+  search(db: Kysely<Database>, dialect: DialectName, keyword: string, limit: number, caller: DictCaller): Promise<TableDictRow[]>;
+  /** The cache key part of the caller's scope ('' for an unscoped dictionary). */
+  scopeKey(caller: DictCaller): string;
 }
 
 /** At most this many rows for a whole-table dictionary. */
@@ -43,25 +70,44 @@ interface TableDictSpec {
   order: string[];
   /** Rows that count as live (e.g. users not deleted) for `all`, `byTexts` and `search`; translation sees every row. */
   live?: { column: string; value: number | string };
+  /** The rows depend on the caller: the DictScope set for `table` applies (and without one nothing is read). */
+  scoped?: boolean;
+}
+
+const SCOPES = new Map<string, DictScope>();
+
+/** Set the scope of every table dictionary over `table` (once, when the app is built; the same hook each time). */
+export function setTableDictScope(table: keyof Database & string, scope: DictScope): void {
+  SCOPES.set(table, scope);
+}
+
+function scopeOf(s: TableDictSpec): DictScope | null {
+  if (!s.scoped) return null;
+  const scope = SCOPES.get(s.table);
+  // A scoped table without its rule is a wiring error: refuse rather than answer unscoped.
+  if (!scope) throw new Error(`table dictionary scope not set: ${s.table}`);
+  return scope;
 }
 
 /** The generic implementation over a spec: every identifier is a literal of the spec, every value bound. */
 function tableDict(s: TableDictSpec): TableDict {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const base = (db: Kysely<Database>, live: boolean): any => {
+  const base = (db: Kysely<Database>, live: boolean, caller: DictCaller): any => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     let q = (db as Kysely<any>).selectFrom(s.table).select([`${s.text} as text`, `${s.value} as value`]);
     if (live && s.live) q = q.where(s.live.column, '=', s.live.value);
+    const scope = scopeOf(s);
+    if (scope) q = caller ? q.where((eb: AnyEb) => scope.where(eb, caller)) : q.where(sql<boolean>`1 = 0`);
     return q;
   };
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const ordered = (q: any) => s.order.reduce((acc, c) => acc.orderBy(c), q);
   return {
-    all: async (db) => rows(await ordered(base(db, true)).limit(TABLE_DICT_MAX_ROWS).execute()),
-    byValues: async (db, values) => (values.length ? rows(await base(db, false).where(s.value, 'in', values).execute()) : NONE),
-    byTexts: async (db, texts) => (texts.length ? rows(await base(db, true).where(s.text, 'in', texts).execute()) : NONE),
-    search: async (db, keyword, limit) => {
-      let q = base(db, true);
+    all: async (db, caller) => rows(await ordered(base(db, true, caller)).limit(TABLE_DICT_MAX_ROWS).execute()),
+    byValues: async (db, values, caller) => (values.length ? rows(await base(db, false, caller).where(s.value, 'in', values).execute()) : NONE),
+    byTexts: async (db, texts, caller) => (texts.length ? rows(await base(db, true, caller).where(s.text, 'in', texts).execute()) : NONE),
+    search: async (db, dialect, keyword, limit, caller) => {
+      let q = base(db, true, caller);
       const k = keyword.trim();
       if (k.includes(',')) {
         const list = k.split(',').map((x) => x.trim()).filter(Boolean).slice(0, 1000);
@@ -70,21 +116,29 @@ function tableDict(s: TableDictSpec): TableDict {
         q = q.where((eb: any) => eb.or([eb(s.text, 'in', list), eb(s.value, 'in', list)]));
       } else if (k) {
         // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        q = q.where((eb: any) => eb.or([eb(s.text, 'like', `%${k}%`), eb(s.value, 'like', `%${k}%`)]));
+        q = q.where((eb: any) => eb.or([likeExpr(s.text, 'like', k, dialect), likeExpr(s.value, 'like', k, dialect)]));
       }
       return rows(await ordered(q).limit(Math.min(Math.max(1, limit), TABLE_DICT_MAX_ROWS)).execute());
+    },
+    scopeKey: (caller) => {
+      const scope = scopeOf(s);
+      if (!scope) return '';
+      return caller ? `scope:${scope.key(caller)}` : 'none';
     },
   };
 }
 
+/** Users: tenant-scoped per request (security §1.11) and never the reserved external user (the user module's rule). */
 const sysUserBy = (value: 'id' | 'username'): TableDict =>
-  tableDict({ table: 'sys_user', text: 'realname', value, order: ['realname', 'id'], live: { column: 'del_flag', value: 0 } });
+  tableDict({ table: 'sys_user', text: 'realname', value, order: ['realname', 'id'], live: { column: 'del_flag', value: 0 }, scoped: true });
 
 /** Exactly the table dictionaries the screens use (contract §13). Keys are the wire codes, compared byte for byte. */
 const REGISTRY: ReadonlyMap<string, TableDict> = new Map<string, TableDict>([
   ['sys_user,realname,id', sysUserBy('id')],
   ['sys_user,realname,username', sysUserBy('username')],
   ['sys_depart,depart_name,id', tableDict({ table: 'sys_depart', text: 'depart_name', value: 'id', order: ['depart_order', 'id'] })],
+  // The role picker's tags (001 §2: its value is role codes). Roles are shared by every tenant (contract §12.5).
+  ['sys_role,role_name,role_code', tableDict({ table: 'sys_role', text: 'role_name', value: 'role_code', order: ['role_name', 'id'] })],
   ['sys_position,name,code', tableDict({ table: 'sys_position', text: 'name', value: 'code', order: ['code'] })],
   ['sys_category,name,id', tableDict({ table: 'sys_category', text: 'name', value: 'id', order: ['code', 'id'] })],
   ['sys_category,name,code', tableDict({ table: 'sys_category', text: 'name', value: 'code', order: ['code', 'id'] })],
@@ -93,7 +147,8 @@ const REGISTRY: ReadonlyMap<string, TableDict> = new Map<string, TableDict>([
 export const DICT_MSG = {
   badCode: '字典Code格式不正确！',
   unregistered: (code: string) => `该字典未注册，不允许查询：${code.length > 100 ? `${code.slice(0, 100)}…` : code}`,
-  emptyCode: '字典Code不能为空！',
+  /** The wording of JeecgBoot's own client (JDictSelectUtil initDictOptions), which the web client shows too. */
+  emptyCode: '字典Code不能为空!',
 } as const;
 
 /** A code with a comma is a table dictionary; without one, a plain sys_dict code. */

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { XLSX_MSG, xlsxProblem } from './zipGuard.js';
 
 /** Excel exports are named `.xls` and sent with the old type for the client (contract §7.5); the bytes are xlsx. */
 export const XLS_CONTENT_TYPE = 'application/vnd.ms-excel';
@@ -78,14 +79,18 @@ export function cellText(value: ExcelJS.CellValue): string {
 /**
  * Read the first worksheet of an xlsx workbook laid out as our exports are: title rows, a header row of labels,
  * then data (contract §7.5: 2 title rows + 1 header row). The header row is the first of the top rows holding
- * a known label, so files without title rows import too. Blank rows are skipped.
+ * a known label, so files without title rows import too. Blank rows are skipped. The bytes must be an xlsx (our
+ * exports are xlsx bytes named .xls, and import back); an old binary .xls gets its own message.
  */
 export async function readImportWorkbook(buffer: Buffer, labels: readonly string[], maxRows: number): Promise<ImportedRow[]> {
+  // an old .xls, a non-zip or a zip bomb never reaches exceljs (zipGuard.ts)
+  const problem = xlsxProblem(buffer);
+  if (problem) throw new WorkbookReadError(problem);
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch {
-    throw new WorkbookReadError('不是可读取的Excel文件（请使用导出的模板，xlsx格式）');
+    throw new WorkbookReadError(XLSX_MSG.unreadable);
   }
   const ws = wb.worksheets[0];
   if (!ws) throw new WorkbookReadError('Excel文件中没有工作表');

@@ -2,3 +2,4 @@
 export { attachmentHeader, filesModule } from './routes.js';
 export { randomName, resolveInside, safeRelative, uploadRoot, writeImportErrorLog } from './storage.js';
 export { acceptedType, bizFolder, BIZ_FOLDERS, BIZ_INVALID, UPLOAD_MAX_BYTES } from './uploadRules.js';
+export { MAX_REQUEST_BYTES, readFilePart, requestBudget, type RequestBudget } from './requestBudget.js';

@@ -6,6 +6,7 @@ import { SIGNED_IN } from '../access/guard.js';
 import { BadRequestError, BizError } from '../envelope/errors.js';
 import { okMsg } from '../envelope/result.js';
 import { now } from '../time.js';
+import { readFilePart, requestBudget } from './requestBudget.js';
 import { randomName, safeRelative, uploadRoot } from './storage.js';
 import { acceptedType, bizFolder, BIZ_INVALID, storedPath, typeRejected, UPLOAD_EMPTY, UPLOAD_MAX_BYTES } from './uploadRules.js';
 
@@ -14,8 +15,16 @@ import { acceptedType, bizFolder, BIZ_INVALID, storedPath, typeRejected, UPLOAD_
  * first file under `{upload}/{biz}/{yyyyMMdd}/{random}.{ext}` and answers `message` = that relative path.
  * `jeditor=1` also gets the path (not the original's `local`): the rich editor then links the file through the
  * static route instead of inlining base64 into the document.
- * A bad `biz` is a 400 with the contract's message; a refused type or content is a business error (HTTP 200);
- * over 10 MB the multipart limit fires and the error table sends the contract §1.3 message.
+ * A refused type or content is a business error (HTTP 200, success false).
+ *
+ * Where the contract and security.md differ, the envelope and message follow the contract and the HTTP status
+ * follows security.md (the client reads only `success` and `message`, 001 §7):
+ * - a bad `biz`: the contract answers HTTP 200, code 500; security.md §1.3 requires 400 for every traversal
+ *   form. We send HTTP 400 with success:false and the contract's 上传目录bizPath，格式非法！ (a BadRequestError,
+ *   envelope code 400 like every 400 of this server), and write nothing;
+ * - over 10 MB (one file, or the whole request): the contract answers HTTP 200, code 500 with
+ *   文件大小超出10MB限制…; security.md §1.3 / R13 require 413. The error table sends 413 with that envelope
+ *   (code 500, the contract's message), and no partial file is kept.
  */
 export async function uploadModule(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 5, fields: 10, parts: 15, fieldSize: 1024 } });
@@ -24,13 +33,12 @@ export async function uploadModule(app: FastifyInstance): Promise<void> {
     if (!req.isMultipart()) throw new BadRequestError('请使用multipart/form-data上传文件');
     let file: { name: string; data: Buffer } | null = null;
     const fields: Record<string, string> = {};
+    const budget = requestBudget(); // the whole request: 10 MB (contract §7.1 max-request-size)
     for await (const part of req.parts()) {
       if (part.type === 'file') {
-        if (file) {
-          part.file.resume(); // only the first file part is read (contract §7.1)
-          continue;
-        }
-        file = { name: part.filename ?? '', data: await part.toBuffer() };
+        // only the first file part is kept (contract §7.1); later ones are drained but still count
+        const data = await readFilePart(req, part.file, budget, !file);
+        if (!file) file = { name: part.filename ?? '', data };
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }

@@ -32,7 +32,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       case 'FST_REQ_FILE_TOO_LARGE':
       case 'FST_FILES_LIMIT':
       case 'FST_PARTS_LIMIT':
-        return reply.status(200).send(fail('文件大小超出10MB限制, 请压缩或降低文件质量! ', 500));
+        // the contract's envelope and message (§1.3, §7.1: code 500) with the status security.md asks for
+        // (§1.3 "an 11 MB file gives 413", R13 "oversize gives 413"); clients read success and message either way
+        return reply.status(413).send(fail('文件大小超出10MB限制, 请压缩或降低文件质量! ', 500));
     }
     if (error.validation) {
       return reply.status(400).send(fail(`参数校验失败：${error.message}`, 400));

@@ -27,6 +27,15 @@ describe('Quartz validation (contract §11)', () => {
     '0 0 12 * * ?',
     '0 0 12 ? * L',
     '1/0 * * * * ?',
+    // Quartz 2.3 accepts these too (quartz.ts header: storeExpressionVals / checkNext / addToSet)
+    '*/0 * * * * ?',
+    '/5 * * * * ?',
+    '0 0 12 L-3W * ?',
+    '0 0 12 L-0W * ?',
+    '0-30/90 * * * * ?',
+    '0 0 0 * * ? */200',
+    '0 0 0 * * ? 2026/150',
+    '0 0 0 * * ? 2030-2030',
   ])('accepts %s', (expr) => {
     expect(validateQuartzCron(expr)).toMatchObject({ ok: true });
   });
@@ -49,7 +58,17 @@ describe('Quartz validation (contract §11)', () => {
     ['0 0 0 * * ? 1969', '年字段“1969”超出取值范围'],
     ['0/60 * * * * ?', '秒字段“0/60”的间隔超出范围（最大59）'],
     ['0 0 0/24 * * ?', '时字段“0/24”的间隔超出范围（最大23）'],
-    ['*/0 * * * * ?', '秒字段“*/0”的间隔不能为0'],
+    ['0 0 0 * * ? 2030-2020', '年字段“2030-2020”的起始年份不能大于结束年份'],
+    ['0 0 0 * * ? 2021,2030-2020', '年字段“2030-2020”的起始年份不能大于结束年份'],
+    ['0 0 0 * * ? 2030-2020/2', '年字段“2030-2020/2”的起始年份不能大于结束年份'],
+    ['0 0 0 * * ? 2200', '年字段“2200”超出取值范围（1970-2126）'],
+    ['/ * * * * ?', '秒字段“/”格式错误'],
+    ['5/ * * * * ?', '秒字段“5/”格式错误'],
+    ['*5 * * * * ?', '秒字段“*5”格式错误'],
+    ['0 0 0 L-W * ?', '日字段“L-W”格式错误'],
+    ['0 0 0 L-31W * ?', '日字段“L-31W”的偏移量须在0-30之间'],
+    ['0 0 0 ? * */8', '周字段“*/8”的间隔超出范围（最大7）'],
+    ['0 0 0 * */13 ?', '月字段“*/13”的间隔超出范围（最大12）'],
     ['? * * * * ?', '秒字段“?”不能使用“?”'],
     ['a * * * * ?', '秒字段“a”格式错误'],
     ['1-2-3 * * * * ?', '秒字段“1-2-3”格式错误'],
@@ -95,6 +114,39 @@ describe('next run times (Quartz semantics, GMT+8, 1 = Sunday)', () => {
     expect(runs('0 0 22-1 * * ?', 4)).toEqual(['2026-11-23 01:00:00', '2026-11-23 22:00:00', '2026-11-23 23:00:00', '2026-11-24 00:00:00']);
     expect(runs('0 0 12 5/10 * ?')).toEqual(['2026-11-25 12:00:00', '2026-12-05 12:00:00', '2026-12-15 12:00:00']);
     expect(runs('0 0 0 30 2 ?', 1)).toEqual([]);
+  });
+
+  it('Quartz steps: */0 is every, a bare /s is */s, a-b/s is not capped, the year step has no cap', () => {
+    expect(runs('*/0 0 0 * * ?')).toEqual(['2026-11-23 00:00:01', '2026-11-23 00:00:02', '2026-11-23 00:00:03']);
+    expect(runs('/20 0 0 * * ?')).toEqual(['2026-11-23 00:00:20', '2026-11-23 00:00:40', '2026-11-24 00:00:00']);
+    expect(runs('0-30/90 0 0 * * ?', 2)).toEqual(['2026-11-24 00:00:00', '2026-11-25 00:00:00']);
+    expect(runs('0 0 0 1 1 ? 2027/150', 2)).toEqual(['2027-01-01 00:00:00']);
+    expect(runs('0 0 0 1 1 ? */200', 1)).toEqual([]); // only 1970
+  });
+
+  it('range with a step: 9-17/4 hours are 9, 13 and 17', () => {
+    expect(runs('0 0 9-17/4 * * ?', 4)).toEqual(['2026-11-23 09:00:00', '2026-11-23 13:00:00', '2026-11-23 17:00:00', '2026-11-24 09:00:00']);
+  });
+
+  it('a weekday range wraps round the week: 5-2 is Thursday to Monday', () => {
+    // 23 November 2026 is a Monday
+    expect(runs('0 0 12 ? * 5-2', 7)).toEqual([
+      '2026-11-23 12:00:00', '2026-11-26 12:00:00', '2026-11-27 12:00:00', '2026-11-28 12:00:00',
+      '2026-11-29 12:00:00', '2026-11-30 12:00:00', '2026-12-03 12:00:00',
+    ]);
+  });
+
+  it('nW at a month end that is a Sunday moves back to Friday; February has no 31st', () => {
+    // 31 December 2026 is a Thursday; 31 January 2027 a Sunday → Friday 29th; 31 March 2027 a Wednesday
+    expect(runs('0 0 0 31W * ?')).toEqual(['2026-12-31 00:00:00', '2027-01-29 00:00:00', '2027-03-31 00:00:00']);
+  });
+
+  it('L-nW: the weekday nearest to n days before the month end', () => {
+    // 28 March 2027 (L-3) is a Sunday → Monday 29th; 27 April a Tuesday; 28 May a Friday
+    expect(runs('0 0 0 L-3W * ?', 3, new Date('2027-02-28T16:00:00Z'))).toEqual(['2027-03-29 00:00:00', '2027-04-27 00:00:00', '2027-05-28 00:00:00']);
+    // 28 November 2026 (L-2) is a Saturday → Friday 27th
+    expect(runs('0 0 0 L-2W 11 ?', 1)).toEqual(['2026-11-27 00:00:00']);
+    expect(runs('0 0 0 L-0W * ?', 3)).toEqual(runs('0 0 0 LW * ?', 3));
   });
 
   it('the builder preview ignores the year', () => {

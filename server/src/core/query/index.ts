@@ -6,3 +6,4 @@ export { parseSuperQuery, SUPER_QUERY_MSG } from './superQuery.js';
 export { buildSort, buildWhere, param } from './buildQuery.js';
 export { compileCond, escapeLike, likeExpr, likePattern, LIKE_ESCAPE } from './compile.js';
 export { camelToSnake, querySpecOf, snakeToCamel } from './spec.js';
+export { fetchPage, intParam, paging, PAGING, slicePage, type Paging } from './paging.js';

@@ -61,10 +61,29 @@ export async function vxeSocketRoutes(app: FastifyInstance): Promise<void> {
         if (action.kind === 'reply') socket.send(action.text);
         else if (action.kind === 'relay') void hub.publish({ pageId, origin: client.origin, text: action.text }).catch((err: unknown) => req.log.warn(err, 'vxeSocket publish failed'));
       };
+      // Every frame after the first check is handled only while the session still holds (the client's heartbeat
+      // comes every 10 s), so a socket outlives a logout, forced logout or freeze by one heartbeat at most and
+      // relays nothing after it. Frames are handled in arrival order.
+      const token = tokenFromProtocols(req.headers['sec-websocket-protocol']);
+      let chain: Promise<void> = Promise.resolve();
+      const stillSignedIn = async (): Promise<boolean> => {
+        try {
+          return (await app.authn.authenticate(token ?? '', undefined)).id === userId;
+        } catch {
+          return false;
+        }
+      };
       socket.on('message', (data) => {
         const text = typeof data === 'string' ? data : data.toString('utf8');
-        if (user) handle(text);
-        else early.push(text);
+        if (!user) {
+          early.push(text);
+          return;
+        }
+        chain = chain.then(async () => {
+          if (closed) return;
+          if (await stillSignedIn()) handle(text);
+          else socket.close(CLOSE_TOKEN_INVALID, 'token invalid');
+        });
       });
       socket.on('close', () => {
         closed = true;
@@ -74,7 +93,6 @@ export async function vxeSocketRoutes(app: FastifyInstance): Promise<void> {
       });
       socket.on('error', () => {});
 
-      const token = tokenFromProtocols(req.headers['sec-websocket-protocol']);
       void (async () => {
         let u: SessionUser;
         try {

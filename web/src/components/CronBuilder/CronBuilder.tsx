@@ -1,7 +1,8 @@
 /**
  * Cron builder dialog (001 §2, width 800): tabs second … year, a value field, and the next 10 run times
  * (year ignored, 500 ms debounce, Quartz semantics with 1 = Sunday). Opening parses the given expression into
- * the tabs; unknown parts fall back to every.
+ * the tabs; a part no tab can show falls back on its own (to every, or `?` for a week beside a set day) and a
+ * warning names it, so an expression is never changed silently.
  *
  * @example
  *   <CronBuilder open={open} value="0 0 12 ? * 2#1 *" onOk={(v) => setCron(v)} onCancel={() => setOpen(false)} />
@@ -11,7 +12,7 @@ import { Alert, Input, Modal, Tabs, Typography } from 'antd';
 import { CRON_FIELD_LABELS } from '@pk/contract';
 import { FieldTab } from './FieldTab';
 import { changeField } from './linkage';
-import { CRON_FIELDS, buildCron, isDayDisabled, joinCron, parseCron, type CronFieldKey, type CronState } from './model';
+import { CRON_FIELDS, buildCron, isDayDisabled, joinCron, lostMessage, parseCronReport, type CronFieldKey, type CronState, type LostPart } from './model';
 import { PREVIEW_DEBOUNCE_MS, previewRuns } from './preview';
 import { useDebounced } from './useDebounced';
 
@@ -26,19 +27,24 @@ export interface CronBuilderProps {
 }
 
 export function CronBuilder({ open, value, onOk, onCancel, width = 800, title = 'Cron表达式' }: CronBuilderProps) {
-  const [state, setState] = useState<CronState>(() => parseCron(value));
+  const [state, setState] = useState<CronState>(() => parseCronReport(value).state);
+  const [lost, setLost] = useState<LostPart[]>([]);
   const [tab, setTab] = useState<CronFieldKey>('second');
   const parts = useMemo(() => buildCron(state), [state]);
   const expr = joinCron(parts);
   const [text, setText] = useState(expr);
 
+  /** Loads an expression into the tabs and remembers what they could not show. */
+  const load = (expr: string | undefined) => {
+    const r = parseCronReport(expr);
+    setState(r.state);
+    setLost(r.lost);
+    setText(joinCron(buildCron(r.state)));
+  };
+
   // reopening parses the current value again
   useEffect(() => {
-    if (open) {
-      const s = parseCron(value);
-      setState(s);
-      setText(joinCron(buildCron(s)));
-    }
+    if (open) load(value);
   }, [open, value]);
   useEffect(() => setText(expr), [expr]);
 
@@ -46,9 +52,7 @@ export function CronBuilder({ open, value, onOk, onCancel, width = 800, title = 
   const preview = useMemo(() => previewRuns(debounced), [debounced]);
 
   const commitText = () => {
-    const s = parseCron(text);
-    setState(s);
-    setText(joinCron(buildCron(s)));
+    if (text !== expr) load(text);
   };
 
   return (
@@ -63,6 +67,7 @@ export function CronBuilder({ open, value, onOk, onCancel, width = 800, title = 
       destroyOnHidden
       data-testid="cron-builder"
     >
+      {lost.length > 0 && <Alert type="warning" showIcon style={{ marginBottom: 8 }} title={lostMessage(lost)} data-testid="cron-lost" />}
       <Tabs
         activeKey={tab}
         onChange={(k) => setTab(k as CronFieldKey)}

@@ -1,8 +1,9 @@
 /**
  * One tab of the cron builder: a radio per mode of the field (001 §4) with its inputs, bounded as 001 §5 says.
  */
-import { Checkbox, InputNumber, Radio, Select, Space } from 'antd';
-import { boundsOf, clampInput } from './bounds';
+import { useState } from 'react';
+import { Checkbox, InputNumber, Radio, Select, Space, Typography } from 'antd';
+import { boundsOf, clampInput, orderYearRange } from './bounds';
 import { EVERY_LABEL, MODE_LABEL, UNIT, WEEKDAYS } from './labels';
 import { FIELD_MODES, type CronFieldKey, type CronMode, type FieldState } from './model';
 
@@ -21,7 +22,16 @@ function range(min: number, max: number): number[] {
 export function FieldTab({ field, state, onChange, disabled }: FieldTabProps) {
   const b = boundsOf(field);
   const unit = UNIT[field];
+  const [yearWarning, setYearWarning] = useState<string | undefined>();
   const set = (patch: Partial<FieldState>) => onChange({ ...state, ...patch });
+  const setNumber = (key: keyof FieldState, value: number) => {
+    if (field === 'year' && (key === 'rangeStart' || key === 'rangeEnd')) {
+      // the year is the one field Quartz does not wrap: keep start ≤ end and say so
+      const { next, warning } = orderYearRange(state, key, value);
+      setYearWarning(warning);
+      onChange(next);
+    } else set({ [key]: value } as Partial<FieldState>);
+  };
   const num = (key: keyof FieldState, bounds: readonly [number, number], label: string) => (
     <InputNumber
       size="small"
@@ -31,7 +41,7 @@ export function FieldTab({ field, state, onChange, disabled }: FieldTabProps) {
       aria-label={label}
       disabled={disabled}
       value={state[key] as number}
-      onChange={(v) => set({ [key]: clampInput(v, bounds) } as Partial<FieldState>)}
+      onChange={(v) => setNumber(key, clampInput(v, bounds))}
       style={{ width: field === 'year' ? 90 : 70 }}
     />
   );
@@ -57,6 +67,11 @@ export function FieldTab({ field, state, onChange, disabled }: FieldTabProps) {
         {isWeek ? weekday('rangeStart', '区间开始') : num('rangeStart', b.rangeStart, '区间开始')}
         {isWeek ? '' : unit}至{isWeek ? weekday('rangeEnd', '区间结束') : num('rangeEnd', b.rangeEnd, '区间结束')}
         {isWeek ? '' : unit}
+        {yearWarning && (
+          <Typography.Text type="warning" role="alert">
+            {yearWarning}
+          </Typography.Text>
+        )}
       </Space>
     ),
     loop: (

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CRON_BOUNDS, clampInput } from './bounds';
 import { applyChange, changeField } from './linkage';
-import { buildCron, buildField, defaultFieldState, isDayDisabled, joinCron, parseCron, parseField, splitCron, type CronFieldKey, type CronParts } from './model';
+import { formatWallClock, quartzNextRuns, validateQuartzCron } from '@pk/contract';
+import { CRON_BOUNDS, clampInput, orderYearRange, YEAR_RANGE_MSG } from './bounds';
+import { buildCron, buildField, defaultFieldState, isDayDisabled, joinCron, lostMessage, parseCron, parseCronReport, parseField, splitCron, type CronFieldKey, type CronParts } from './model';
 import { PREVIEW_DEBOUNCE_MS, previewRuns } from './preview';
 
 const NOW = new Date(2026, 10, 23, 0, 0, 0);
@@ -82,6 +83,104 @@ describe('parse an expression back into the tabs', () => {
     expect(p.day).toBe('?');
     expect(isDayDisabled(p)).toBe(true);
     expect(isDayDisabled(parts('0 0 12 5 * ? *'))).toBe(false);
+  });
+});
+
+/** The next run times with the year honoured (what the scheduler really does). */
+function fireTimes(expr: string, n = 12): string[] {
+  const check = validateQuartzCron(expr);
+  if (!check.ok) throw new Error(`${expr}: ${check.message}`);
+  return quartzNextRuns(check.cron, new Date(Date.UTC(2026, 10, 23)), n).map(formatWallClock);
+}
+const rebuilt = (expr: string) => joinCron(buildCron(parseCron(expr, NOW)));
+
+describe('reopening never silently changes an expression (001 §4 "parsing restores choices")', () => {
+  it.each([
+    '0 0 12 ? * L',
+    '0 0/5 14,18 * * ?',
+    '0 15 10 ? * 6L 2026-2030',
+    '0 0 12 1W * ?',
+    '0 0 12 ? * MON-FRI',
+    '0 0 12 ? JAN,MAR 2#1',
+    '*/10 * * * * ?',
+    '/5 * * * * ?',
+    '0 0 0 1 1 ? */5',
+    '0 0 0 1 1 ? */7',
+    '0 0 12 L-3 * ?',
+    '0 0 12 LW * ?',
+    '0 0 12 ? * 5-2',
+  ])('%s keeps its run times and reports nothing lost', (expr) => {
+    const r = parseCronReport(expr, NOW);
+    expect(r.lost).toEqual([]);
+    expect(fireTimes(joinCron(buildCron(r.state)))).toEqual(fireTimes(expr));
+  });
+
+  it('week L is Saturday: 0 0 12 ? * L reopens as 0 0 12 ? * 7 *, not every day', () => {
+    expect(rebuilt('0 0 12 ? * L')).toBe('0 0 12 ? * 7 *');
+  });
+
+  it('a year */s starts from the first year of the builder that Quartz would also fire', () => {
+    // */5 counts from 1970: … 2015, 2020, 2025 …; */7: … 2012, 2019, 2026 …
+    expect(parseField('year', '*/5', NOW)).toMatchObject({ mode: 'loop', loopStart: 2020, loopStep: 5 });
+    expect(parseField('year', '*/7', NOW)).toMatchObject({ mode: 'loop', loopStart: 2019, loopStep: 7 });
+  });
+
+  it('range with a step (9-17/2) has no tab: only the hour falls back to every, and that is reported', () => {
+    const r = parseCronReport('0 0 9-17/2 * * ?', NOW);
+    expect(joinCron(buildCron(r.state))).toBe('0 0 * * * ? *');
+    expect(r.lost).toEqual([{ field: 'hour', raw: '9-17/2', fallback: 'every' }]);
+    expect(lostMessage(r.lost)).toBe('原表达式无法完整表示：时“9-17/2”已改为“每一”');
+  });
+
+  it('an unknown week with a set day falls back to ? and keeps the day', () => {
+    const r = parseCronReport('0 0 12 15 * abc', NOW);
+    expect(joinCron(buildCron(r.state))).toBe('0 0 12 15 * ? *');
+    expect(r.lost).toEqual([{ field: 'week', raw: 'abc', fallback: 'notSet' }]);
+    expect(lostMessage(r.lost)).toBe('原表达式无法完整表示：周“abc”已改为“不指定”');
+  });
+
+  it('an unknown week with day ? falls back to every', () => {
+    const r = parseCronReport('0 0 12 ? * abc', NOW);
+    expect(joinCron(buildCron(r.state))).toBe('0 0 12 ? * * *');
+    expect(r.lost).toEqual([{ field: 'week', raw: 'abc', fallback: 'every' }]);
+  });
+
+  it('an unknown day falls back to every, the other parts stay', () => {
+    const r = parseCronReport('5 10 12 L-3W 2 ?', NOW);
+    expect(joinCron(buildCron(r.state))).toBe('5 10 12 * 2 ? *');
+    expect(r.lost).toEqual([{ field: 'day', raw: 'L-3W', fallback: 'every' }]);
+  });
+
+  it('a year */s with no year left in the builder range, and a year list, are reported', () => {
+    expect(parseCronReport('0 0 0 1 1 ? */200', NOW).lost).toEqual([{ field: 'year', raw: '*/200', fallback: 'every' }]);
+    expect(parseCronReport('0 0 0 1 1 ? 2026,2028', NOW).lost).toEqual([{ field: 'year', raw: '2026,2028', fallback: 'every' }]);
+  });
+
+  it('a day that the set week overrides (both set, which Quartz refuses) is reported too', () => {
+    const r = parseCronReport('0 0 12 15 * 2', NOW);
+    expect(joinCron(buildCron(r.state))).toBe('0 0 12 ? * 2 *');
+    expect(r.lost).toEqual([{ field: 'day', raw: '15', fallback: 'notSet' }]);
+  });
+
+  it('several lost parts are listed in field order', () => {
+    expect(lostMessage([{ field: 'hour', raw: '1-5/2', fallback: 'every' }, { field: 'week', raw: 'x', fallback: 'notSet' }]))
+      .toBe('原表达式无法完整表示：时“1-5/2”已改为“每一”；周“x”已改为“不指定”');
+    expect(lostMessage([])).toBe('');
+  });
+});
+
+describe('year range order (Quartz refuses an end before the start)', () => {
+  const s = st('year', { mode: 'range', rangeStart: 2026, rangeEnd: 2030 });
+  it('a start above the end is held at the end, with the message', () => {
+    expect(orderYearRange(s, 'rangeStart', 2035)).toEqual({ next: { ...s, rangeStart: 2030 }, warning: YEAR_RANGE_MSG });
+    expect(YEAR_RANGE_MSG).toBe('开始年份不能大于结束年份');
+  });
+  it('an end below the start is held at the start, with the message', () => {
+    expect(orderYearRange(s, 'rangeEnd', 2020)).toEqual({ next: { ...s, rangeEnd: 2026 }, warning: YEAR_RANGE_MSG });
+  });
+  it('equal ends and ordered values pass without a message', () => {
+    expect(orderYearRange(s, 'rangeEnd', 2026)).toEqual({ next: { ...s, rangeEnd: 2026 } });
+    expect(orderYearRange(s, 'rangeStart', 2027)).toEqual({ next: { ...s, rangeStart: 2027 } });
   });
 });
 
@@ -168,6 +267,25 @@ describe('preview (Quartz semantics, year ignored)', () => {
   it('reports what Quartz rejects', () => {
     expect(previewRuns('0 60-59 * * * ? *', NOW)).toEqual({ ok: false, message: '分字段“60-59”超出取值范围（0-59）' });
     expect(previewRuns('0 0 12 1 * 2 *', NOW).ok).toBe(false);
+  });
+
+  it('refuses a year range that runs backwards, even though the runs ignore the year', () => {
+    expect(previewRuns('0 0 0 * * ? 2030-2020', NOW)).toEqual({ ok: false, message: '年字段“2030-2020”的起始年份不能大于结束年份' });
+  });
+
+  it('range with a step, a wrapping weekday range and nW at a Sunday month end', () => {
+    const runs = (expr: string, n: number) => {
+      const p = previewRuns(expr, NOW);
+      return p.ok ? p.runs.slice(0, n) : p.message;
+    };
+    expect(runs('0 0 9-17/4 * * ?', 4)).toEqual(['2026-11-23 09:00:00', '2026-11-23 13:00:00', '2026-11-23 17:00:00', '2026-11-24 09:00:00']);
+    // NOW is Monday 23 November 2026 00:00: Thursday … Monday
+    expect(runs('0 0 12 ? * 5-2', 7)).toEqual([
+      '2026-11-23 12:00:00', '2026-11-26 12:00:00', '2026-11-27 12:00:00', '2026-11-28 12:00:00',
+      '2026-11-29 12:00:00', '2026-11-30 12:00:00', '2026-12-03 12:00:00',
+    ]);
+    // 31 January 2027 is a Sunday → Friday 29th
+    expect(runs('0 0 0 31W * ?', 2)).toEqual(['2026-12-31 00:00:00', '2027-01-29 00:00:00']);
   });
 
   it('is debounced by 500 ms', () => {

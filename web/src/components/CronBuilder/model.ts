@@ -3,7 +3,7 @@
  * Pure functions; the dialog only renders them. Quartz semantics (1 = Sunday) come from `@pk/contract`.
  */
 import type { CronFieldKey } from '@pk/contract';
-import { CRON_FIELDS } from '@pk/contract';
+import { CRON_FIELD_LABELS, CRON_FIELDS } from '@pk/contract';
 import { boundsOf, type Bounds } from './bounds';
 
 export type { CronFieldKey };
@@ -124,15 +124,16 @@ function numberNames(field: CronFieldKey, text: string): string {
 }
 
 /**
- * Parses one part back into a tab's state; anything the tab cannot show falls back to every (001 §4).
- * Values are kept as written (not clamped), so reopening never changes the meaning of an expression.
+ * One part → the tab state that builds the same schedule, or null when no mode of the tab can show it (a range
+ * with a step, `L-nW`, a year list, text Quartz refuses …). Values are kept as written (not clamped), so
+ * reopening never changes the meaning of an expression; names and `*` forms are written as numbers
+ * (`MON-FRI` → `2-6`, `L` in the week → `7`, `*\/10` → `0/10`).
  */
-export function parseField(field: CronFieldKey, raw: string | undefined, now: Date = new Date()): FieldState {
+export function readField(field: CronFieldKey, raw: string | undefined, now: Date = new Date()): FieldState | null {
   const s = defaultFieldState(field, now);
   const text = numberNames(field, (raw ?? '').trim());
   const allowed = FIELD_MODES[field];
-  const pick = (mode: CronMode, patch: Partial<FieldState> = {}): FieldState =>
-    allowed.includes(mode) ? { ...s, ...patch, mode } : { ...s, mode: 'every' };
+  const pick = (mode: CronMode, patch: Partial<FieldState> = {}): FieldState | null => (allowed.includes(mode) ? { ...s, ...patch, mode } : null);
   let m: RegExpExecArray | null;
   if (text === '' || text === '*') return { ...s, mode: 'every' };
   if (text === '?') return pick('notSet');
@@ -143,16 +144,80 @@ export function parseField(field: CronFieldKey, raw: string | undefined, now: Da
     if ((m = /^(\d{1,2})W$/.exec(text))) return pick('work', { work: Number(m[1]) });
   }
   if (field === 'week') {
+    if (text === 'L') return pick('specify', { list: [7] }); // Quartz: `L` alone in the week is Saturday
     if ((m = /^(\d)L$/.exec(text))) return pick('lastWeek', { weekday: Number(m[1]) });
     if ((m = /^(\d)#(\d)$/.exec(text))) return pick('nth', { weekday: Number(m[1]), nth: Number(m[2]) });
   }
   if ((m = /^(\d{1,4})-(\d{1,4})$/.exec(text))) return pick('range', { rangeStart: Number(m[1]), rangeEnd: Number(m[2]) });
-  if ((m = /^(\d{1,4}|\*)\/(\d{1,4})$/.exec(text))) {
-    const start = m[1] === '*' ? boundsOf(field).value[0] : Number(m[1]);
-    return pick('loop', { loopStart: start, loopStep: Number(m[2]) });
+  if ((m = /^(\d{1,4}|\*)?\/(\d{1,4})$/.exec(text))) {
+    const step = Number(m[2]);
+    if (m[1] !== undefined && m[1] !== '*') return pick('loop', { loopStart: Number(m[1]), loopStep: step });
+    const start = everyStepStart(field, step);
+    return start === null ? null : pick('loop', { loopStart: start, loopStep: step });
   }
   if (/^\d{1,4}(,\d{1,4})*$/.test(text)) return pick('specify', { list: [...new Set(text.split(',').map(Number))].sort((a, b) => a - b) });
-  return { ...s, mode: 'every' };
+  return null;
+}
+
+/** Quartz counts `*\/s` (and a bare `/s`) from the field's minimum: day 1, month 1, week 1, year 1970. */
+const QUARTZ_MIN: Record<CronFieldKey, number> = { second: 0, minute: 0, hour: 0, day: 1, month: 1, week: 1, year: 1970 };
+
+/**
+ * The loop start that gives the same values as `*\/step`: the field's minimum, except for the year, whose loop
+ * input starts at 2019 (001 §5): the first year ≥ 2019 on Quartz's 1970 + k·step grid (null when none is left).
+ */
+function everyStepStart(field: CronFieldKey, step: number): number | null {
+  const min = QUARTZ_MIN[field];
+  const [lo, hi] = boundsOf(field).loopStart;
+  if (step <= 0 || min >= lo) return min;
+  const start = min + Math.ceil((lo - min) / step) * step;
+  return start <= hi ? start : null;
+}
+
+/** Parses one part back into a tab's state; anything the tab cannot show falls back to every (001 §4). */
+export function parseField(field: CronFieldKey, raw: string | undefined, now: Date = new Date()): FieldState {
+  return readField(field, raw, now) ?? { ...defaultFieldState(field, now), mode: 'every' };
+}
+
+/** A part of the original expression the tabs could not show, and the mode it fell back to. */
+export interface LostPart {
+  field: CronFieldKey;
+  raw: string;
+  fallback: 'every' | 'notSet';
+}
+
+/**
+ * Parses a whole expression into the tabs and lists what could not be shown. A part no tab can show falls back on
+ * its own (the others stay): to every, except a week beside a set day, which falls back to `?` so the day
+ * survives. A day the set week overrides (both set) is listed too, as the builder then emits `?` for it.
+ */
+export function parseCronReport(expr: string | undefined, now: Date = new Date()): { state: CronState; lost: LostPart[] } {
+  const parts = splitCron(expr);
+  const lost: LostPart[] = [];
+  const state = {} as CronState;
+  for (const f of CRON_FIELDS) {
+    const read = readField(f, parts[f], now);
+    if (read) {
+      state[f] = read;
+      continue;
+    }
+    const fallback = f === 'week' && parts.day !== '?' ? 'notSet' : 'every';
+    state[f] = { ...defaultFieldState(f, now), mode: fallback };
+    lost.push({ field: f, raw: parts[f], fallback });
+  }
+  const dayLost = lost.some((l) => l.field === 'day');
+  if (!dayLost && parts.day !== '?' && parts.day !== '*' && buildCron(state).day === '?') {
+    lost.push({ field: 'day', raw: parts.day, fallback: 'notSet' });
+  }
+  return { state, lost: lost.sort((a, b) => CRON_FIELDS.indexOf(a.field) - CRON_FIELDS.indexOf(b.field)) };
+}
+
+const FALLBACK_LABEL: Record<LostPart['fallback'], string> = { every: '每一', notSet: '不指定' };
+
+/** The builder's warning for parts it could not show, e.g. 原表达式无法完整表示：时“9-17/2”已改为“每一”. */
+export function lostMessage(lost: readonly LostPart[]): string {
+  if (!lost.length) return '';
+  return `原表达式无法完整表示：${lost.map((l) => `${CRON_FIELD_LABELS[l.field]}“${l.raw}”已改为“${FALLBACK_LABEL[l.fallback]}”`).join('；')}`;
 }
 
 /** Splits an expression into its seven parts; missing parts take the defaults (week `?`, year `*`). */
@@ -166,10 +231,9 @@ export function joinCron(parts: CronParts): string {
   return CRON_FIELDS.map((f) => parts[f]).join(' ');
 }
 
-/** Parses a whole expression into the seven tabs. */
+/** Parses a whole expression into the seven tabs (see `parseCronReport` for what could not be shown). */
 export function parseCron(expr: string | undefined, now: Date = new Date()): CronState {
-  const parts = splitCron(expr);
-  return Object.fromEntries(CRON_FIELDS.map((f) => [f, parseField(f, parts[f], now)])) as CronState;
+  return parseCronReport(expr, now).state;
 }
 
 /**

@@ -1,19 +1,21 @@
 import './EditableTable.css';
 import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent, type Modifier } from '@dnd-kit/core';
-import { Checkbox } from 'antd';
 import {
   forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode,
+  type SyntheticEvent,
 } from 'react';
 import { useAuth } from '../../crud/auth';
 import { feedback } from '../feedback';
 import { loadAddSettings, type AddSettings } from './addSettings';
 import { DEFAULT_SORT_KEY, INSERT_GUARD_MS, MAX_HEIGHT, MSG, ROW_HEIGHT, SEQ_WIDTH } from './constants';
-import { endsEditing } from './editing';
+import { isInside, markInside } from './editing';
+import { filterParams, type ColumnFilterValue } from './filter';
 import { columnWidth, minColumnWidth, selectionWidth } from './layout';
 import { createClickGuard } from './rowState';
 import { StatisticsFooter } from './StatisticsFooter';
 import { TableStore, type SavePayload } from './store';
 import { SubTablePopover, type SubTableDef } from './SubTablePopover';
+import { TableHeader } from './TableHeader';
 import { Toolbar } from './Toolbar';
 import { type RowContext } from './TableRow';
 import { VirtualBody, type BodyHandle } from './VirtualBody';
@@ -43,6 +45,11 @@ export interface EditableTableProps {
   socketPageId?: string;
   idPrefix?: string;
   toolbarExtra?: ReactNode;
+  /**
+   * The header filters changed (columns with `filter`): the list-query params to send with the host's list call,
+   * e.g. `{ name: '*船*', postRank: '>=3' }` (contract §5.2 value syntax); `{}` when no filter is set.
+   */
+  onFilterChange?: (params: Record<string, string>) => void;
   onRowRender?: (id: string) => void;
 }
 
@@ -92,6 +99,15 @@ export const EditableTable = forwardRef<EditableTableHandle, EditableTableProps>
   const body = useRef<BodyHandle>(null);
 
   const [sub, setSub] = useState<{ id: string; el: HTMLElement } | null>(null);
+  // Stable: the popover measures and loads in an effect that depends on it (a new function would reload it).
+  const closeSub = useCallback(() => setSub(null), []);
+  const [filters, setFilters] = useState<Record<string, ColumnFilterValue | undefined>>({});
+  const onFilterChange = props.onFilterChange;
+  const setFilter = (key: string, v: ColumnFilterValue | undefined) => {
+    const next = { ...filters, [key]: v };
+    setFilters(next);
+    onFilterChange?.(filterParams(visibleColumns, next));
+  };
   const insertGuard = useMemo(() => createClickGuard(INSERT_GUARD_MS), []);
   const loadChildren = props.loadChildren;
 
@@ -108,25 +124,42 @@ export const EditableTable = forwardRef<EditableTableHandle, EditableTableProps>
     onInsertBelow: (id) => { if (insertGuard()) store.insertBelow(id); },
     onMove: (id, d) => store.move(id, d),
     onRemove: (id) => store.remove([id]),
-    onExpand: (id) => void store.toggleExpand(id, loadChildren),
+    // 001 §4 lazy tree: a failed load collapses the node (store) and says why.
+    onExpand: (id) => store.toggleExpand(id, loadChildren).catch((err: unknown) => {
+      feedback.message.warning(err instanceof Error && err.message ? err.message : MSG.loadChildrenFailed);
+    }),
     onOpenSub: (id, el) => setSub({ id, el }),
     onRowRender: props.onRowRender,
   }), [store, visibleColumns, cellStyles, selWidth, rowNumber, rowSelection, dragSort, alwaysEdit, loadChildren, props.subTable, canAdd, canDelete, insertGuard, props.onRowRender]);
 
-  // 001 §2: editing ends on a mouse-up outside the rows, popups, date pickers and select dropdown items.
+  // 001 §2: editing ends on a mouse-up outside the rows and the popups they render (editing.ts: the rows and the
+  // sub-table popover mark the mouse-ups that pass through them, portals included).
+  const keepEditing = useCallback((e: SyntheticEvent) => markInside(e.nativeEvent, store), [store]);
   useEffect(() => {
     const up = (e: MouseEvent) => {
-      if (store.getEditing() && endsEditing(e.target)) store.setEditing(null);
+      if (store.getEditing() && !isInside(e, store)) store.setEditing(null);
     };
     document.addEventListener('mouseup', up);
     return () => document.removeEventListener('mouseup', up);
   }, [store]);
 
+  // 001 §9 scrolling flag: set by vertical scrolling, cleared 100 ms after the last scroll; while set the scroller has
+  // the class pk-et-scrolling (no hover effects) and a click on a cell opens its editor once scrolling settles.
+  const lastTop = useRef(0);
+  const onScroll = useCallback(() => {
+    const top = scroller.current?.scrollTop ?? 0;
+    if (top === lastTop.current) return;
+    lastTop.current = top;
+    store.scroll.mark();
+  }, [store]);
+  useEffect(() => store.scroll.subscribe((on) => scroller.current?.classList.toggle('pk-et-scrolling', on)), [store]);
+
   const socketOpen = useVxeSocket(store, props.socketKey, props.socketPageId);
 
   const add = useCallback((count?: number) => {
     const ids = store.add(count ?? settings.addRowNum, settings.addIndex);
-    if (settings.addScrollToBottom || settings.addIndex === 0) {
+    // Only when the add-row setting asks for it (001 §3 addScrollToBottom).
+    if (settings.addScrollToBottom) {
       const last = store.getVisible().length - 1;
       requestAnimationFrame(() => body.current?.scrollToIndex(last, 'end'));
     }
@@ -147,7 +180,7 @@ export const EditableTable = forwardRef<EditableTableHandle, EditableTableProps>
       feedback.message.warning(MSG.selectRecord);
       return;
     }
-    feedback.modal.confirm({ title: '确认删除', content: MSG.confirmDelete, onOk: () => store.remove(ids) });
+    feedback.modal.confirm({ title: MSG.confirmDeleteTitle, content: MSG.confirmDelete(ids.length), okText: '确定', cancelText: '取消', onOk: () => store.remove(ids) });
   };
 
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
@@ -164,37 +197,25 @@ export const EditableTable = forwardRef<EditableTableHandle, EditableTableProps>
   };
   const bodyHeight = Math.min(props.maxHeight ?? MAX_HEIGHT, HEADER_HEIGHT + Math.max(1, visible.length) * ROW_HEIGHT + (hasStatistics ? 2 * 32 : 0));
 
-  const headCell: CSSProperties = { flex: '0 0 auto', padding: '0 8px', display: 'flex', alignItems: 'center', fontWeight: 500, boxSizing: 'border-box', borderRight: '1px solid #f0f0f0', overflow: 'hidden', whiteSpace: 'nowrap' };
   return (
     <div className="pk-editable-table">
-      <Toolbar canAdd={canAdd} canDelete={canDelete} selectedCount={selectedCount} settings={settings} onSettings={setSettings}
+      <Toolbar canAdd={canAdd} canDelete={canDelete} selection={rowSelection} selectedCount={selectedCount} settings={settings} onSettings={setSettings}
         onAdd={() => add()} onBatchDelete={batchDelete} onClearSelection={() => store.clearSelection()} extra={props.toolbarExtra} />
-      <div ref={scroller} className="pk-et-scroller" style={{ height: bodyHeight, overflow: 'auto', position: 'relative', border: '1px solid #f0f0f0' }}>
+      <div ref={scroller} className="pk-et-scroller" onScroll={onScroll}
+        style={{ height: bodyHeight, overflow: 'auto', position: 'relative', border: '1px solid #f0f0f0' }}>
         <div style={{ minWidth: innerMinWidth, position: 'relative' }}>
-          <div className="pk-et-header" role="row" style={{ position: 'sticky', top: 0, zIndex: 3, display: 'flex', height: HEADER_HEIGHT, background: '#fafafa', borderBottom: '1px solid #f0f0f0' }}>
-            {rowSelection && (
-              <div style={{ ...headCell, width: selWidth, justifyContent: 'center' }}>
-                <Checkbox checked={allSelected} indeterminate={selectedCount > 0 && !allSelected} aria-label="全选" onChange={(e) => store.selectAll(e.target.checked)} />
-              </div>
-            )}
-            {rowNumber && <div style={{ ...headCell, width: SEQ_WIDTH, justifyContent: 'center' }}>#</div>}
-            {props.subTable && <div style={{ ...headCell, width: selWidth }} />}
-            {visibleColumns.map((c, i) => (
-              <div key={c.key} style={{ ...headCell, ...cellStyles[i] }} title={c.title}>
-                {c.validateRules?.some((r) => r.required || r.pattern === '*') && <span style={{ color: '#ff4d4f', marginRight: 2 }}>*</span>}
-                {c.title}
-              </div>
-            ))}
-            <div style={{ ...headCell, width: ACTION_WIDTH, justifyContent: 'center' }}>操作</div>
-          </div>
+          <TableHeader height={HEADER_HEIGHT} columns={visibleColumns} cellStyles={cellStyles} rowSelection={rowSelection} rowNumber={rowNumber}
+            subTable={!!props.subTable} selectionWidth={selWidth} seqWidth={SEQ_WIDTH} actionWidth={ACTION_WIDTH} allSelected={allSelected}
+            someSelected={selectedCount > 0} onSelectAll={(on) => store.selectAll(on)} filters={filters} onFilter={setFilter} onMouseUpCapture={keepEditing} />
           <DndContext sensors={sensors} modifiers={[dropHorizontal]} onDragEnd={onDragEnd}>
-            <VirtualBody ref={body} store={store} ctx={ctx} scroller={scroller} headerHeight={HEADER_HEIGHT} initialHeight={props.maxHeight ?? MAX_HEIGHT} />
+            <VirtualBody ref={body} store={store} ctx={ctx} scroller={scroller} headerHeight={HEADER_HEIGHT} initialHeight={props.maxHeight ?? MAX_HEIGHT}
+              onMouseUpCapture={keepEditing} />
           </DndContext>
           {hasStatistics && <StatisticsFooter store={store} columns={visibleColumns} cellStyles={cellStyles} leading={fixedWidth - ACTION_WIDTH} />}
         </div>
       </div>
       {sub && props.subTable && (
-        <SubTablePopover def={props.subTable} row={store.getRow(sub.id)} anchor={sub.el} onClose={() => setSub(null)} />
+        <SubTablePopover def={props.subTable} row={store.getRow(sub.id)} anchor={sub.el} onClose={closeSub} onMouseUpCapture={keepEditing} />
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { Table } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { feedback } from '../feedback';
 import { MSG, SUB_TABLE_RETRIES } from './constants';
 import { subTablePlacement, withRetries } from './layout';
@@ -15,7 +15,14 @@ export interface SubTableDef {
  * The sub-table popover (001 §4): placed under the row when at least 350 px remain below it, otherwise above;
  * opening is retried up to 3 times (a frame apart) before 'failed to open sub-table'.
  */
-export function SubTablePopover({ def, row, anchor, onClose }: { def: SubTableDef; row: Row | undefined; anchor: HTMLElement; onClose: () => void }) {
+export function SubTablePopover({ def, row, anchor, onClose, onMouseUpCapture }: {
+  def: SubTableDef;
+  row: Row | undefined;
+  anchor: HTMLElement;
+  onClose: () => void;
+  /** The table's editing keeper (editing.ts): a mouse-up in the popover is inside the table. */
+  onMouseUpCapture?: (e: SyntheticEvent) => void;
+}) {
   const [pos, setPos] = useState<{ top: number; left: number; placement: 'bottom' | 'top' } | null>(null);
   const [rows, setRows] = useState<Row[] | null>(null);
 
@@ -53,7 +60,7 @@ export function SubTablePopover({ def, row, anchor, onClose }: { def: SubTableDe
 
   if (!pos) return null;
   return (
-    <div className="pk-et-subtable pk-et-popup" data-placement={pos.placement} role="dialog" aria-label="子表"
+    <div className="pk-et-subtable" data-placement={pos.placement} role="dialog" aria-label="子表" onMouseUpCapture={onMouseUpCapture}
       style={{ position: 'fixed', left: pos.left, top: pos.top, transform: pos.placement === 'top' ? 'translateY(-100%)' : undefined, zIndex: 1050,
         width: def.width ?? 600, background: '#fff', boxShadow: '0 6px 16px rgba(0,0,0,.15)', borderRadius: 6, padding: 8 }}>
       <Table<Row> size="small" rowKey="id" pagination={false} loading={!rows} dataSource={rows ?? []} scroll={{ y: 240 }}

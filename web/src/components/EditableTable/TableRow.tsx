@@ -96,14 +96,14 @@ export const TableRow = memo(function TableRow({ id, start, ctx }: { id: string;
         return (
           <div key={col.key} className={`pk-et-cell${err ? ' pk-et-error' : ''}`} data-key={col.key}
             style={{ ...cellBase, ...ctx.cellStyles[ci], ...(indent ? { paddingLeft: 8 + level * 20 } : null), ...(err ? { background: '#fff1f0' } : null) }}
-            onClick={() => { if (!ctx.alwaysEdit && editingKey !== col.key) store.setEditing(id, col.key); }}>
+            onClick={() => { if (!ctx.alwaysEdit && editingKey !== col.key) store.clickCell(id, col.key); }}>
             {indent && (hasChildren(row) ? (
               <span className="pk-et-expand" onClick={(e) => { e.stopPropagation(); ctx.onExpand(id); }} style={{ cursor: 'pointer', marginRight: 4 }} aria-label={expanded ? '收起' : '展开'}>
                 {expanded ? '▾' : '▸'}
               </span>
             ) : <span style={{ width: 18, display: 'inline-block' }} />)}
             <div style={{ flex: 1, minWidth: 0 }} title={err}>
-              <Cell col={col} row={row as Row} editing={editing} setValue={setValue} blur={blur} />
+              <Cell col={col} row={row as Row} editing={editing} autoOpen={editingKey === col.key} setValue={setValue} blur={blur} />
               {err && <div className="pk-et-error-text" style={{ color: '#ff4d4f', fontSize: 12, lineHeight: '14px', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{err}</div>}
             </div>
           </div>

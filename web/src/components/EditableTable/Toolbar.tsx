@@ -9,6 +9,8 @@ import { MSG } from './constants';
 export function Toolbar(props: {
   canAdd: boolean;
   canDelete: boolean;
+  /** Rows can be selected (otherwise no 清空选择). */
+  selection: boolean;
   selectedCount: number;
   settings: AddSettings;
   onSettings: (s: AddSettings) => void;
@@ -31,13 +33,13 @@ export function Toolbar(props: {
       {props.canAdd && (
         <Space.Compact>
           <Button type="primary" icon={<PlusOutlined />} onClick={props.onAdd} data-testid="et-add">新增</Button>
-          <Popover trigger="click" title="新增设置" content={settingsPanel} rootClassName="pk-et-popup" onOpenChange={(o) => o && setDraft(props.settings)}>
+          <Popover trigger="click" title="新增设置" content={settingsPanel} onOpenChange={(o) => o && setDraft(props.settings)}>
             <Button type="primary" icon={<SettingOutlined />} aria-label="新增设置" />
           </Popover>
         </Space.Compact>
       )}
       {props.canDelete && <Button danger onClick={props.onBatchDelete} data-testid="et-batch-delete">删除</Button>}
-      <Button onClick={props.onClearSelection} disabled={!props.selectedCount}>清空选择</Button>
+      {props.selection && <Button onClick={props.onClearSelection} disabled={!props.selectedCount}>清空选择</Button>}
       {props.selectedCount > 0 && <span>已选择 {props.selectedCount} 项</span>}
       {props.extra}
     </Space>

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { forwardRef, useCallback, useImperativeHandle, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { forwardRef, useCallback, useImperativeHandle, useRef, useSyncExternalStore, type RefObject, type SyntheticEvent } from 'react';
 import { ROW_HEIGHT } from './constants';
+import { overscanFor } from './layout';
 import type { TableStore } from './store';
 import { TableRow, type RowContext } from './TableRow';
 
@@ -21,7 +22,9 @@ export const VirtualBody = forwardRef<BodyHandle, {
   scroller: RefObject<HTMLDivElement | null>;
   headerHeight: number;
   initialHeight: number;
-}>(function VirtualBody({ store, ctx, scroller, headerHeight, initialHeight }, ref) {
+  /** Marks mouse-ups in the rows and in the popups their cells render (editing.ts). */
+  onMouseUpCapture?: (e: SyntheticEvent) => void;
+}>(function VirtualBody({ store, ctx, scroller, headerHeight, initialHeight, onMouseUpCapture }, ref) {
   const visible = useSyncExternalStore(store.subscribe, store.getVisible);
   const el = useRef<HTMLDivElement>(null);
   // Stable option functions: a new getItemKey would make the virtualiser re-measure every row on each scroll event.
@@ -31,7 +34,7 @@ export const VirtualBody = forwardRef<BodyHandle, {
     count: visible.length,
     getScrollElement,
     estimateSize,
-    overscan: 3,
+    overscan: overscanFor(initialHeight, headerHeight),
     scrollMargin: headerHeight,
     // A first guess before the element is measured (also what a layout-less test DOM gets).
     initialRect: { width: 1200, height: initialHeight },
@@ -42,7 +45,7 @@ export const VirtualBody = forwardRef<BodyHandle, {
     element: () => el.current,
   }), [virtualizer]);
   return (
-    <div ref={el} className="pk-et-body" style={{ height: virtualizer.getTotalSize(), position: 'relative'}}>
+    <div ref={el} className="pk-et-body" style={{ height: virtualizer.getTotalSize(), position: 'relative' }} onMouseUpCapture={onMouseUpCapture}>
       {virtualizer.getVirtualItems().map((item) => (
         <TableRow key={item.key} id={visible[item.index]!.id} start={item.start - headerHeight} ctx={ctx} />
       ))}

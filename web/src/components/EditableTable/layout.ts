@@ -1,6 +1,6 @@
 import type { ColumnDef, StatisticKind } from './types';
 import {
-  DEFAULT_WIDTH_PX, DEFAULT_WIDTH_SHARE, MIN_WIDTH, SELECTION_WIDTH, SELECTION_WIDTH_WITH_STATISTICS, SUB_TABLE_SPACE_BELOW,
+  ROW_HEIGHT, VISIBLE_LINES, DEFAULT_WIDTH_PX, DEFAULT_WIDTH_SHARE, MIN_WIDTH, SELECTION_WIDTH, SELECTION_WIDTH_WITH_STATISTICS, SUB_TABLE_SPACE_BELOW,
 } from './constants';
 
 /**
@@ -9,17 +9,17 @@ import {
  * Returns a CSS length.
  */
 export function columnWidth(col: ColumnDef, visibleCount: number): string {
-  const min = col.minWidth ?? (col.type === 'datetime' ? (col.format === 'date' ? MIN_WIDTH.date : MIN_WIDTH.datetime)
-    : col.type === 'sel_user' ? MIN_WIDTH.sel_user : col.type === 'sel_depart' ? MIN_WIDTH.sel_depart : 0);
+  const min = minColumnWidth(col);
   if (col.width) return `${Math.max(col.width, min)}px`;
   if (visibleCount <= 0) return `${Math.max(DEFAULT_WIDTH_PX, min)}px`;
   const share = `${(DEFAULT_WIDTH_SHARE / visibleCount).toFixed(4)}%`;
   return min ? `max(${share}, ${min}px)` : share;
 }
 
+/** The column's minimum width in px (0 = none): its own, else its type's (date, datetime, user or department select). */
 export function minColumnWidth(col: ColumnDef): number {
   return col.minWidth ?? (col.type === 'datetime' ? (col.format === 'date' ? MIN_WIDTH.date : MIN_WIDTH.datetime)
-    : col.type === 'sel_user' || col.type === 'sel_depart' ? MIN_WIDTH.sel_user : 0);
+    : col.type === 'sel_user' ? MIN_WIDTH.sel_user : col.type === 'sel_depart' ? MIN_WIDTH.sel_depart : 0);
 }
 
 /** Selection and expand columns: 40 px, 60 px when the table shows statistics. */
@@ -58,21 +58,17 @@ export function statistic(kind: StatisticKind, values: readonly unknown[]): numb
   return Math.round(out * 1e6) / 1e6;
 }
 
-export type FilterRule = 'eq' | 'like' | 'ne' | 'ge' | 'le';
-
-/** Filter prefixes (001 §9): like → `*x*`, ne → `!x`, ge → `>=x`, le → `<=x`; eq is the value itself. */
-export function filterValue(rule: FilterRule, value: string): string {
-  switch (rule) {
-    case 'like': return `*${value}*`;
-    case 'ne': return `!${value}`;
-    case 'ge': return `>=${value}`;
-    case 'le': return `<=${value}`;
-    default: return value;
-  }
-}
-
 /** Upload cell: the file name cut to 5 characters (001 §9), with an ellipsis when longer. */
 export function shortFileName(name: string, max = 5): string {
   const chars = Array.from(name);
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : name;
+}
+
+/**
+ * Rows mounted beyond each edge of the view (001 §9: 9 visible lines): enough that a body showing fewer than 9
+ * rows still keeps 9 mounted below the first one in view (400 px body, 40 px header: 6 rows + 3); at least 1.
+ */
+export function overscanFor(bodyHeight: number, headerHeight: number): number {
+  const inView = Math.ceil(Math.max(0, bodyHeight - headerHeight) / ROW_HEIGHT);
+  return Math.max(1, VISIBLE_LINES - inView);
 }

@@ -70,13 +70,19 @@ function same(a: unknown, b: unknown): boolean {
   return String(a) === String(b);
 }
 
+/** Whether two versions of a row hold the same values (loosely, as the wire would see them). */
+export function sameRow(a: Row, b: Row): boolean {
+  if (a === b) return true;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) if (!same(a[k], b[k])) return false;
+  return true;
+}
+
 /** new = never saved (temp id or not loaded); edited = a loaded row whose values differ from when it was loaded. */
 export function rowStatus(row: Row, original: ReadonlyMap<string, Row>): RowStatus {
   const o = original.get(row.id);
   if (!o || isTempId(row.id)) return 'new';
-  const keys = new Set([...Object.keys(o), ...Object.keys(row)]);
-  for (const k of keys) if (!same(o[k], row[k])) return 'edited';
-  return 'unchanged';
+  return sameRow(o, row) ? 'unchanged' : 'edited';
 }
 
 /**

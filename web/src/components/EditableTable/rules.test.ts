@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { parseAddSettings, saveAddSettings, loadAddSettings } from './addSettings';
-import { endsEditing } from './editing';
 import { acceptNumberTyping, clampHour, clampMinute, formatTags, numberOnBlur } from './inputRules';
-import { columnWidth, filterValue, selectionWidth, shortFileName, statistic, subTablePlacement, withRetries } from './layout';
+import { filterParams, filterValue } from './filter';
+import { columnWidth, overscanFor, selectionWidth, shortFileName, statistic, subTablePlacement, withRetries } from './layout';
+import { uploadLimit } from './cells/UploadCell';
+import type { ColumnDef } from './types';
 import * as C from './constants';
 
 describe('number input (001 §5)', () => {
@@ -78,6 +80,35 @@ describe('layout constants and helpers (001 §9)', () => {
   it('filter prefixes: like *x*, ne !x, ge >=x, le <=x', () => {
     expect(['like', 'ne', 'ge', 'le', 'eq'].map((r) => filterValue(r as 'like', 'x'))).toEqual(['*x*', '!x', '>=x', '<=x', 'x']);
   });
+  it('filter params: one prefixed value per filtered column; blank values, unfiltered columns and unoffered rules give none', () => {
+    const cols: ColumnDef[] = [
+      { key: 'code', title: '编码', type: 'input', filter: 'like' },
+      { key: 'name', title: '名称', type: 'input', filter: 'ne' },
+      { key: 'rank', title: '职级', type: 'select', filter: ['ge', 'le', 'eq'] },
+      { key: 'note', title: '备注', type: 'input' },
+      { key: 'age', title: '年龄', type: 'inputNumber', filter: 'eq' },
+    ];
+    expect(filterParams(cols, {
+      code: { rule: 'like', value: ' 船 ' }, name: { rule: 'ne', value: '厨师' }, rank: { rule: 'le', value: '3' },
+      note: { rule: 'eq', value: 'x' }, age: { rule: 'eq', value: '  ' },
+    })).toEqual({ code: '*船*', name: '!厨师', rank: '<=3' });
+    expect(filterParams(cols, { rank: { rule: 'ge', value: '2' }, code: { rule: 'ne', value: 'x' } })).toEqual({ rank: '>=2' });
+    expect(filterParams(cols, {})).toEqual({});
+  });
+  it('virtual window: the overscan keeps 9 lines mounted (400 px body: 6 in view + 3), at least 1', () => {
+    expect(overscanFor(400, 40)).toBe(3);
+    expect(overscanFor(40 + 9 * 61, 40)).toBe(1);
+    expect(overscanFor(100, 40)).toBe(8);
+  });
+  it('upload count limit: number, else fieldExtendJson uploadnum, else 0 (unset)', () => {
+    expect(C.UPLOAD_DEFAULT_NUMBER).toBe(0);
+    expect(uploadLimit({})).toBe(0);
+    expect(uploadLimit({ number: 2, fieldExtendJson: '{"uploadnum":5}' })).toBe(2);
+    expect(uploadLimit({ fieldExtendJson: '{"uploadnum":3}' })).toBe(3);
+    expect(uploadLimit({ fieldExtendJson: '{"uploadnum":"4"}' })).toBe(4);
+    expect(uploadLimit({ fieldExtendJson: 'not json' })).toBe(0);
+    expect(uploadLimit({ number: -1, fieldExtendJson: '{"uploadnum":-2}' })).toBe(0);
+  });
   it('upload file names are cut to 5 characters', () => {
     expect(shortFileName('报告2026年.pdf')).toBe('报告202…');
     expect(shortFileName('a.png')).toBe('a.png');
@@ -98,10 +129,3 @@ describe('add-row settings (stored locally)', () => {
   });
 });
 
-describe('editing ends on mouse-up outside rows and popups (001 §2)', () => {
-  it('keeps editing inside rows, popovers, date pickers and select dropdowns', () => {
-    document.body.innerHTML = '<div class="pk-et-row"><span id="a"></span></div><div class="ant-select-dropdown"><i id="b"></i></div><div class="ant-picker-dropdown"><i id="c"></i></div><p id="d"></p>';
-    expect(['a', 'b', 'c'].map((id) => endsEditing(document.getElementById(id)))).toEqual([false, false, false]);
-    expect(endsEditing(document.getElementById('d'))).toBe(true);
-  });
-});

@@ -1,32 +1,14 @@
-import { BLUR_VALIDATE_MS } from './constants';
+import { CellErrors } from './cellErrors';
+import { DEFAULT_SORT_KEY, SCROLL_FLAG_MS } from './constants';
 import {
-  addPosition, insertAt, isTempId, moveRow, newRowId, removeRows, reorderById, resequence, rowStatus, type RowStatus,
+  addPosition, insertIndex, isTempId, moveRow, newRowId, removeRows, reorderById, resequence, rowStatus, type RowStatus,
 } from './rowState';
+import { ScrollFlag } from './scrollFlag';
 import { applyLoadedChildren, hasChildren, PLACEHOLDER_PREFIX, visibleRows, type VisibleRow } from './tree';
-import type { ColumnDef, Row } from './types';
-import { firstError, validateCell, validateRows, type ErrorMap } from './validation';
+import type { ColumnDef, Row, RowView, SavePayload } from './types';
+import type { ErrorMap } from './validation';
 
-/** What one row component renders; a new object only when something about this row changed. */
-export interface RowView {
-  row: Row;
-  index: number;
-  level: number;
-  errors: Readonly<Record<string, string>> | undefined;
-  selected: boolean;
-  editingKey: string | null;
-  status: RowStatus;
-  expanded: boolean;
-  placeholder: boolean;
-}
-
-/** Save payload (001 §4): every row, and the removed saved rows; plus the new and edited ones for convenience. */
-export interface SavePayload {
-  error: string | null;
-  tableData: Row[];
-  deleteData: Row[];
-  insertData: Row[];
-  updateData: Row[];
-}
+export type { RowView, SavePayload };
 
 type Listener = () => void;
 
@@ -40,7 +22,6 @@ export class TableStore {
   private roots: string[] = [];
   private original = new Map<string, Row>();
   private removed: Row[] = [];
-  private errors: ErrorMap = {};
   private selected = new Set<string>();
   private editing: { id: string; key: string } | null = null;
   private children = new Map<string, string[]>();
@@ -50,8 +31,7 @@ export class TableStore {
   private rowListeners = new Map<string, Set<Listener>>();
   private listeners = new Set<Listener>();
   private valueListeners = new Set<Listener>();
-  private validateSeq = new Map<string, number>();
-  private blurTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private errors: CellErrors = new CellErrors(this);
 
   constructor(
     public columns: ColumnDef[],
@@ -83,7 +63,7 @@ export class TableStore {
     return [...this.selected];
   }
   getErrors(): ErrorMap {
-    return this.errors;
+    return this.errors.map;
   }
   statusOf(id: string): RowStatus {
     const r = this.rows.get(id);
@@ -123,7 +103,8 @@ export class TableStore {
     this.valuesVersion++;
     for (const fn of [...this.valueListeners]) fn();
   }
-  private refreshRow(id: string) {
+  /** Re-renders one row (its view object is replaced; only that row's listeners run). */
+  refreshRow(id: string) {
     const prev = this.views.get(id);
     if (!prev) return;
     const row = prev.placeholder ? prev.row : this.rows.get(id);
@@ -131,7 +112,7 @@ export class TableStore {
     this.views.set(id, {
       ...prev,
       row,
-      errors: this.errors[id],
+      errors: this.errors.of(id),
       selected: this.selected.has(id),
       editingKey: this.editing?.id === id ? this.editing.key : null,
       status: prev.placeholder ? 'unchanged' : rowStatus(row, this.original),
@@ -139,13 +120,11 @@ export class TableStore {
     });
     for (const fn of [...(this.rowListeners.get(id) ?? [])]) fn();
   }
-  /** Recomputes the visible list and every view whose position changed; notifies the body. */
+  /**
+   * Recomputes the visible list and every view whose position changed; notifies the body. Values are not touched:
+   * loading, adding, deleting or expanding never renumbers rows (sort numbers change on move and drag only).
+   */
   private relayout() {
-    const sortKey = this.options.sortKey ?? 'orderNum';
-    if (this.options.rowSort) {
-      const seq = resequence(this.rootRows(), sortKey);
-      seq.forEach((r) => this.rows.set(r.id, r));
-    }
     this.visible = visibleRows(this.roots, this.rows, { children: this.children, expanded: this.expanded });
     const seen = new Set<string>();
     this.visible.forEach((v, index) => {
@@ -156,7 +135,7 @@ export class TableStore {
         row,
         index,
         level: v.level,
-        errors: this.errors[v.id],
+        errors: this.errors.of(v.id),
         selected: this.selected.has(v.id),
         editingKey: this.editing?.id === v.id ? this.editing.key : null,
         status: v.placeholder ? 'unchanged' : rowStatus(row, this.original),
@@ -180,7 +159,7 @@ export class TableStore {
     this.roots = rows.map((r) => r.id);
     this.original = new Map(rows.map((r) => [r.id, r]));
     this.removed = [];
-    this.errors = {};
+    this.errors.reset();
     this.selected.clear();
     this.editing = null;
     this.children.clear();
@@ -200,14 +179,19 @@ export class TableStore {
     return this.insert(addPosition(this.roots.length, addIndex), added) ?? [];
   }
 
-  /** Inserts rows at a top-level index; a negative or non-numeric index is ignored (returns null). */
+  /**
+   * Inserts rows at a top-level index (clamped to the end); a negative or non-numeric index is ignored (returns
+   * null). With row sorting on, each inserted row gets its position + 1 as sort number; the other rows keep theirs.
+   */
   insert(index: unknown, rows: readonly Row[]): string[] | null {
-    const next = insertAt(this.rootRows(), index, rows);
-    if (!next) return null;
-    for (const r of rows) this.rows.set(r.id, r);
-    this.roots = next.map((r) => r.id);
+    const i = insertIndex(index);
+    if (i === null) return null;
+    const at = Math.min(i, this.roots.length);
+    const placed = this.options.rowSort ? rows.map((r, k) => ({ ...r, [this.sortKey]: at + k + 1 })) : rows;
+    for (const r of placed) this.rows.set(r.id, r);
+    this.roots = [...this.roots.slice(0, at), ...placed.map((r) => r.id), ...this.roots.slice(at)];
     this.relayout();
-    return rows.map((r) => r.id);
+    return placed.map((r) => r.id);
   }
 
   /** Inserts one blank row below the given row. */
@@ -232,23 +216,35 @@ export class TableStore {
     for (const id of set) {
       this.rows.delete(id);
       this.selected.delete(id);
-      delete this.errors[id];
+      this.errors.drop(id);
       if (this.editing?.id === id) this.editing = null;
     }
     this.relayout();
   }
 
+  /** Move up (-1) or down (+1); the sort numbers are recalculated (001 §4). */
   move(id: string, delta: number) {
     const i = this.roots.indexOf(id);
     if (i < 0) return;
-    const next = moveRow(this.rootRows(), i, i + delta);
+    this.reordered(moveRow(this.rootRows(), i, i + delta));
+  }
+
+  /** Drag sort: the dragged row takes the place of the row it was dropped on; sort numbers recalculated. */
+  reorder(activeId: string, overId: string) {
+    this.reordered(reorderById(this.rootRows(), activeId, overId));
+  }
+
+  /** After a move or drag (001 §4): the new order, and with row sorting on every row's sort number = position + 1. */
+  private reordered(next: Row[]) {
+    const unchanged = next.length === this.roots.length && next.every((r, k) => r.id === this.roots[k]);
+    if (unchanged) return;
     this.roots = next.map((r) => r.id);
+    if (this.options.rowSort) resequence(next, this.sortKey).forEach((r) => this.rows.set(r.id, r));
     this.relayout();
   }
 
-  reorder(activeId: string, overId: string) {
-    this.roots = reorderById(this.rootRows(), activeId, overId).map((r) => r.id);
-    this.relayout();
+  get sortKey(): string {
+    return this.options.sortKey ?? DEFAULT_SORT_KEY;
   }
 
   // ---- selection and editing -----------------------------------------------------------------------------------
@@ -273,16 +269,37 @@ export class TableStore {
   setEditing(id: string | null, key?: string) {
     const prev = this.editing;
     if (prev?.id === id && prev?.key === key) return;
+    this.pendingEdit = null;
     this.editing = id && key ? { id, key } : null;
     if (prev) this.refreshRow(prev.id);
     if (id && id !== prev?.id) this.refreshRow(id);
     if (prev) this.onEditEnd?.(prev.id);
+    if (this.editing) this.onEditStart?.(this.editing.id);
   }
   getEditing() {
     return this.editing;
   }
-  /** Called when a row leaves edit mode (the socket sends the row then). */
+  /** Called when a cell leaves edit mode (with the row's id). */
   onEditEnd?: (id: string) => void;
+  /** Called when a cell starts editing (the socket snapshots the row then). */
+  onEditStart?: (id: string) => void;
+
+  /**
+   * A click on a cell (001 §9 scrolling flag): while the body scrolls, the virtual window is being rebuilt, so the
+   * editor (which takes the focus and may scroll itself into view) opens only once the scrolling settles.
+   */
+  clickCell(id: string, key: string) {
+    if (this.scroll.active) this.pendingEdit = { id, key };
+    else this.setEditing(id, key);
+  }
+  private pendingEdit: { id: string; key: string } | null = null;
+  /** Set on every vertical scroll of the body, cleared 100 ms after the last one (SCROLL_FLAG_MS). */
+  readonly scroll = new ScrollFlag(SCROLL_FLAG_MS, (on) => {
+    if (on || !this.pendingEdit) return;
+    const { id, key } = this.pendingEdit;
+    this.pendingEdit = null;
+    if (this.rows.has(id)) this.setEditing(id, key);
+  });
 
   // ---- values and validation -----------------------------------------------------------------------------------
   /** Sets one cell and validates it (001 §5: on input and change). */
@@ -293,61 +310,21 @@ export class TableStore {
     this.rows.set(id, { ...row, [key]: value });
     this.refreshRow(id);
     this.emitValues();
-    const col = this.columns.find((c) => c.key === key);
-    if (col?.validateRules?.length) {
-      void this.validateCellOf(id, col);
-      // Uniqueness depends on the other rows: re-check rows holding the old or the new value.
-      if (col.validateRules.some((r) => r.unique)) {
-        for (const r of this.rows.values()) {
-          if (r.id !== id && (String(r[key]) === String(old) || String(r[key]) === String(value))) void this.validateCellOf(r.id, col);
-        }
-      }
-    }
+    this.errors.changed(id, key, old, value);
   }
 
   /** Blur validation after 100 ms (001 §5). */
   blur(id: string, key: string) {
-    const k = `${id}\u0000${key}`;
-    clearTimeout(this.blurTimers.get(k));
-    this.blurTimers.set(k, setTimeout(() => {
-      this.blurTimers.delete(k);
-      const col = this.columns.find((c) => c.key === key);
-      if (col?.validateRules?.length) void this.validateCellOf(id, col);
-    }, BLUR_VALIDATE_MS));
+    this.errors.blur(id, key);
   }
 
-  async validateCellOf(id: string, col: ColumnDef): Promise<string | null> {
-    const k = `${id}\u0000${col.key}`;
-    const seq = (this.validateSeq.get(k) ?? 0) + 1;
-    this.validateSeq.set(k, seq);
-    const row = this.rows.get(id);
-    if (!row) return null;
-    const values = this.allRows().map((r) => r[col.key]);
-    const message = await validateCell(col, row, values);
-    if (this.validateSeq.get(k) !== seq || !this.rows.has(id)) return message; // a newer check wins
-    const cur = this.errors[id]?.[col.key] ?? null;
-    if (cur !== message) {
-      const rowErrors = { ...(this.errors[id] ?? {}) };
-      if (message) rowErrors[col.key] = message;
-      else delete rowErrors[col.key];
-      if (Object.keys(rowErrors).length) this.errors = { ...this.errors, [id]: rowErrors };
-      else {
-        const { [id]: _drop, ...rest } = this.errors;
-        this.errors = rest;
-      }
-      this.refreshRow(id);
-    }
-    return message;
+  validateCellOf(id: string, col: ColumnDef): Promise<string | null> {
+    return this.errors.validate(id, col);
   }
 
   /** Validates everything and shows the errors; resolves to the first message or null. */
-  async validateAll(): Promise<string | null> {
-    const rows = this.allRows();
-    const errors = await validateRows(this.columns, rows);
-    const touched = new Set([...Object.keys(errors), ...Object.keys(this.errors)]);
-    this.errors = errors;
-    touched.forEach((id) => this.refreshRow(id));
-    return firstError(errors, rows, this.columns);
+  validateAll(): Promise<string | null> {
+    return this.errors.validateAll();
   }
 
   /** The save payload, validation first (001 §4). */
@@ -389,7 +366,17 @@ export class TableStore {
     this.expanded.add(id);
     this.relayout();
     if (this.children.has(id) || !load) return;
-    const loaded = await load(row);
+    let loaded: Row[];
+    try {
+      loaded = await load(row);
+    } catch (err) {
+      // 001 §4 lazy tree: a failed load must not leave the placeholder: collapse, and let the caller say why.
+      if (!this.children.has(id)) {
+        this.expanded.delete(id);
+        this.relayout();
+      }
+      throw err;
+    }
     const { parent, childIds } = applyLoadedChildren(row, loaded);
     for (const r of loaded) {
       this.rows.set(r.id, r);

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { FilterRule } from './filter';
+import type { RowStatus } from './rowState';
 
 /** The 16 column types (001 §3). */
 export type ColumnType =
@@ -58,13 +60,18 @@ export interface ColumnDef {
   allowInput?: boolean;
   allowSearch?: boolean;
   multi?: boolean;
-  /** Picker columns: stored field and display field (defaults id/departName, username/realname). */
+  /**
+   * Picker columns' stored and display fields (001 §3 defaults id/departName, username/realname). The sel_user and
+   * sel_depart cells use the library's pickers, which store those defaults (usernames, department ids) and show the
+   * names; other fields are not offered by the pickers and are not read.
+   */
   store?: string;
   text?: string;
   fieldExtendJson?: string;
   dictCode?: string;
   dict?: string;
   responseName?: string;
+  /** upload / image: send the access token with the upload (001 §7; without it the request carries none). */
   token?: boolean;
   action?: string;
   btnText?: string;
@@ -75,6 +82,11 @@ export interface ColumnDef {
   /** Checkbox: [checked, unchecked] stored values. */
   customValue?: [unknown, unknown];
   statistics?: StatisticKind[];
+  /**
+   * A header filter (001 §9 filter prefixes): the rule, or the rules the user may choose from (the first is the
+   * default). The table reports the values through `onFilterChange` as list-query params (`*x*`, `!x`, `>=x`, `<=x`).
+   */
+  filter?: FilterRule | FilterRule[];
   isOrder?: boolean;
   linkageKey?: string;
   format?: string;
@@ -83,4 +95,26 @@ export interface ColumnDef {
   search?: (keyword: string) => Promise<Option[]>;
   /** slot: render the cell. */
   render?: (row: Row, setValue: (v: unknown) => void) => ReactNode;
+}
+
+/** What one row component renders; a new object only when something about this row changed. */
+export interface RowView {
+  row: Row;
+  index: number;
+  level: number;
+  errors: Readonly<Record<string, string>> | undefined;
+  selected: boolean;
+  editingKey: string | null;
+  status: RowStatus;
+  expanded: boolean;
+  placeholder: boolean;
+}
+
+/** Save payload (001 §4): every row, and the removed saved rows; plus the new and edited ones for convenience. */
+export interface SavePayload {
+  error: string | null;
+  tableData: Row[];
+  deleteData: Row[];
+  insertData: Row[];
+  updateData: Row[];
 }

@@ -12,6 +12,7 @@ import { Button, Modal, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { http, HttpError } from '../../api/request';
 import { feedback } from '../feedback';
+import { warningDialog } from '../../crud/notify';
 import { buildImportForm, importOutcome, IMPORT_ACCEPT, IMPORT_MSG, IMPORT_TIMEOUT_MS, IMPORT_WIDTH, isExcelName, type ImportOptions } from './importRules';
 
 export interface ImportModalProps extends ImportOptions {
@@ -27,10 +28,8 @@ type Queued = UploadFile & { originFileObj: File };
 
 /** The 201 warning: server message, the summary line and a download link for the error file. */
 function warnPartial(o: { message: string; msg: string; href: string | null; fileName?: string }): void {
-  const bound = feedback.modal as Partial<Pick<typeof Modal, 'warning'>>;
-  (bound.warning ?? Modal.warning)({
+  warningDialog({
     title: IMPORT_MSG.partialTitle,
-    okText: '知道了',
     content: (
       <div>
         {o.message && <div>{o.message}</div>}

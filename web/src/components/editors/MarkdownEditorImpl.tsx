@@ -7,28 +7,23 @@ import { useState } from 'react';
 import MDEditor, { type ICommand } from '@uiw/react-md-editor';
 import { getCommands, getExtraCommands, image } from '@uiw/react-md-editor/commands-cn';
 import { feedback } from '../feedback';
+import { imageInputAttributes, MARKDOWN_DEFAULT_HEIGHT, MARKDOWN_MIN_HEIGHT, markdownHeight } from './markdownConfig';
 import { toDataUrl, uploadEditorImage } from './upload';
 import type { MarkdownEditorProps } from './types';
-
-/** 001 §9: markdown editor min 200, default 300; image upload limited to 1 file. */
-export const MARKDOWN_MIN_HEIGHT = 200;
-export const MARKDOWN_DEFAULT_HEIGHT = 300;
-export const MARKDOWN_IMAGE_LIMIT = 1;
 
 /** Opens the file picker for one image. */
 function pickImage(): Promise<File | null> {
   return new Promise((resolve) => {
     const input = document.createElement('input');
     input.type = 'file';
-    input.accept = 'image/*';
-    input.multiple = MARKDOWN_IMAGE_LIMIT > 1;
+    Object.assign(input, imageInputAttributes());
     input.onchange = () => resolve(input.files?.[0] ?? null);
     input.click();
   });
 }
 
 export default function MarkdownEditorImpl({ value, onChange, height = MARKDOWN_DEFAULT_HEIGHT, disabled }: MarkdownEditorProps) {
-  const [h, setH] = useState(Math.max(MARKDOWN_MIN_HEIGHT, height));
+  const [h, setH] = useState(markdownHeight(height));
   const uploadImage: ICommand = {
     ...image,
     execute: async (_state, api) => {
@@ -55,7 +50,7 @@ export default function MarkdownEditorImpl({ value, onChange, height = MARKDOWN_
         onChange={(v) => onChange?.(v ?? '')}
         height={h}
         minHeight={MARKDOWN_MIN_HEIGHT}
-        onHeightChange={(next) => setH(Math.max(MARKDOWN_MIN_HEIGHT, Number(next) || MARKDOWN_DEFAULT_HEIGHT))}
+        onHeightChange={(next) => setH(markdownHeight(next))}
         commands={commands}
         extraCommands={getExtraCommands()}
         textareaProps={{ disabled, placeholder: '请输入内容' }}

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CODE_EDITOR_HEIGHT, CODE_LANGUAGE_NAMES, CODE_LANGUAGES, CODE_PLACEHOLDER_DELAY_MS, CODE_TAB_SIZE, findLanguage } from './languages';
-import { RICH_EDITOR_HEIGHT, RICH_EDITOR_TOOLBAR, TINYMCE_ZH_CN, TOOLBAR_TOOLTIPS } from './richEditorConfig';
+import { imageInputAttributes, MARKDOWN_DEFAULT_HEIGHT, MARKDOWN_IMAGE_LIMIT, MARKDOWN_MIN_HEIGHT, markdownHeight } from './markdownConfig';
+import { RICH_EDITOR_HEIGHT, RICH_EDITOR_TOOLBAR, richEditorInit, TINYMCE_LANGUAGE, TOOLBAR_TOOLTIPS } from './richEditorConfig';
 import { fileAccessUrl, readUploadReply } from './upload';
 
 describe('code editor (001 §2, §9)', () => {
@@ -27,14 +28,52 @@ describe('code editor (001 §2, §9)', () => {
 });
 
 describe('rich editor (001 §2, §9)', () => {
-  it('height 300 and a Chinese string for every toolbar button', () => {
+  afterEach(() => {
+    delete (globalThis as { tinymce?: unknown }).tinymce;
+  });
+
+  it('config: height 300, no menubar, Chinese (zh-CN), the toolbar, uploads through the given handler', async () => {
+    const upload = vi.fn(async () => '/s/a.png');
+    const init = richEditorInit({ languageUrl: '/assets/zh-CN.js', uploadImage: upload });
     expect(RICH_EDITOR_HEIGHT).toBe(300);
+    expect(init).toMatchObject({ height: 300, menubar: false, language: 'zh-CN', language_url: '/assets/zh-CN.js', toolbar: RICH_EDITOR_TOOLBAR, automatic_uploads: true });
+    expect(TINYMCE_LANGUAGE).toBe('zh-CN');
+    expect(richEditorInit({ languageUrl: '', height: 500, uploadImage: upload }).height).toBe(500);
+    const blob = new Blob(['x'], { type: 'image/png' });
+    await expect(init.images_upload_handler({ blob: () => blob, filename: () => 'a.png' })).resolves.toBe('/s/a.png');
+    expect(upload).toHaveBeenCalledWith(blob, 'a.png');
+  });
+
+  it('the TinyMCE 8 zh-CN language pack registers zh-CN and translates every toolbar button', async () => {
+    const registered: Record<string, Record<string, string>> = {};
+    (globalThis as { tinymce?: unknown }).tinymce = { addI18n: (code: string, map: Record<string, string>) => (registered[code] = map) };
+    await import('tinymce-i18n/langs8/zh-CN.js');
+    const pack = registered[TINYMCE_LANGUAGE];
+    expect(pack, 'the pack registers the language the editor asks for').toBeTruthy();
+    // TinyMCE looks keys up as given, then lower-cased (I18n.add/translate)
+    const lower = Object.fromEntries(Object.entries(pack).map(([k, v]) => [k.toLowerCase(), v]));
+    const zh = (english: string) => pack[english] ?? lower[english.toLowerCase()];
     const buttons = RICH_EDITOR_TOOLBAR.split(/[\s|]+/).filter(Boolean);
     for (const b of buttons) {
       const english = TOOLBAR_TOOLTIPS[b];
       expect(english, b).toBeTruthy();
-      expect(TINYMCE_ZH_CN[english], english).toMatch(/[\u4e00-\u9fa5]/);
+      expect(zh(english), english).toMatch(/[\u4e00-\u9fa5]/);
     }
+    // and the dialogs of the image / link buttons
+    for (const english of ['Insert/Edit Image', 'Insert/Edit Link', 'Upload', 'Source', 'Width', 'Height', 'Cancel', 'Save']) expect(zh(english), english).toMatch(/[\u4e00-\u9fa5]/);
+  });
+});
+
+describe('markdown editor (001 §2, §9)', () => {
+  it('min height 200, default 300, one image at a time', () => {
+    expect(MARKDOWN_MIN_HEIGHT).toBe(200);
+    expect(MARKDOWN_DEFAULT_HEIGHT).toBe(300);
+    expect(MARKDOWN_IMAGE_LIMIT).toBe(1);
+    expect(markdownHeight(undefined)).toBe(300);
+    expect(markdownHeight(120)).toBe(200);
+    expect(markdownHeight(450)).toBe(450);
+    expect(markdownHeight('abc')).toBe(300);
+    expect(imageInputAttributes()).toEqual({ accept: 'image/*', multiple: false });
   });
 });
 

@@ -1,17 +1,23 @@
 /**
- * Chinese UI strings for the rich editor. TinyMCE ships English only; this covers the toolbar of
- * `RichTextEditor` (its buttons, the block menu, the image/link/media/table dialogs and the status bar).
- * Registered with `tinymce.addI18n('zh_CN', …)` before the editor starts.
+ * The rich editor's configuration (001 §2, §9: height 300, Chinese, no menubar, image upload), kept free of TinyMCE
+ * itself so it can be tested without loading the editor. The Chinese UI is TinyMCE's own community language pack
+ * for version 8 (`tinymce-i18n/langs8/zh-CN.js`, which registers `zh-CN`): RichTextEditorImpl imports its URL and
+ * TinyMCE loads it (`language_url`) when an editor starts, so it is fetched only with the editor, served from
+ * node_modules (built into dist/assets).
  */
-export const TINYMCE_LANGUAGE = 'zh_CN';
+
+/** The language the pack registers (TinyMCE 8 codes use a hyphen). */
+export const TINYMCE_LANGUAGE = 'zh-CN';
 
 /** 001 §9: rich editor height 300. */
 export const RICH_EDITOR_HEIGHT = 300;
 
+export const RICH_EDITOR_PLUGINS = 'lists advlist link image media table wordcount fullscreen';
+
 export const RICH_EDITOR_TOOLBAR =
   'undo redo | blocks | bold italic | alignleft aligncenter alignright alignjustify | bullist numlist outdent indent | link unlink image media table | removeformat | fullscreen';
 
-/** TinyMCE's (English) tooltip of each toolbar button, so a test can check every one is translated. */
+/** TinyMCE's (English) tooltip of each toolbar button, so a test can check the language pack translates every one. */
 export const TOOLBAR_TOOLTIPS: Record<string, string> = {
   undo: 'Undo',
   redo: 'Redo',
@@ -35,111 +41,31 @@ export const TOOLBAR_TOOLTIPS: Record<string, string> = {
   fullscreen: 'Fullscreen',
 };
 
-export const TINYMCE_ZH_CN: Record<string, string> = {
-  Undo: '撤销',
-  Redo: '重做',
-  Blocks: '段落格式',
-  Paragraph: '段落',
-  'Heading 1': '标题1',
-  'Heading 2': '标题2',
-  'Heading 3': '标题3',
-  'Heading 4': '标题4',
-  'Heading 5': '标题5',
-  'Heading 6': '标题6',
-  Preformatted: '预先格式化的',
-  Bold: '粗体',
-  Italic: '斜体',
-  Underline: '下划线',
-  Strikethrough: '删除线',
-  'Text color': '文字颜色',
-  'Background color': '背景颜色',
-  'Align left': '左对齐',
-  'Align center': '居中对齐',
-  'Align right': '右对齐',
-  Justify: '两端对齐',
-  'Bullet list': '项目符号',
-  'Numbered list': '编号列表',
-  'Decrease indent': '减少缩进',
-  'Increase indent': '增加缩进',
-  'Insert/edit link': '插入/编辑链接',
-  'Remove link': '删除链接',
-  'Insert/edit image': '插入/编辑图片',
-  'Insert/edit media': '插入/编辑媒体',
-  Table: '表格',
-  'Clear formatting': '清除格式',
-  Fullscreen: '全屏',
-  'Reveal or hide additional toolbar items': '显示或隐藏更多工具栏项',
-  'More...': '更多...',
-  // dialogs
-  'Insert/Edit Image': '插入/编辑图片',
-  'Insert/Edit Link': '插入/编辑链接',
-  'Insert/Edit Media': '插入/编辑媒体',
-  General: '常规',
-  Upload: '上传',
-  Advanced: '高级',
-  Source: '地址',
-  'Image description': '图片描述',
-  'Alternative description': '替代描述',
-  'I would like to skip the alternative description': '跳过替代描述',
-  Dimensions: '尺寸',
-  Width: '宽',
-  Height: '高',
-  'Constrain proportions': '保持比例',
-  'Browse for an image': '浏览图片',
-  'Drop an image here': '拖放一张图片到这里',
-  'Or drop an image here': '或拖放一张图片到这里',
-  Browse: '浏览',
-  'Browse files': '浏览文件',
-  'Drop files here': '拖放文件到这里',
-  'Image is decorative': '装饰图片',
-  'Image title': '图片标题',
-  Caption: '图片说明',
-  'Show caption': '显示说明',
-  URL: '地址',
-  'Text to display': '显示文字',
-  Title: '标题',
-  'Open link in...': '链接打开位置...',
-  'Current window': '当前窗口',
-  'New window': '新窗口',
-  None: '无',
-  Embed: '嵌入',
-  'Paste your embed code below:': '将内嵌代码粘贴在下面:',
-  Save: '保存',
-  Cancel: '取消',
-  Close: '关闭',
-  Ok: '确定',
-  Insert: '插入',
-  'Insert table': '插入表格',
-  'Table properties': '表格属性',
-  'Delete table': '删除表格',
-  Row: '行',
-  Column: '列',
-  Cell: '单元格',
-  'Cell properties': '单元格属性',
-  'Merge cells': '合并单元格',
-  'Split cell': '拆分单元格',
-  'Insert row before': '在上方插入行',
-  'Insert row after': '在下方插入行',
-  'Delete row': '删除行',
-  'Row properties': '行属性',
-  'Insert column before': '在左侧插入列',
-  'Insert column after': '在右侧插入列',
-  'Delete column': '删除列',
-  Rows: '行数',
-  Cols: '列数',
-  Columns: '列数',
-  // status bar and accessibility
-  Words: '字数',
-  '{0} words': '{0} 字',
-  'Word count': '字数',
-  Document: '文档',
-  Count: '计数',
-  Characters: '字符数',
-  'Characters (no spaces)': '字符数（不含空格）',
-  Selection: '选中',
-  'Rich Text Area': '富文本区域',
-  'Rich Text Area. Press ALT-0 for help.': '富文本区域。按ALT-0获取帮助',
-  'Press {0} for help': '按{0}获取帮助',
-  'Image uploading...': '图片上传中...',
-  'Failed to upload image: {0}': '图片上传失败：{0}',
-};
+export interface RichEditorInitOptions {
+  /** URL of the zh-CN language pack file (TinyMCE loads it before the editor's UI). */
+  languageUrl: string;
+  height?: number;
+  placeholder?: string;
+  /** Upload one pasted or chosen image; resolves with the URL to insert. */
+  uploadImage(blob: Blob, fileName: string): Promise<string>;
+}
+
+/** The TinyMCE `init` of the rich editor: Chinese, no menubar, height 300 by default, images through `uploadImage`. */
+export function richEditorInit({ languageUrl, height = RICH_EDITOR_HEIGHT, placeholder, uploadImage }: RichEditorInitOptions) {
+  return {
+    language: TINYMCE_LANGUAGE,
+    language_url: languageUrl,
+    height,
+    menubar: false,
+    branding: false,
+    promotion: false,
+    placeholder,
+    // the oxide skin and the default content CSS are registered by RichTextEditorImpl's imports (skin.js,
+    // content.js), so nothing is fetched from a CDN or a base URL
+    plugins: RICH_EDITOR_PLUGINS,
+    toolbar: RICH_EDITOR_TOOLBAR,
+    image_advtab: false,
+    automatic_uploads: true,
+    images_upload_handler: (blobInfo: { blob(): Blob; filename(): string }) => uploadImage(blobInfo.blob(), blobInfo.filename()),
+  };
+}

@@ -1,6 +1,6 @@
 import { Cascader, Select, Space, Typography } from 'antd';
-import { useMemo } from 'react';
-import { areaChildren, areaPath, areaText, areaTree, AREA_ROOT, checkAreaType } from './area';
+import { useEffect, useMemo, useState } from 'react';
+import { areaChildren, areaPath, areaText, areaTree, AREA_ROOT, checkAreaType, loadAreaTable, type AreaTable } from './area';
 import { PICKER_MSG } from './rules';
 
 export interface AreaPickerProps {
@@ -15,8 +15,8 @@ export interface AreaPickerProps {
 }
 
 /**
- * Area picker (001 §2, §3): province / city / district from `china-area-data` (root 86). The value is the code
- * of the deepest level chosen; `onChange` also gets the names joined with '/'.
+ * Area picker (001 §2, §3): province / city / district (root 86; area.ts, loaded on first use). The value is the
+ * code of the deepest level chosen; `onChange` also gets the names joined with '/'.
  *
  * ```tsx
  * <Form.Item name="area" label="地区"><AreaPicker /></Form.Item>
@@ -37,21 +37,39 @@ export function AreaPicker({ type = 'cascader', value, onChange, disabled, place
   );
 }
 
+/** The area table once loaded (an empty one until then: the controls show their loading state). */
+function useAreaTable(): AreaTable | undefined {
+  const [table, setTable] = useState<AreaTable>();
+  useEffect(() => {
+    let live = true;
+    void loadAreaTable().then((t) => live && setTable(t));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return table;
+}
+
+const EMPTY: AreaTable = {};
+
 function AreaCascader({ value, onChange, disabled, placeholder, testId }: Omit<AreaPickerProps, 'type'>) {
-  const options = useMemo(() => areaTree(), []);
-  const path = useMemo(() => areaPath(value ?? ''), [value]);
+  const table = useAreaTable();
+  const data = table ?? EMPTY;
+  const options = useMemo(() => areaTree(data), [data]);
+  const path = useMemo(() => areaPath(data, value ?? ''), [data, value]);
   return (
     <Cascader
       data-testid={testId}
       options={options}
       value={path}
+      loading={!table}
       disabled={disabled}
       placeholder={placeholder ?? '请选择省市区'}
       showSearch
       changeOnSelect={false}
       onChange={(p) => {
         const codes = (p ?? []).map(String);
-        onChange?.(codes[codes.length - 1] ?? '', areaText(codes));
+        onChange?.(codes[codes.length - 1] ?? '', areaText(data, codes));
       }}
       style={{ width: '100%' }}
     />
@@ -59,16 +77,19 @@ function AreaCascader({ value, onChange, disabled, placeholder, testId }: Omit<A
 }
 
 function AreaSelects({ value, onChange, disabled, testId }: Omit<AreaPickerProps, 'type'>) {
-  const [province, city, district] = areaPath(value ?? '');
-  const emit = (codes: string[]) => onChange?.(codes[codes.length - 1] ?? '', areaText(codes));
+  const table = useAreaTable();
+  const data = table ?? EMPTY;
+  const [province, city, district] = areaPath(data, value ?? '');
+  const emit = (codes: string[]) => onChange?.(codes[codes.length - 1] ?? '', areaText(data, codes));
   const sel = (label: string, parent: string | undefined, current: string | undefined, next: (c: string | undefined) => void) => (
     <Select
       aria-label={label}
       placeholder={`请选择${label}`}
       allowClear
       disabled={disabled || !parent}
+      loading={!table}
       value={current}
-      options={parent ? areaChildren(parent) : []}
+      options={parent ? areaChildren(data, parent) : []}
       onChange={(c: string | undefined) => next(c)}
       style={{ minWidth: 140 }}
     />

@@ -1,11 +1,12 @@
 import { Button, Col, Input, Modal, Row as GridRow, Table, type TableColumnsType } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { feedback } from '../feedback';
+import { useCallback, useEffect, useState } from 'react';
 import { loadPage, type Row } from './api';
-import { addChosen, joinValue, latestOnly, PICKER, rangeText, removeChosen, splitValue } from './rules';
+import { PickerEmpty } from './PickerEmpty';
+import { addChosen, joinValue, PICKER, rangeText, removeChosen, splitValue } from './rules';
 import { SelectedBox } from './SelectedBox';
 import type { PickerValueProps } from './TablePickerField';
 import { useLabels } from './useLabels';
+import { usePickerPage } from './usePickerPage';
 
 export interface BusinessPickerProps<T extends Row> extends PickerValueProps<T> {
   /** Modal title and button label. */
@@ -27,7 +28,8 @@ export interface BusinessPickerProps<T extends Row> extends PickerValueProps<T> 
 /**
  * Business-component picker (001 §2): a multi-select box plus a button opening a modal (width 900) with a search
  * box and a paged table on the left (5 per page, 5/10/20/30) and the chosen items on the right, each with a
- * delete link. 确定 emits the chosen values, comma-joined.
+ * delete link. 确定 emits the chosen values, comma-joined. A refused or failed read empties the list and says why
+ * (usePickerPage: stale replies dropped, never an unhandled rejection).
  */
 export function BusinessPicker<T extends Row>(p: BusinessPickerProps<T>) {
   const valueField = (p.valueField ?? 'id') as keyof T & string;
@@ -37,29 +39,15 @@ export function BusinessPicker<T extends Row>(p: BusinessPickerProps<T>) {
   const [names, setNames] = useState<Record<string, string>>({});
   const labels = useLabels(p.value, names, p.labelDict);
   const [keyword, setKeyword] = useState('');
-  const [rows, setRows] = useState<T[]>([]);
-  const [total, setTotal] = useState(0);
-  const [pager, setPager] = useState<{ current: number; pageSize: number }>({ current: 1, pageSize: PICKER.businessPageSize });
   const [chosen, setChosen] = useState<T[]>([]);
-  const [loading, setLoading] = useState(false);
-  const guard = useRef(latestOnly());
+  const { rows, total, loading, failure, pager, load: loadPageOf } = usePickerPage<T>(PICKER.businessPageSize);
 
   const load = useCallback(
-    async (current: number, pageSize: number, kw: string) => {
-      const token = guard.current.next();
-      setLoading(true);
-      try {
-        const r = await loadPage<T>(p.url, { pageNo: current, pageSize, [p.searchField.name]: kw.trim() ? `*${kw.trim()}*` : undefined });
-        if (!guard.current.isLatest(token)) return;
-        if (!r.success) return void feedback.message.warning(r.message);
-        setRows(r.result.records);
-        setTotal(r.result.total);
-        setPager({ current, pageSize });
-      } finally {
-        if (guard.current.isLatest(token)) setLoading(false);
-      }
-    },
-    [p.url, p.searchField.name],
+    (current: number, pageSize: number, kw: string) =>
+      loadPageOf({ current, pageSize }, () =>
+        loadPage<T>(p.url, { pageNo: current, pageSize, [p.searchField.name]: kw.trim() ? `*${kw.trim()}*` : undefined }),
+      ),
+    [p.url, p.searchField.name, loadPageOf],
   );
 
   useEffect(() => {
@@ -113,6 +101,7 @@ export function BusinessPicker<T extends Row>(p: BusinessPickerProps<T>) {
               loading={loading}
               columns={p.columns}
               dataSource={rows}
+              locale={{ emptyText: <PickerEmpty failure={failure} /> }}
               rowSelection={{
                 type: multi ? 'checkbox' : 'radio',
                 selectedRowKeys: chosen.map(keyOf),

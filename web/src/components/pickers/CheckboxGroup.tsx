@@ -1,9 +1,9 @@
 import { Checkbox } from 'antd';
 import { checkboxValue, splitValue } from './rules';
-import { useDictItems } from './useDictItems';
+import { useDictOptions } from '../../crud/useDictOptions';
 
 export interface CheckboxGroupProps {
-  /** Dictionary of the options (plain code such as `sex`); or pass `options`. */
+  /** Dictionary of the options (plain code such as `sex`); or pass `options`. A blank code is the 001 §5 error. */
   dictCode?: string;
   options?: Array<{ value: string; label: string }>;
   /** Comma-joined checked values (001 §2). */
@@ -13,8 +13,8 @@ export interface CheckboxGroupProps {
 }
 
 function DictCheckboxes(p: CheckboxGroupProps & { dictCode: string }) {
-  const items = useDictItems(p.dictCode);
-  return <Boxes {...p} options={items.map((i) => ({ value: i.value, label: i.text }))} />;
+  const { options } = useDictOptions(p.dictCode);
+  return <Boxes {...p} options={options} />;
 }
 
 function Boxes({ options = [], value, onChange, disabled }: CheckboxGroupProps) {
@@ -36,5 +36,5 @@ function Boxes({ options = [], value, onChange, disabled }: CheckboxGroupProps) 
  * ```
  */
 export function CheckboxGroup(p: CheckboxGroupProps) {
-  return p.dictCode ? <DictCheckboxes {...p} dictCode={p.dictCode} /> : <Boxes {...p} />;
+  return p.dictCode !== undefined ? <DictCheckboxes {...p} dictCode={p.dictCode} /> : <Boxes {...p} />;
 }

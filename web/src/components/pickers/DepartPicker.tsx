@@ -1,10 +1,11 @@
 import { DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Empty, Input, Modal, Space, Spin, Tree } from 'antd';
+import { Button, Dropdown, Input, Modal, Space, Spin, Tree } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { queryDepartTree, searchDeparts, type DepartNode } from './api';
-import { checkedKeysOf, joinValue, PICKER, PICKER_MSG, pickedDeparts, splitValue, type PickerTreeNode, type TreeChecked } from './rules';
+import { PickerEmpty } from './PickerEmpty';
+import { checkedKeysOf, errorText, failureOf, joinValue, LABEL_DICT, PICKER, PICKER_MSG, pickedDeparts, splitValue, type PickerTreeNode, type TreeChecked } from './rules';
 import { SelectedBox } from './SelectedBox';
-import type { PickerValueProps } from './TablePickerField';
+import type { ModalPickerOptions, PickerValueProps } from './TablePickerField';
 import { useLabels } from './useLabels';
 
 /** A picked department: the stored value is `id`, the text `departName` (001 §3 defaults). */
@@ -34,6 +35,8 @@ export interface DepartModalProps {
 export function DepartModal({ open, multi = true, selected, onOk, onCancel }: DepartModalProps) {
   const [tree, setTree] = useState<PickerTreeNode[]>([]);
   const [loading, setLoading] = useState(false);
+  /** The server's message when the tree or the search gave nothing (未查询匹配数据！, 510 …). */
+  const [failure, setFailure] = useState<string>();
   const [checked, setChecked] = useState<string[]>([]);
   /** 001 §4: unlinked (strict check) is the default. */
   const [strict, setStrict] = useState(true);
@@ -44,8 +47,12 @@ export function DepartModal({ open, multi = true, selected, onOk, onCancel }: De
     try {
       const r = keyWord.trim() ? await searchDeparts(keyWord.trim()) : await queryDepartTree();
       const t = r.success ? toTree(r.result) : [];
+      setFailure(failureOf(r));
       setTree(t);
       if (t.length) setKnown((k) => [...k, ...t]);
+    } catch (e) {
+      setFailure(errorText(e));
+      setTree([]);
     } finally {
       setLoading(false);
     }
@@ -112,7 +119,7 @@ export function DepartModal({ open, multi = true, selected, onOk, onCancel }: De
               style={{ maxHeight: 400, overflow: 'auto' }}
             />
           ) : (
-            <Empty description="暂无数据" />
+            <PickerEmpty failure={failure} />
           )}
         </Spin>
       </div>
@@ -128,10 +135,10 @@ export function DepartModal({ open, multi = true, selected, onOk, onCancel }: De
  * <Form.Item name="departIds" label="部门" rules={[{ required: true, message: '请选择部门' }]}><DepartPicker /></Form.Item>
  * ```
  */
-export function DepartPicker(props: PickerValueProps<PickedDepart> & { testId?: string }) {
-  const [open, setOpen] = useState(false);
+export function DepartPicker(props: PickerValueProps<PickedDepart> & ModalPickerOptions & { testId?: string }) {
+  const [open, setOpen] = useState(!!props.defaultOpen);
   const [names, setNames] = useState<Record<string, string>>({});
-  const labels = useLabels(props.value, names, 'sys_depart,depart_name,id');
+  const labels = useLabels(props.value, names, LABEL_DICT.depart);
   const multi = props.multi ?? true;
   return (
     <>
@@ -140,6 +147,7 @@ export function DepartPicker(props: PickerValueProps<PickedDepart> & { testId?: 
         labels={labels}
         placeholder={props.placeholder ?? '请选择部门'}
         disabled={props.disabled}
+        maxTagCount={props.maxTagCount}
         buttonLabel={PICKER_MSG.selectDepart}
         data-testid={props.testId}
         onOpen={() => setOpen(true)}

@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { joinValue, splitValue } from './rules';
 import type { PickerValueProps } from './TablePickerField';
-import { useDictItems } from './useDictItems';
+import { useDictOptions } from '../../crud/useDictOptions';
 import type { DictOption } from './api';
 
 /**
@@ -13,8 +13,7 @@ import type { DictOption } from './api';
  * ```
  */
 export function DictPicker({ dictCode, value, onChange, multi = true, disabled, placeholder, testId }: PickerValueProps<DictOption> & { dictCode: string; testId?: string }) {
-  const items = useDictItems(dictCode);
-  const options = items.map((i) => ({ value: i.value, label: i.text }));
+  const { items, options, loading } = useDictOptions(dictCode);
   const emit = (v: string[]) => onChange?.(joinValue(v), items.filter((i) => v.includes(i.value)));
   return (
     <Select
@@ -25,6 +24,7 @@ export function DictPicker({ dictCode, value, onChange, multi = true, disabled, 
       disabled={disabled}
       placeholder={placeholder ?? '请选择'}
       options={options}
+      loading={loading}
       value={multi ? splitValue(value) : value || undefined}
       onChange={(v: string | string[] | undefined) => emit(Array.isArray(v) ? v : v ? [v] : [])}
       style={{ width: '100%' }}

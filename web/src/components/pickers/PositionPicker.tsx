@@ -1,18 +1,19 @@
 import type { Row } from './api';
-import { PICKER_MSG } from './rules';
-import { TablePickerField, type PickerValueProps } from './TablePickerField';
+import { LABEL_DICT, PICKER_MSG } from './rules';
+import { TablePickerField, type ModalPickerOptions, type PickerValueProps } from './TablePickerField';
 
 /**
- * A position row. The spec names the rank column `rank_dictText`; the server's entity property is `postRank`
- * (contract §12.4), so the translated text arrives as `postRank_dictText` and that is what the column reads.
+ * A position row. The entity property is `postRank` (contract §12.4); the server's position list also gives its
+ * translation as `rank_dictText`, the name 001 §2 uses for the picker's rank column.
  */
-export type PositionRow = Row & { name: string; code: string; postRank?: string; postRank_dictText?: string };
+export type PositionRow = Row & { name: string; code: string; postRank?: string; postRank_dictText?: string; rank_dictText?: string };
 
 /**
- * Position picker (001 §2): name, code and rank; searched by name (`/sys/position/list?name=`); the value is
- * the chosen position codes, comma-joined.
+ * Position picker (001 §2): name, code and rank (`rank_dictText`); searched by name (`/sys/position/list?name=`,
+ * guarded by `position:list`; a refusal shows the server's message); the value is the chosen position codes,
+ * comma-joined.
  */
-export function PositionPicker(props: PickerValueProps<PositionRow> & { testId?: string }) {
+export function PositionPicker(props: PickerValueProps<PositionRow> & ModalPickerOptions & { testId?: string }) {
   return (
     <TablePickerField<PositionRow>
       {...props}
@@ -20,13 +21,13 @@ export function PositionPicker(props: PickerValueProps<PositionRow> & { testId?:
       url="sys/position/list"
       valueField="code"
       textField="name"
-      labelDict="sys_position,name,code"
+      labelDict={LABEL_DICT.position}
       placeholder={props.placeholder ?? '请选择职务'}
       searchFields={[{ name: 'name', label: '职务名称' }]}
       columns={[
         { title: '职务名称', dataIndex: 'name' },
         { title: '职务编码', dataIndex: 'code' },
-        { title: '职级', dataIndex: 'postRank_dictText' },
+        { title: '职级', dataIndex: 'rank_dictText' },
       ]}
     />
   );

@@ -9,6 +9,8 @@ export interface SelectedBoxProps {
   labels: Record<string, string>;
   placeholder?: string;
   disabled?: boolean;
+  /** Tags shown before a "+N" tag (default: all). */
+  maxTagCount?: number;
   /** Remove one part (the tag's close icon) or clear all (`null`). */
   onRemove(part: string | null): void;
   onOpen(): void;
@@ -21,7 +23,7 @@ export interface SelectedBoxProps {
  * The closed state shared by the modal pickers (001 §2 "multi-select box plus a button"): the chosen items as
  * tags (texts cut to 12 characters, 001 §9), a clear icon, and a button that opens the picker's modal.
  */
-export function SelectedBox({ value, labels, placeholder, disabled, onRemove, onOpen, buttonLabel, ...rest }: SelectedBoxProps) {
+export function SelectedBox({ value, labels, placeholder, disabled, maxTagCount, onRemove, onOpen, buttonLabel, ...rest }: SelectedBoxProps) {
   const parts = splitValue(value);
   return (
     <Space.Compact style={{ width: '100%' }} data-testid={rest['data-testid']}>
@@ -32,6 +34,7 @@ export function SelectedBox({ value, labels, placeholder, disabled, onRemove, on
         options={parts.map((p) => ({ value: p, label: ellipsis(labels[p] ?? p) }))}
         placeholder={placeholder}
         disabled={disabled}
+        maxTagCount={maxTagCount}
         allowClear
         onClear={() => onRemove(null)}
         onDeselect={(p: string) => onRemove(p)}

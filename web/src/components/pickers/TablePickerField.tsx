@@ -18,7 +18,15 @@ export interface PickerValueProps<T> {
   placeholder?: string;
 }
 
-export interface TablePickerFieldProps<T extends Row> extends PickerValueProps<T> {
+/** Options of the pickers whose box opens a modal (user, department, role, position). */
+export interface ModalPickerOptions {
+  /** Opens the modal as soon as the picker mounts (an editable-table cell opens its picker on click). */
+  defaultOpen?: boolean;
+  /** Tags shown in the box before a "+N" tag (default: all). */
+  maxTagCount?: number;
+}
+
+export interface TablePickerFieldProps<T extends Row> extends PickerValueProps<T>, ModalPickerOptions {
   title: ReactNode;
   width?: number;
   url: string;
@@ -34,7 +42,7 @@ export interface TablePickerFieldProps<T extends Row> extends PickerValueProps<T
 
 /** A SelectedBox plus its TablePickerModal: the shared body of UserPicker, RolePicker and PositionPicker. */
 export function TablePickerField<T extends Row>(p: TablePickerFieldProps<T>) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(!!p.defaultOpen);
   const [known, setKnown] = useState<Record<string, string>>({});
   const labels = useLabels(p.value, known, p.labelDict);
   const multi = p.multi ?? true;
@@ -45,6 +53,7 @@ export function TablePickerField<T extends Row>(p: TablePickerFieldProps<T>) {
         labels={labels}
         placeholder={p.placeholder ?? `请选择`}
         disabled={p.disabled}
+        maxTagCount={p.maxTagCount}
         buttonLabel={typeof p.title === 'string' ? p.title : '选择'}
         data-testid={p.testId}
         onOpen={() => setOpen(true)}

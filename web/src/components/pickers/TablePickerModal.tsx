@@ -1,17 +1,19 @@
 import { Button, DatePicker, Form, Input, Modal, Select, Space, Table, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { Params } from '../../api/request';
-import { feedback } from '../feedback';
-import { getDictItems, loadPage, type Row } from './api';
-import { latestOnly, PICKER, rangeText } from './rules';
+import { useDictOptions } from '../../crud/useDictOptions';
+import { loadPage, type Row } from './api';
+import { PickerEmpty } from './PickerEmpty';
+import { PICKER, rangeText } from './rules';
+import { usePickerPage } from './usePickerPage';
 
 /** A search field of a table picker: a text box, a dictionary select, or a date. */
 export interface PickerSearchField {
   name: string;
   label: string;
   type?: 'input' | 'dict' | 'date';
-  /** Plain dictionary code of a `dict` field (e.g. `sex`). */
+  /** Plain dictionary code of a `dict` field (e.g. `sex`); a blank one is the 001 §5 error. */
   dictCode?: string;
 }
 
@@ -19,7 +21,7 @@ export interface TablePickerModalProps<T extends Row> {
   open: boolean;
   title: ReactNode;
   width?: number;
-  /** A CRUD list url (`sys/user/list`) read with pageNo/pageSize and the search values. */
+  /** A paged list url (`sys/role/list`, the user directory …) read with pageNo/pageSize and the search values. */
   url: string;
   columns: TableColumnsType<T>;
   searchFields: PickerSearchField[];
@@ -33,18 +35,9 @@ export interface TablePickerModalProps<T extends Row> {
   'data-testid'?: string;
 }
 
-function useDictOptions(code?: string) {
-  const [options, setOptions] = useState<Array<{ value: string; label: string }>>([]);
-  useEffect(() => {
-    if (!code) return;
-    void getDictItems(code).then((r) => r.success && setOptions(r.result.map((o) => ({ value: o.value, label: o.text })))).catch(() => undefined);
-  }, [code]);
-  return options;
-}
-
 function DictSelect({ code, ...rest }: { code?: string; value?: string; onChange?: (v: string) => void; placeholder?: string }) {
-  const options = useDictOptions(code);
-  return <Select allowClear options={options} style={{ width: 140 }} {...rest} />;
+  const { options, loading } = useDictOptions(code);
+  return <Select allowClear options={options} loading={loading} style={{ width: 140 }} {...rest} />;
 }
 
 /**
@@ -53,16 +46,11 @@ function DictSelect({ code, ...rest }: { code?: string; value?: string; onChange
  */
 export function TablePickerModal<T extends Row>(p: TablePickerModalProps<T>) {
   const [form] = Form.useForm();
-  const [rows, setRows] = useState<T[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [pager, setPager] = useState<{ current: number; pageSize: number }>({ current: 1, pageSize: PICKER.pageSize });
+  const { rows, total, loading, failure, pager, load: loadPageOf } = usePickerPage<T>();
   const [chosen, setChosen] = useState<Map<string, T | null>>(new Map());
-  const guard = useRef(latestOnly());
 
   const load = useCallback(
     async (current: number, pageSize: number) => {
-      const token = guard.current.next();
       const values = form.getFieldsValue() as Record<string, unknown>;
       const params: Params = { pageNo: current, pageSize };
       for (const f of p.searchFields) {
@@ -70,22 +58,9 @@ export function TablePickerModal<T extends Row>(p: TablePickerModalProps<T>) {
         if (v === undefined || v === null || v === '') continue;
         params[f.name] = f.type === 'date' ? (v as Dayjs).format('YYYY-MM-DD') : f.type === 'dict' ? String(v) : `*${String(v).trim()}*`;
       }
-      setLoading(true);
-      try {
-        const r = await loadPage<T>(p.url, params);
-        if (!guard.current.isLatest(token)) return;
-        if (!r.success) {
-          feedback.message.warning(r.message);
-          return;
-        }
-        setRows(r.result.records);
-        setTotal(r.result.total);
-        setPager({ current, pageSize });
-      } finally {
-        if (guard.current.isLatest(token)) setLoading(false);
-      }
+      await loadPageOf({ current, pageSize }, () => loadPage<T>(p.url, params));
     },
-    [form, p.url, p.searchFields],
+    [form, p.url, p.searchFields, loadPageOf],
   );
 
   useEffect(() => {
@@ -139,6 +114,7 @@ export function TablePickerModal<T extends Row>(p: TablePickerModalProps<T>) {
           loading={loading}
           columns={p.columns}
           dataSource={rows}
+          locale={{ emptyText: <PickerEmpty failure={failure} /> }}
           rowSelection={{
             type: p.multi ? 'checkbox' : 'radio',
             selectedRowKeys: selectedKeys,

@@ -1,8 +1,9 @@
 import { TreeSelect } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { feedback } from '../feedback';
-import { loadTreeData } from './api';
-import { checkTreeCondition } from './rules';
+import { loadDictItem, loadTreeData } from './api';
+import { PickerEmpty } from './PickerEmpty';
+import { checkTreeCondition, errorText, failureOf } from './rules';
 
 export interface TreeSelectPickerProps {
   /** `tableName,text,code` of a registered tree table (e.g. `sys_category,name,id`). */
@@ -32,7 +33,9 @@ interface Node {
 
 /**
  * Tree select over `GET /sys/dict/loadTreeData` (001 §2, §7): the root level on open, children loaded on
- * expansion. The value is the node key (the `code` column).
+ * expansion. The value is the node key (the `code` column); a stored value whose branch is not loaded yet is shown
+ * by its text from `loadDictItem/{dict}`. A condition that is not a JSON object string shows the 001 §5 error and
+ * nothing is loaded. A refused or failed read leaves an empty tree that says why.
  *
  * ```tsx
  * <TreeSelectPicker dict="sys_category,name,id" pidField="pid" pidValue="0" hasChildField="has_child" />
@@ -40,35 +43,57 @@ interface Node {
  */
 export function TreeSelectPicker({ dict, pidField, pidValue = '', hasChildField = '', condition, value, onChange, placeholder, disabled, testId }: TreeSelectPickerProps) {
   const [nodes, setNodes] = useState<Node[]>([]);
+  const [failure, setFailure] = useState<string>();
+  /** The root level has been answered (the stored value's text is looked up only if it is not among it). */
+  const [ready, setReady] = useState(false);
   const [tableName, text, code] = dict.split(',');
   const cond = useMemo(() => checkTreeCondition(condition), [condition]);
+  const storedText = useStoredText(dict, value, nodes, ready);
 
   useEffect(() => {
     if (!cond.ok) feedback.message.error(cond.error);
   }, [cond]);
 
+  /** Children of `pid`; a refusal or a failed request gives [] and the reason (never a rejection). */
   const load = useCallback(
     async (pid: string): Promise<Node[]> => {
-      const r = await loadTreeData({ pid, tableName, text, code, pidField, hasChildField, condition: cond.ok ? cond.value : '' });
-      if (!r.success) {
-        feedback.message.warning(r.message);
+      if (!cond.ok) return [];
+      try {
+        const r = await loadTreeData({ pid, tableName, text, code, pidField, hasChildField, condition: cond.value });
+        if (!r.success) {
+          feedback.message.warning(r.message);
+          setFailure(failureOf(r));
+          return [];
+        }
+        return r.result.map((n) => ({ id: n.key, pId: pid, value: n.key, title: n.title, isLeaf: n.leaf }));
+      } catch (e) {
+        // the request client has shown the HTTP error already
+        setFailure(errorText(e));
         return [];
       }
-      return r.result.map((n) => ({ id: n.key, pId: pid, value: n.key, title: n.title, isLeaf: n.leaf }));
     },
     [tableName, text, code, pidField, hasChildField, cond],
   );
 
   useEffect(() => {
     let live = true;
-    void load(pidValue)
-      .then((list) => live && setNodes(list))
-      .catch(() => undefined);
+    setFailure(cond.ok ? undefined : cond.error);
+    setReady(false);
+    if (!cond.ok) {
+      setNodes([]);
+      return;
+    }
+    void load(pidValue).then((list) => {
+      if (!live) return;
+      setNodes(list);
+      setReady(true);
+    });
     return () => {
       live = false;
     };
-  }, [load, pidValue]);
+  }, [load, pidValue, cond]);
 
+  const label = (v: string) => nodes.find((n) => n.id === v)?.title ?? storedText ?? v;
   return (
     <TreeSelect
       data-testid={testId}
@@ -80,8 +105,10 @@ export function TreeSelectPicker({ dict, pidField, pidValue = '', hasChildField 
         const kids = await load(id);
         setNodes((old) => [...old, ...kids.filter((k) => !old.some((o) => o.id === k.id))]);
       }}
-      value={value || undefined}
-      onChange={(v: string | undefined) => onChange?.(v ?? '')}
+      labelInValue
+      value={value ? { value, label: label(value) } : undefined}
+      onChange={(v: { value: string; label?: React.ReactNode } | undefined) => onChange?.(v?.value ?? '')}
+      notFoundContent={<PickerEmpty failure={failure} />}
       allowClear
       disabled={disabled}
       placeholder={placeholder ?? '请选择'}
@@ -89,4 +116,23 @@ export function TreeSelectPicker({ dict, pidField, pidValue = '', hasChildField 
       styles={{ popup: { root: { maxHeight: 400, overflow: 'auto' } } }}
     />
   );
+}
+
+/** The text of a stored value that is not among the loaded nodes, looked up once through loadDictItem. */
+function useStoredText(dict: string, value: string | undefined, nodes: Node[], ready: boolean): string | undefined {
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const known = !ready || !value || nodes.some((n) => n.id === value) || value in texts;
+  useEffect(() => {
+    if (known || !value) return;
+    let live = true;
+    loadDictItem(dict, value, true)
+      .then((r) => {
+        if (live && r.success && Array.isArray(r.result) && r.result.length === 1) setTexts((t) => ({ ...t, [value]: r.result[0] }));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [dict, value, known]);
+  return value ? texts[value] : undefined;
 }

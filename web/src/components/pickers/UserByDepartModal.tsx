@@ -1,9 +1,11 @@
 import { Button, Col, Input, Modal, Row as GridRow, Space, Table, Tree } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { queryDepartTree, queryUserComponentData, type DepartNode, type UserRow } from './api';
-import { joinValue, latestOnly, PICKER, PICKER_MSG, rangeText, splitValue, type PickerTreeNode } from './rules';
+import { PickerEmpty } from './PickerEmpty';
+import { errorText, failureOf, joinValue, LABEL_DICT, PICKER, PICKER_MSG, rangeText, splitValue, type PickerTreeNode } from './rules';
+import { usePickerPage } from './usePickerPage';
 import { SelectedBox } from './SelectedBox';
-import type { PickerValueProps } from './TablePickerField';
+import type { ModalPickerOptions, PickerValueProps } from './TablePickerField';
 import { useLabels } from './useLabels';
 
 /** 001 §3 user row: sex 1 male, 2 female. */
@@ -29,35 +31,32 @@ export interface UserByDepartModalProps {
  */
 export function UserByDepartModal({ open, multi = true, selected, onOk, onCancel }: UserByDepartModalProps) {
   const [tree, setTree] = useState<PickerTreeNode[]>([]);
+  /** Why the tree or the user list is empty when the server refused it (shown in place of 暂无数据). */
+  const [treeFailure, setTreeFailure] = useState<string>();
   const [departId, setDepartId] = useState<string>('');
   const [username, setUsername] = useState('');
-  const [rows, setRows] = useState<UserRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [pager, setPager] = useState<{ current: number; pageSize: number }>({ current: 1, pageSize: PICKER.pageSize });
-  const [loading, setLoading] = useState(false);
+  const { rows, total, loading, failure: listFailure, pager, load: loadPageOf } = usePickerPage<UserRow>();
   const [chosen, setChosen] = useState<Map<string, UserRow | null>>(new Map());
-  const guard = useRef(latestOnly());
 
-  const load = useCallback(async (p: { current: number; pageSize: number; departId: string; username: string }) => {
-    const token = guard.current.next();
-    setLoading(true);
-    try {
-      const r = await queryUserComponentData({ pageNo: p.current, pageSize: p.pageSize, departId: p.departId || undefined, username: p.username.trim() || undefined });
-      if (!guard.current.isLatest(token) || !r.success) return;
-      setRows(r.result.records);
-      setTotal(r.result.total);
-      setPager({ current: p.current, pageSize: p.pageSize });
-    } finally {
-      if (guard.current.isLatest(token)) setLoading(false);
-    }
-  }, []);
+  const load = useCallback(
+    (p: { current: number; pageSize: number; departId: string; username: string }) =>
+      loadPageOf(p, () =>
+        queryUserComponentData({ pageNo: p.current, pageSize: p.pageSize, departId: p.departId || undefined, username: p.username.trim() || undefined }),
+      ),
+    [loadPageOf],
+  );
 
   useEffect(() => {
     if (!open) return;
     setChosen(new Map(selected.map((u) => [u, null])));
     setDepartId('');
     setUsername('');
-    void queryDepartTree().then((r) => r.success && setTree(toTree(r.result))).catch(() => undefined);
+    void queryDepartTree()
+      .then((r) => {
+        setTreeFailure(failureOf(r));
+        setTree(r.success ? toTree(r.result) : []);
+      })
+      .catch((e: unknown) => setTreeFailure(errorText(e)));
     void load({ current: 1, pageSize: PICKER.pageSize, departId: '', username: '' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
@@ -72,6 +71,7 @@ export function UserByDepartModal({ open, multi = true, selected, onOk, onCancel
     <Modal open={open} title={PICKER_MSG.selectUser} width={PICKER.userWidth} onOk={ok} onCancel={onCancel} okText="确定" cancelText="取消" destroyOnHidden>
       <GridRow gutter={12} data-testid="user-by-depart-modal">
         <Col span={6} style={{ maxHeight: 480, overflow: 'auto' }}>
+          {treeFailure ? <PickerEmpty failure={treeFailure} /> : null}
           <Tree
             treeData={tree}
             defaultExpandAll
@@ -112,11 +112,12 @@ export function UserByDepartModal({ open, multi = true, selected, onOk, onCancel
             rowKey="username"
             loading={loading}
             dataSource={rows}
+            locale={{ emptyText: <PickerEmpty failure={listFailure} /> }}
             columns={[
               { title: '用户账号', dataIndex: 'username' },
               { title: '用户姓名', dataIndex: 'realname' },
               { title: '性别', dataIndex: 'sex', render: (v) => SEX[String(v)] ?? '' },
-              // The server's signed-in picker endpoint leaves phone out on purpose (issue 3: safe fields only).
+              // The directory sends the phone only to callers holding user:list (ACCESS.md); empty for the others.
               { title: '手机', dataIndex: 'phone' },
               { title: '部门', dataIndex: 'orgCodeTxt' },
             ]}
@@ -154,10 +155,10 @@ export function UserByDepartModal({ open, multi = true, selected, onOk, onCancel
  * <Form.Item name="users" label="用户"><UserByDepartPicker /></Form.Item>
  * ```
  */
-export function UserByDepartPicker(props: PickerValueProps<UserRow> & { testId?: string }) {
-  const [open, setOpen] = useState(false);
+export function UserByDepartPicker(props: PickerValueProps<UserRow> & ModalPickerOptions & { testId?: string }) {
+  const [open, setOpen] = useState(!!props.defaultOpen);
   const [names, setNames] = useState<Record<string, string>>({});
-  const labels = useLabels(props.value, names, 'sys_user,realname,username');
+  const labels = useLabels(props.value, names, LABEL_DICT.user);
   return (
     <>
       <SelectedBox
@@ -165,6 +166,7 @@ export function UserByDepartPicker(props: PickerValueProps<UserRow> & { testId?:
         labels={labels}
         placeholder={props.placeholder ?? '请选择用户'}
         disabled={props.disabled}
+        maxTagCount={props.maxTagCount}
         buttonLabel={PICKER_MSG.selectUser}
         data-testid={props.testId}
         onOpen={() => setOpen(true)}

@@ -3,19 +3,25 @@
  */
 import type { PageResult } from '@pk/contract';
 import { http, type Params } from '../../api/request';
+import type { DictItem } from '../../crud/useDictOptions';
+import { USER_DIRECTORY_URL } from './rules';
 
-/** Dictionary option (contract §6.1). */
-export interface DictOption {
-  value: string;
-  text: string;
-  title?: string;
-  label?: string;
-}
+/** Dictionary option (contract §6.1 DictModel). */
+export type DictOption = DictItem;
 
 /** Tree item of loadTreeData (contract §6.2: `leaf`, not `isLeaf`). */
 export interface TreeItem {
   key: string;
   title: string;
+  leaf: boolean;
+  parentId: string | null;
+}
+
+/** Category tree node (contract §6.6 loadTreeRoot / loadTreeChildren: key = id, `leaf`). */
+export interface CategoryNode {
+  key: string;
+  title: string;
+  code: string | null;
   leaf: boolean;
   parentId: string | null;
 }
@@ -47,19 +53,27 @@ export type Row = Record<string, unknown> & { id: string };
 
 /** GET {url}: any page list of the CRUD engine (users, roles, positions …). */
 export const loadPage = <T = Row>(url: string, params: Params) => http.get<PageResult<T>>(url, params);
-/** GET /sys/user/queryUserComponentData: users of a department (or all active users), paged. */
-export const queryUserComponentData = (params: Params) => http.get<PageResult<UserRow>>('sys/user/queryUserComponentData', params);
+/** GET /sys/user/queryUserComponentData: the user directory (a department's users, or all active users), paged. */
+export const queryUserComponentData = (params: Params) => http.get<PageResult<UserRow>>(USER_DIRECTORY_URL, params);
 /** GET /sys/sysDepart/queryTreeList: the whole department tree. */
 export const queryDepartTree = () => http.get<DepartNode[]>('sys/sysDepart/queryTreeList');
 /** GET /sys/sysDepart/searchBy?keyWord: departments whose name matches (flat). */
 export const searchDeparts = (keyWord: string) => http.get<DepartNode[]>('sys/sysDepart/searchBy', { keyWord });
-/** GET /sys/dict/getDictItems/{code}. */
-export const getDictItems = (code: string) => http.get<DictOption[]>(`sys/dict/getDictItems/${encodeURIComponent(code)}`);
 /** GET /sys/dict/loadDict/{dict}?keyword&pageSize (table dictionaries). */
 export const loadDict = (dict: string, keyword: string, pageSize?: number) =>
   http.get<DictOption[]>(`sys/dict/loadDict/${encodeURIComponent(dict)}`, { keyword, pageSize });
-/** GET /sys/dict/loadDictItem/{dict}?key: texts of the keys, in key order. */
-export const loadDictItem = (dict: string, key: string) => http.get<string[]>(`sys/dict/loadDictItem/${encodeURIComponent(dict)}`, { key });
+/**
+ * GET /sys/dict/loadDictItem/{dict}?key&delNotExist: texts of the keys, in key order. With `keepUnknown` an unknown
+ * key comes back as itself (`delNotExist=false`, contract §6.2), so the answer lines up with the keys.
+ */
+export const loadDictItem = (dict: string, key: string, keepUnknown = false) =>
+  http.get<string[]>(`sys/dict/loadDictItem/${encodeURIComponent(dict)}`, keepUnknown ? { key, delNotExist: false } : { key });
 /** GET /sys/dict/loadTreeData: children of pid, or the condition's matches. */
 export const loadTreeData = (p: { pid: string; tableName: string; text: string; code: string; pidField: string; hasChildField: string; condition: string }) =>
   http.get<TreeItem[]>('sys/dict/loadTreeData', p);
+/** GET /sys/category/loadTreeRoot?async=true&pcode: the children of the category with code pcode ('' or 0: the top). */
+export const loadCategoryRoot = (pcode: string) => http.get<CategoryNode[]>('sys/category/loadTreeRoot', { async: true, pcode });
+/** GET /sys/category/loadTreeChildren?pid: children of one category. */
+export const loadCategoryChildren = (pid: string) => http.get<CategoryNode[]>('sys/category/loadTreeChildren', { pid });
+/** GET /sys/category/loadDictItem/?ids&delNotExist=false: names of the ids, in ids order (an unknown id as itself). */
+export const loadCategoryNames = (ids: string) => http.get<string[]>('sys/category/loadDictItem/', { ids, delNotExist: false });

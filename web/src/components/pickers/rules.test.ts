@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addChosen, checkboxValue, checkedKeysOf, checkTreeCondition, ellipsis, flattenTree, joinValue, latestOnly, PICKER, PICKER_MSG,
-  pickedDeparts, rangeText, removeChosen, splitValue, type PickerTreeNode,
+  addChosen, checkboxValue, checkedKeysOf, checkTreeCondition, ellipsis, errorText, failureOf, flattenTree, joinValue, latestOnly, PICKER,
+  PICKER_MSG, pickedDeparts, rangeText, removeChosen, splitValue, type PickerTreeNode,
 } from './rules';
 
 describe('picker constants (001 §9)', () => {
@@ -94,4 +94,14 @@ describe('business picker chosen list', () => {
 
 it('range text', () => {
   expect(rangeText(25, [11, 20])).toBe('11-20 共 25 条');
+});
+
+describe('failureOf / errorText', () => {
+  it("a refused read gives the server's message (or 操作失败); a successful one nothing", () => {
+    expect(failureOf({ success: false, message: '没有权限，请联系管理员授权' })).toBe('没有权限，请联系管理员授权');
+    expect(failureOf({ success: false, message: '' })).toBe('操作失败');
+    expect(failureOf({ success: true, message: '' })).toBeUndefined();
+    expect(errorText(new Error('网络超时'))).toBe('网络超时');
+    expect(errorText('x')).toBe('操作失败');
+  });
 });

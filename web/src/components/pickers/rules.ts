@@ -23,6 +23,17 @@ export const PICKER = {
   searchDebounce: 800,
 } as const;
 
+/** Registered table dictionaries that turn stored picker values into texts (`loadDictItem`, 001 §3 defaults). */
+export const LABEL_DICT = {
+  user: 'sys_user,realname,username',
+  depart: 'sys_depart,depart_name,id',
+  role: 'sys_role,role_name,role_code',
+  position: 'sys_position,name,code',
+} as const;
+
+/** The signed-in, tenant-scoped user directory both user pickers read (contract §12.1). */
+export const USER_DIRECTORY_URL = 'sys/user/queryUserComponentData';
+
 export const PICKER_MSG = {
   selectUser: '选择用户',
   selectDepart: '选择部门',
@@ -30,8 +41,7 @@ export const PICKER_MSG = {
   selectPosition: '选择职务',
   /** 001 §5 tree select. */
   badCondition: '组件JTreeSelect-condition传值有误，需要一个json字符串!',
-  /** 001 §5 dictionary lookups. */
-  emptyDictCode: '字典Code不能为空!',
+  /** 001 §5 dictionary search (the empty-code text is DICT_MSG.emptyCode of crud/useDictOptions). */
   searchHint: '请输入搜索内容',
   noData: '未找到数据',
   /** 001 §8 area picker invalid type. */
@@ -74,6 +84,19 @@ export function checkTreeCondition(condition: string | undefined): { ok: true; v
     /* falls through to the error */
   }
   return { ok: false, error: PICKER_MSG.badCondition };
+}
+
+/** Fallback when a refusal has no text. */
+export const PICKER_FAILED = '操作失败';
+
+/** Why a picker read gave nothing: a refused envelope's message (510 no permission …), or undefined on success. */
+export function failureOf(r: { success: boolean; message?: string }): string | undefined {
+  return r.success ? undefined : r.message || PICKER_FAILED;
+}
+
+/** The text of a rejected read (the request client has already shown its notice). */
+export function errorText(e: unknown): string {
+  return e instanceof Error && e.message ? e.message : PICKER_FAILED;
 }
 
 /**

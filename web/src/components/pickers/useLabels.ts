@@ -4,8 +4,9 @@ import { splitValue } from './rules';
 
 /**
  * Display texts of a comma-joined picker value: labels known from the last pick win; other parts are looked up
- * once through `loadDictItem/{dict}` (a registered table dictionary such as `sys_user,realname,username`),
- * otherwise the raw value is shown.
+ * once through `loadDictItem/{dict}?delNotExist=false` (a registered table dictionary such as
+ * `sys_user,realname,username`): the reply has one text per key, an unknown key as itself, so one unknown value
+ * never hides the others.
  */
 export function useLabels(value: string | undefined, known: Record<string, string>, dict?: string): Record<string, string> {
   const [fetched, setFetched] = useState<Record<string, string>>({});
@@ -14,11 +15,11 @@ export function useLabels(value: string | undefined, known: Record<string, strin
   useEffect(() => {
     if (!dict || !missingKey) return;
     let live = true;
-    void loadDictItem(dict, missingKey).then((r) => {
+    void loadDictItem(dict, missingKey, true).then((r) => {
       if (!live || !r.success) return;
       const keys = missingKey.split(',');
-      // loadDictItem drops unknown keys, so only a full answer can be matched position by position.
-      if (r.result.length !== keys.length) return;
+      // delNotExist=false: one text per key, in key order; anything else cannot be matched position by position.
+      if (!Array.isArray(r.result) || r.result.length !== keys.length) return;
       setFetched((f) => ({ ...f, ...Object.fromEntries(keys.map((k, i) => [k, r.result[i]])) }));
     }).catch(() => undefined);
     return () => {

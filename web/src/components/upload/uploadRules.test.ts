@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addItem, fileAccessUrl, formatSize, isImageType, itemsFromValue, keepLast, moveItem, MSG, nameOfPath, readReply, removeItem, sameValue, updateItem, valueOf,
+  addItem, fileAccessUrl, formatSize, isImageType, itemsFromValue, keepLast, moveItem, MSG, nameOfPath, readReply, removeItem, sameValue, updateItem,
+  uploadFailureText, UPLOAD_TIMEOUT_MS, valueOf,
   type UploadItem,
 } from './uploadRules';
 
@@ -108,5 +109,24 @@ describe('readReply (001 §8: message from the response, or unknown error)', () 
     expect(formatSize(512)).toBe('512 B');
     expect(formatSize(2048)).toBe('2.0 KB');
     expect(formatSize(3 * 1024 * 1024)).toBe('3.0 MB');
+  });
+});
+
+describe('uploadFailureText (001 §8: message, or 未知错误; no answer → 上传失败)', () => {
+  it('an answer with an envelope message gives that message (HTTP 413 with the contract text)', () => {
+    expect(uploadFailureText({ status: 413, data: { success: false, message: '文件大小超出10MB限制, 请压缩或降低文件质量! ' } })).toBe('文件大小超出10MB限制, 请压缩或降低文件质量! ');
+    expect(uploadFailureText({ status: 400, data: { message: '上传目录bizPath，格式非法！' } })).toBe('上传目录bizPath，格式非法！');
+  });
+  it('an answer without one gives 未知错误', () => {
+    expect(uploadFailureText({ status: 502, data: undefined })).toBe(MSG.unknown);
+    expect(uploadFailureText({ status: 500, data: { message: '  ' } })).toBe('未知错误');
+  });
+  it('no answer (timeout, network, anything else) gives 上传失败, never the transport text', () => {
+    expect(uploadFailureText(Object.assign(new Error('timeout of 9000ms exceeded'), { timeout: true }))).toBe('上传失败');
+    expect(uploadFailureText(new TypeError('Failed to fetch'))).toBe('上传失败');
+    expect(uploadFailureText(undefined)).toBe(MSG.failed);
+  });
+  it('uploads wait far longer than the 9 s of ordinary calls', () => {
+    expect(UPLOAD_TIMEOUT_MS).toBe(600_000);
   });
 });

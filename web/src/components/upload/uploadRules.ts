@@ -32,6 +32,11 @@ export interface FileRecord {
 export type UploadValue = string | FileRecord[];
 
 export const UPLOAD_URL = '/sys/common/upload';
+/**
+ * An upload's own timeout: a 10 MB file on a slow line takes far more than the 9 s of ordinary calls (001 §9),
+ * so uploads wait as long as the import dialog does.
+ */
+export const UPLOAD_TIMEOUT_MS = 10 * 60 * 1000;
 /** 001 §9: upload default business path. */
 export const DEFAULT_BIZ = 'temp';
 /** 001 §9 button texts: 'upload' for images, 'click to upload' for files. */
@@ -125,6 +130,19 @@ export function isImageType(type: string | undefined): boolean {
 export function readReply(reply: { success?: boolean; message?: string } | null | undefined): { path: string } | { error: string } {
   if (reply && reply.success && typeof reply.message === 'string' && reply.message.trim()) return { path: reply.message.trim() };
   return { error: (reply && reply.message) || MSG.unknown };
+}
+
+/**
+ * A rejected upload call → the text the widget shows (001 §8): the server's message when an answer came (an
+ * oversize file gets HTTP 413 with the contract's 文件大小超出10MB限制… in the envelope), 'unknown error' when the
+ * answer had none, 'upload failed' when none came at all (timeout, network). Never the transport's English text.
+ */
+export function uploadFailureText(error: unknown): string {
+  const e = error as { status?: unknown; data?: unknown } | null;
+  if (!e || typeof e !== 'object' || typeof e.status !== 'number') return MSG.failed;
+  const data = e.data as { message?: unknown } | null | undefined;
+  const message = data && typeof data === 'object' && typeof data.message === 'string' ? data.message : '';
+  return message.trim() ? message : MSG.unknown;
 }
 
 export function addItem(items: readonly UploadItem[], item: UploadItem, number: number): UploadItem[] {

@@ -3,11 +3,11 @@
  * when every item is done; an outside value change (form reset, record loaded) re-reads the list.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { http, HttpError } from '../../api/request';
+import { http } from '../../api/request';
 import { feedback } from '../feedback';
 import {
-  addItem, DEFAULT_BIZ, fileAccessUrl, isImageType, itemsFromValue, MSG, readReply, removeItem, updateItem, UPLOAD_URL, valueOf,
-  type UploadItem, type UploadValue,
+  addItem, DEFAULT_BIZ, fileAccessUrl, isImageType, itemsFromValue, MSG, readReply, removeItem, updateItem, uploadFailureText, UPLOAD_TIMEOUT_MS,
+  UPLOAD_URL, valueOf, type UploadItem, type UploadValue,
 } from './uploadRules';
 
 export interface UploadListOptions {
@@ -17,12 +17,19 @@ export interface UploadListOptions {
   biz: string | undefined;
   number: number;
   returnUrl: boolean;
+  /**
+   * How files are sent, for the editable table's upload cells (001 §3, §7): the column's action URL, the access
+   * token only when its token flag is set (anonymous otherwise), the reply field holding the stored path, a timeout.
+   */
+  request?: { url?: string; anonymous?: boolean; responseName?: string; timeout?: number };
+  /** Toast '<file name> upload failed.' on a failure (default true); a table cell shows its error icon instead (001 §8). */
+  notify?: boolean;
 }
 
 let seq = 0;
 const nextUid = () => `up-${Date.now().toString(36)}-${(seq += 1)}`;
 
-export function useUploadList({ value, onChange, image, biz, number, returnUrl }: UploadListOptions) {
+export function useUploadList({ value, onChange, image, biz, number, returnUrl, request, notify = true }: UploadListOptions) {
   const [items, setItemsState] = useState<UploadItem[]>(() => itemsFromValue(value));
   const itemsRef = useRef(items);
   const lastEmitted = useRef(JSON.stringify(valueOf(items, returnUrl)));
@@ -67,19 +74,22 @@ export function useUploadList({ value, onChange, image, biz, number, returnUrl }
       form.append('biz', biz || DEFAULT_BIZ);
       form.append('isup', '1');
       let outcome: { path: string } | { error: string };
+      const field = request?.responseName;
       try {
-        outcome = readReply(await http.upload<unknown>(UPLOAD_URL, form, { silent: true }));
+        // silent: the widget itself shows the failure (toast, error icon, 上传出错 dialog)
+        const reply = await http.upload<unknown>(request?.url || UPLOAD_URL, form, { silent: true, anonymous: request?.anonymous, timeout: request?.timeout ?? UPLOAD_TIMEOUT_MS });
+        outcome = readReply(field && reply.success ? { success: true, message: String((reply as unknown as Record<string, unknown>)[field] ?? '') } : reply);
       } catch (e) {
-        outcome = { error: (e instanceof HttpError && e.message) || MSG.failed };
+        outcome = { error: uploadFailureText(e) };
       }
       if ('path' in outcome) {
         setItems((list) => updateItem(list, uid, { status: 'done', percent: 100, path: outcome.path, url: fileAccessUrl(outcome.path) }));
       } else {
         setItems((list) => updateItem(list, uid, { status: 'error', message: outcome.error }));
-        void feedback.message.error(MSG.failedOf(file.name));
+        if (notify) void feedback.message.error(MSG.failedOf(file.name));
       }
     },
-    [image, biz, number, setItems],
+    [image, biz, number, setItems, request?.url, request?.anonymous, request?.responseName, request?.timeout, notify],
   );
 
   const remove = useCallback((uid: string) => setItems((list) => removeItem(list, uid)), [setItems]);

@@ -1,5 +1,6 @@
 import { Button, Card, Space, Tag } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { http } from '../../api/request';
 import { useSearchParams } from 'react-router';
 import { EditableTable, type ColumnDef, type EditableTableHandle, type Row } from '../../components/EditableTable';
 import type { SavePayload } from '../../components/EditableTable';
@@ -29,9 +30,13 @@ const COLUMNS: ColumnDef[] = [
     search: async (kw) => CITIES.filter((c) => c.text.includes(kw)) },
   { key: 'tags', title: '标签', type: 'input', width: 130, props: { tags: true }, placeholder: '每2个字一个标签' },
   { key: 'email', title: '邮箱', type: 'input', width: 160, validateRules: [{ pattern: 'e', message: '${title}格式不正确' }] },
-  { key: 'file', title: '附件', type: 'upload', width: 150 },
-  { key: 'photo', title: '图片', type: 'image', width: 150 },
+  { key: 'file', title: '附件', type: 'upload', width: 150, token: true },
+  { key: 'photo', title: '图片', type: 'image', width: 150, token: true },
 ];
+
+/** The payload box also shows the changed rows' picker and upload values (what a save would send for them). */
+const SHOWN_KEYS = COLUMNS.filter((c) => ['sel_user', 'sel_depart', 'upload', 'image'].includes(c.type)).map((c) => c.key);
+const shownValues = (rows: Row[]) => Object.fromEntries(rows.map((r) => [r.id, Object.fromEntries(SHOWN_KEYS.map((k) => [k, r[k]]))]));
 
 const SAVED: Row[] = Array.from({ length: 6 }, (_, i) => ({
   id: `10000000000000000${i + 1}`, orderNum: i + 1, name: `海盗${i + 1}`, mobile: `1380013800${i}`, age: 20 + i, sex: String((i % 2) + 1),
@@ -53,6 +58,40 @@ const TREE_ROOTS: Row[] = [
 ];
 const loadTree = async (row: Row): Promise<Row[]> =>
   row.id === 't2' ? [] : [{ id: `${row.id}-a`, name: `${String(row.name)}·一号舰`, ships: 1 }, { id: `${row.id}-b`, name: `${String(row.name)}·二号舰`, ships: 2 }];
+
+/**
+ * Header filters against a real server list: 职务 from `GET /sys/position/list` (pageNo, pageSize and the filter
+ * params the table reports: 编码 like → `*x*`, 名称 ne → `!x`, 职级 ge / le → `>=x` / `<=x`), so the prefixes reach the
+ * CRUD engine's value syntax (contract §5.2).
+ */
+const POSITION_COLUMNS: ColumnDef[] = [
+  { key: 'code', title: '职务编码', type: 'input', width: 240, disabled: true, filter: 'like' },
+  { key: 'name', title: '职务名称', type: 'input', width: 300, disabled: true, filter: 'ne' },
+  { key: 'postRank', title: '职级', type: 'select', width: 200, dictCode: 'position_rank', disabled: true, filter: ['ge', 'le'] },
+];
+const POSITION_PAGE_SIZE = 10;
+
+function PositionFilterTable() {
+  const [params, setParams] = useState<Record<string, string>>({});
+  const [page, setPage] = useState<{ rows: Row[]; total: number } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void http.get<{ records: Row[]; total: number }>('/sys/position/list', { pageNo: 1, pageSize: POSITION_PAGE_SIZE, column: 'createTime', order: 'desc', ...params })
+      .then((r) => live && r.success && setPage({ rows: r.result.records, total: r.result.total }))
+      .catch(() => undefined); // the request client has shown the error
+    return () => {
+      live = false;
+    };
+  }, [params]);
+  return (
+    <Card title="表头筛选（服务端职务列表）" size="small" data-testid="position-filter-card"
+      extra={<span>筛选参数：<code data-testid="position-params">{JSON.stringify(params)}</code></span>}>
+      <EditableTable columns={POSITION_COLUMNS} dataSource={page?.rows ?? EMPTY} rowSelection={false} authPre="demo:positionFilter"
+        maxHeight={300} onFilterChange={setParams} toolbarExtra={<span data-testid="position-total">共 {page?.total ?? 0} 条</span>} />
+    </Card>
+  );
+}
+const EMPTY: Row[] = [];
 
 /** Benchmark data (`?rows=N`): 12 simple columns. */
 function benchColumns(): ColumnDef[] {
@@ -96,10 +135,13 @@ export default function EditableTableDemo() {
         {payload && (
           <pre data-testid="payload" style={{ maxHeight: 160, overflow: 'auto', fontSize: 12, background: '#fafafa', marginTop: 8 }}>
             {JSON.stringify({ error: payload.error, insert: payload.insertData.map((r) => r.id), update: payload.updateData.map((r) => r.id),
-              delete: payload.deleteData.map((r) => r.id), total: payload.tableData.length }, null, 1)}
+              delete: payload.deleteData.map((r) => r.id), total: payload.tableData.length,
+              orderNum: payload.tableData.map((r) => [r.id, r.orderNum]),
+              values: shownValues([...payload.insertData, ...payload.updateData]) }, null, 1)}
           </pre>
         )}
       </Card>
+      {!benchCount && <PositionFilterTable />}
       {!benchCount && (
         <Card title="树形表格（懒加载）" size="small">
           <EditableTable columns={TREE_COLUMNS} dataSource={TREE_ROOTS} loadChildren={loadTree} authPre="demo:editableTable" />

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { checkCaptcha, checkOnlyUser, passwordChange, phoneVerification } from '../../api/account';
 import { randomImage } from '../../api/auth';
 import { SmsButton } from './SmsButton';
+import { confirmRules } from '../../components/passwordConfirm';
 
 export default function Alteration() {
   const { message } = App.useApp();
@@ -125,12 +126,7 @@ export default function Alteration() {
             name="confirm"
             label="确认密码"
             dependencies={['password']}
-            rules={[
-              { required: true, message: '请确认新密码!' },
-              ({ getFieldValue }) => ({
-                validator: (_r, v) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一样！'))),
-              }),
-            ]}
+            rules={confirmRules('请确认新密码!')}
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>

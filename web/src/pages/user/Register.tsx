@@ -4,6 +4,7 @@ import { App, Button, Form, Input, Space } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { register } from '../../api/account';
 import { SmsButton } from './SmsButton';
+import { confirmRules } from '../../components/passwordConfirm';
 
 interface Values {
   username: string;
@@ -40,13 +41,7 @@ export default function Register() {
       <Form.Item
         name="password2"
         dependencies={['password']}
-        rules={[
-          { required: true, message: '请确认密码' },
-          ({ getFieldValue }) => ({
-            validator: (_r, value) =>
-              !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一样！')),
-          }),
-        ]}
+        rules={confirmRules('请确认密码')}
       >
         <Input.Password placeholder="确认密码" aria-label="确认密码" autoComplete="new-password" />
       </Form.Item>

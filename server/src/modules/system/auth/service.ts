@@ -12,6 +12,7 @@ import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
 import { now } from '../../../core/time.js';
 import type { SysDepart, SysUser } from '../../../db/schema.js';
 import { departOf, tenantOf, userInfoOf } from './rows.js';
+import { bodyObject } from '../../../core/http/jsonBody.js';
 
 export const AUTH_MSG = {
   loginOk: '登录成功',
@@ -38,15 +39,6 @@ const MIN_PASSWORD = 6;
 const MAX_PASSWORD = 128;
 const MAX_USERNAME = 100;
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function requireBody(body: unknown): Record<string, unknown> {
-  if (!isObject(body)) throw new BadRequestError('请求内容必须是JSON对象');
-  return body;
-}
-
 function rejectUnknown(body: Record<string, unknown>, allowed: readonly string[]): void {
   for (const k of Object.keys(body)) {
     if (!allowed.includes(k)) throw new BadRequestError(`不支持的参数：${k.slice(0, 40)}`);
@@ -70,7 +62,7 @@ export interface LoginBody {
 
 /** POST /sys/login body: username and password required strings; captcha / checkKey checked later; remember_me ignored. */
 export function parseLoginBody(raw: unknown): LoginBody {
-  const body = requireBody(raw);
+  const body = bodyObject(raw);
   rejectUnknown(body, ['username', 'password', 'captcha', 'checkKey', 'remember_me']);
   const username = optString(body, 'username', '用户名')?.trim();
   if (!username) throw new BadRequestError('用户名不能为空');
@@ -213,7 +205,7 @@ export async function logout(ctx: AppContext, req: FastifyRequest, token: string
  * towards the lock-out); the new one is hashed with argon2id and every OTHER session of the user ends.
  */
 export async function updatePassword(ctx: AppContext, me: SessionUser, raw: unknown): Promise<void> {
-  const body = requireBody(raw);
+  const body = bodyObject(raw);
   const username = optString(body, 'username', '用户名');
   const oldpassword = optString(body, 'oldpassword', '旧密码') ?? '';
   const password = optString(body, 'password', '新密码') ?? '';
@@ -251,7 +243,7 @@ export async function currentUserDeparts(ctx: AppContext, me: SessionUser): Prom
 
 /** PUT|POST /sys/selectDepart {orgCode, username?}: the current department, only one the user belongs to. */
 export async function selectDepart(ctx: AppContext, me: SessionUser, raw: unknown): Promise<{ userInfo: unknown }> {
-  const body = requireBody(raw);
+  const body = bodyObject(raw);
   const username = optString(body, 'username', '用户名');
   const orgCode = optString(body, 'orgCode', '部门编码')?.trim();
   if (username && username !== me.username) throw new BizError(AUTH_MSG.onlySelfDepart);

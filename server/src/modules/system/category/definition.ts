@@ -108,6 +108,8 @@ export const categoryBinding: CrudBinding = {
   entity: categoryEntity,
   table: 'sys_category',
   orgCode: true,
+  // contract §6.6: delete and deleteBatch both answer 删除成功!
+  messages: { batchDeleted: '删除成功!' },
   hooks: {
     beforeSave,
     afterSave,

@@ -27,6 +27,8 @@ export const DEPART_MSG = {
   noMatch: '未查询匹配数据！',
   notLinked: '当前选中部门与用户无关联关系!',
   roleCodeUsed: '部门角色编码已存在',
+  roleNotInDepart: '该部门角色不属于此部门',
+  ruleNotGranted: '只能选择部门已授权的数据规则',
 } as const;
 
 /**

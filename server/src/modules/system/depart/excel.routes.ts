@@ -2,11 +2,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { perm } from '../../../core/access/guard.js';
 import { IMPORT_LIMITS, splitIds } from '../../../core/crud/index.js';
-import { importResult } from '../../../core/crud/excel.js';
-import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
+import { importResult, readWorkbooks, sendWorkbook, uploadedFiles } from '../../../core/crud/excel.js';
+import { BizError } from '../../../core/envelope/errors.js';
 import { dictService } from '../../../core/dict/service.js';
-import { readImportWorkbook, WorkbookReadError, writeExportWorkbook, XLS_CONTENT_TYPE, type ImportedRow } from '../../../core/excel/index.js';
-import { attachmentHeader } from '../../../core/files/routes.js';
+import { writeExportWorkbook } from '../../../core/excel/index.js';
 import { newId } from '../../../core/id.js';
 import { likeExpr, param, type RawParams } from '../../../core/query/index.js';
 import { now } from '../../../core/time.js';
@@ -69,27 +68,12 @@ export async function departExcelRoutes(app: FastifyInstance): Promise<void> {
           return out;
         }),
       });
-      return reply
-        .header('Content-Type', XLS_CONTENT_TYPE)
-        .header('Content-Disposition', attachmentHeader(`${TITLE}.xls`))
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(bytes);
+      return sendWorkbook(reply, { fileName: `${TITLE}.xls`, bytes });
     },
   });
 
   app.post('/sys/sysDepart/importExcel', { config: perm(PERM.depart.importExcel) }, async (req) => {
-    if (!req.isMultipart()) throw new BadRequestError('请使用multipart/form-data上传Excel文件');
-    const sheets: ImportedRow[][] = [];
-    for await (const part of req.parts()) {
-      if (part.type !== 'file') continue;
-      try {
-        sheets.push(await readImportWorkbook(await part.toBuffer(), COLUMNS.map((c) => c.header), IMPORT_MAX));
-      } catch (e) {
-        if (e instanceof WorkbookReadError) throw new BizError(`文件导入失败:${e.message}`);
-        throw e;
-      }
-    }
-    if (!sheets.length) throw new BizError('文件导入失败:未上传文件');
+    const sheets = await readWorkbooks(await uploadedFiles(req), COLUMNS.map((c) => c.header), IMPORT_MAX);
     const rows = sheets.flat().sort((a, b) => (a.cells['机构编码'] ?? '').length - (b.cells['机构编码'] ?? '').length || a.line - b.line);
     const categories = await dictService(app.ctx).valuesOf('org_category', [...new Set(rows.map((r) => r.cells['机构类别']).filter((v): v is string => !!v))]);
     const errors: string[] = [];

@@ -4,6 +4,7 @@ import { DICT_MSG, dictModel, isTableDictCode, loadTreeRows, resolveTableDict, r
 import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
 import { ok } from '../../../core/envelope/result.js';
 import { param, type RawParams } from '../../../core/query/index.js';
+import { setDictScopes } from './scopes.js';
 
 /** Longest keyword / key list accepted by the picker lookups (a longer one is not a picker's input). */
 const MAX_PARAM = 4000;
@@ -18,9 +19,11 @@ function text(q: RawParams, name: string): string | undefined {
  * Picker lookups over table dictionaries (contract §6.2; 001 §7): `loadDict`, `loadDictItem`, `loadTreeData`.
  * Used by the search select, tree select and popup pickers on many screens, so any signed-in user may call
  * them; they only return the registered, non-sensitive text/value columns (core/dict/tableRegistry.ts,
- * core/dict/treeRegistry.ts). Identifiers never come from the request; keyword and keys are bound.
+ * core/dict/treeRegistry.ts), and of a scoped table (sys_user) only the rows the caller may see (scopes.ts).
+ * Identifiers never come from the request; keyword and keys are bound.
  */
 export async function dictLookupRoutes(app: FastifyInstance): Promise<void> {
+  setDictScopes();
   const db = app.ctx.db.db;
 
   app.get('/sys/dict/loadDict/:dictCode', { config: SIGNED_IN }, async (req) => {
@@ -37,7 +40,7 @@ export async function dictLookupRoutes(app: FastifyInstance): Promise<void> {
       if (!Number.isInteger(n)) throw new BadRequestError('参数pageSize格式不正确');
       if (n > 0) limit = Math.min(n, TABLE_DICT_MAX_ROWS);
     }
-    const rows = await dict.search(db, keyword, limit);
+    const rows = await dict.search(db, app.ctx.db.dialect, keyword, limit, req);
     return ok(rows.map((r) => dictModel(r.value, r.text)));
   });
 
@@ -51,7 +54,7 @@ export async function dictLookupRoutes(app: FastifyInstance): Promise<void> {
     if (key === undefined) throw new BadRequestError('参数key不能为空');
     const delNotExist = param(q, 'delNotExist') !== 'false';
     const keys = key.split(',').map((k) => k.trim()).filter(Boolean).slice(0, 1000);
-    const found = new Map((await dict.byValues(db, [...new Set(keys)])).map((r) => [r.value, r.text]));
+    const found = new Map((await dict.byValues(db, [...new Set(keys)], req)).map((r) => [r.value, r.text]));
     const out: string[] = [];
     for (const k of keys) {
       const t = found.get(k);

@@ -4,15 +4,11 @@ import { writeLoginLog } from '../../../core/audit/loginLog.js';
 import { endSession, listSessions, readSession, verifySignatureOnly } from '../../../core/auth/session.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import { ok, okMsg, page } from '../../../core/envelope/result.js';
+import { paging, slicePage } from '../../../core/query/index.js';
 import type { AppContext } from '../../../core/context.js';
-import { callerTenants, userScope } from '../user/definition.js';
+import { assertMayManage, callerTenants, userScope } from '../user/definition.js';
 
 const MSG = { ok: '退出登录成功！', failed: '退出登录失败！' } as const;
-
-function intParam(v: unknown, dflt: number): number {
-  if (typeof v !== 'string' || !/^-?\d{1,9}$/.test(v.trim())) return dflt;
-  return Number(v);
-}
 
 async function sexTexts(ctx: AppContext): Promise<Map<string, string>> {
   const rows = await ctx.db.db
@@ -34,8 +30,7 @@ export async function onlineRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/sys/online/list', { config: perm('online:list') }, async (req) => {
     const q = req.query ?? {};
-    const pageNo = Math.max(1, intParam(q.pageNo, 1));
-    const pageSize = intParam(q.pageSize, 10);
+    const pg = paging(q);
     const needle = (typeof q.username === 'string' ? q.username.trim().replace(/^\*|\*$/g, '') : '').toLowerCase();
     let sessions = await listSessions(ctx);
     if (needle) sessions = sessions.filter((s) => s.username.toLowerCase().includes(needle));
@@ -51,7 +46,7 @@ export async function onlineRoutes(app: FastifyInstance): Promise<void> {
     }
     sessions.sort((a, b) => (a.loginTime < b.loginTime ? 1 : a.loginTime > b.loginTime ? -1 : a.sessionId.localeCompare(b.sessionId)));
     const total = sessions.length;
-    const slice = pageSize < 0 ? sessions : sessions.slice((pageNo - 1) * pageSize, pageNo * pageSize);
+    const slice = slicePage(sessions, pg);
     const ids = [...new Set(slice.map((s) => s.userId))];
     const [users, sex] = await Promise.all([
       ids.length
@@ -78,7 +73,7 @@ export async function onlineRoutes(app: FastifyInstance): Promise<void> {
         ip: s.ip,
       };
     });
-    return ok(page(records, total, pageNo, pageSize));
+    return ok(page(records, total, pg.pageNo, pg.pageSize));
   });
 
   app.post('/sys/online/forceLogout', { config: perm('online:forceLogout') }, async (req) => {
@@ -86,14 +81,15 @@ export async function onlineRoutes(app: FastifyInstance): Promise<void> {
     let sessionId = typeof body.token === 'string' ? body.token.trim() : '';
     if (sessionId.split('.').length === 3) sessionId = (await verifySignatureOnly(ctx, sessionId))?.jti ?? '';
     if (!/^[0-9a-f]{32}$/.test(sessionId)) throw new BizError(MSG.failed);
+    // Only a session of a user the caller may see (security §1.11), and a super admin's only by a super admin
+    // (§1.10); the record is read before anything ends.
+    const target = await readSession(ctx, sessionId);
+    if (!target) throw new BizError(MSG.failed);
     if (callerTenants(req)) {
-      // Only a session of a user the caller may see (security §1.11); the record is read before anything ends.
-      const rec = await readSession(ctx, sessionId);
-      const visible = rec
-        ? await ctx.db.db.selectFrom('sys_user').select('id').where('id', '=', rec.userId).where((eb) => userScope(eb, req)).executeTakeFirst()
-        : undefined;
+      const visible = await ctx.db.db.selectFrom('sys_user').select('id').where('id', '=', target.userId).where((eb) => userScope(eb, req)).executeTakeFirst();
       if (!visible) throw new BizError(MSG.failed);
     }
+    await assertMayManage(ctx.db.db, req, [target.userId]);
     const rec = await endSession(ctx, sessionId);
     if (!rec) throw new BizError(MSG.failed);
     await writeLoginLog(ctx, req, { content: `强制: ${rec.realname || rec.username}退出成功！`, userid: rec.username, username: rec.realname });

@@ -6,21 +6,8 @@ import { ok, okMsg } from '../../../core/envelope/result.js';
 import { likeExpr, param, type RawParams } from '../../../core/query/index.js';
 import { checkId } from '../../../core/crud/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
-import {
-  MENU_MSG,
-  addMenu,
-  addRule,
-  allMenus,
-  deleteMenus,
-  deleteRule,
-  editMenu,
-  editRule,
-  menuTreeNode,
-  nest,
-  ruleWire,
-  sortRows,
-  treeModel,
-} from './menu.service.js';
+import { MENU_MSG, addMenu, allMenus, deleteMenus, editMenu, menuTreeNode, nest, sortRows, treeModel } from './menu.service.js';
+import { addRule, deleteRule, editRule, ruleWire } from './dataRule.service.js';
 
 /** Grant screens (role / department / department-role authorisation) read the menu tree too. */
 export const TREE_READERS = [PERM.permission.list, PERM.role.authorize, PERM.depart.authorize, PERM.depart.roles] as const;
@@ -143,7 +130,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.delete('/sys/permission/deletePermissionRule', { config: perm(PERM.permission.dataRule) }, async (req) => {
-    await deleteRule(ctx, param(q(req), 'id'));
+    await deleteRule(ctx, req, param(q(req), 'id'));
     return okMsg('删除成功！');
   });
 }

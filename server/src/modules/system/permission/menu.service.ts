@@ -2,14 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../../../core/context.js';
 import type { Database, SysPermissionTable, SysPermissionDataRuleTable } from '../../../db/schema.js';
-import { bumpPermissionVersion } from '../../../core/auth/index.js';
+import { bumpPermissionVersion, permissionCodesOf } from '../../../core/auth/index.js';
+import { assertMayEditMenu } from '../role/escalation.js';
 import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
 import { checkId } from '../../../core/crud/index.js';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
 import { bySortNo, type PermRow } from './userPermission.build.js';
+import { bodyObject } from '../../../core/http/jsonBody.js';
 
-/** Menus (sys_permission) and their data rules: contract §4.2–4.4. */
+/** Menus (sys_permission): contract §4.2–4.3. Data rules: dataRule.service.ts; grants: grants.service.ts. */
 export type MenuRow = Selectable<SysPermissionTable>;
 export type RuleRow = Selectable<SysPermissionDataRuleTable>;
 
@@ -20,11 +22,12 @@ export const MENU_MSG = {
   sqlRule: '不允许使用自定义SQL规则',
   badColumn: '规则字段必须是实体属性名（驼峰标识符）',
   badCondition: '规则条件不正确',
+  unknownRuleColumn: '该菜单的数据没有此规则字段：',
   ruleNotFound: '未找到对应实体',
   roleNotFound: '未找到角色信息',
 } as const;
 
-const empty = (s: unknown) => s === null || s === undefined || s === '';
+export const empty = (s: unknown) => s === null || s === undefined || s === '';
 const b = (v: number | null | undefined) => Number(v ?? 0) === 1;
 
 /** SysPermissionTree (contract §4.3 list): no componentName, hideTab or ruleFlag. */
@@ -210,7 +213,7 @@ export function normaliseUrl(u: string | null): string | null {
 }
 
 export function parseMenuBody(body: unknown, mode: 'add' | 'edit'): { id: string | null; cols: Record<string, unknown> } {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('请求内容必须是JSON对象');
+  bodyObject(body);
   let id: string | null = null;
   const cols: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
@@ -237,7 +240,7 @@ export function parseMenuBody(body: unknown, mode: 'add' | 'edit'): { id: string
   return { id, cols };
 }
 
-type Trx = Kysely<Database>;
+export type Trx = Kysely<Database>;
 
 async function childCount(trx: Trx, id: string): Promise<number> {
   const r = await trx.selectFrom('sys_permission').select((eb) => eb.fn.countAll().as('n')).where('parent_id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
@@ -302,6 +305,7 @@ export async function editMenu(ctx: AppContext, req: FastifyRequest, body: unkno
   await ctx.db.db.transaction().execute(async (trx) => {
     const cur = await trx.selectFrom('sys_permission').selectAll().where('id', '=', id!).where('del_flag', '=', 0).executeTakeFirst();
     if (!cur) throw new BizError(MENU_MSG.notFound);
+    await assertMayEditMenu(trx, req, await permissionCodesOf(ctx, req.user!.id), cur, cols);
     const menuType = 'menu_type' in cols ? (cols.menu_type as number) : Number(cur.menu_type);
     if (menuType === 0) cols.parent_id = null;
     const component = 'component' in cols ? cols.component : cur.component;
@@ -346,173 +350,4 @@ export async function deleteMenus(ctx: AppContext, ids: string[]): Promise<void>
     for (const p of new Set(found.map((f) => f.parent_id))) if (!empty(p) && !removed.has(p as string)) await refreshLeaf(trx, p);
   });
   await bumpPermissionVersion(ctx);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Data rules (§4.4)
-
-export const ALLOWED_CONDITIONS = ['>', '<', '!=', '=', '>=', '<=', 'LEFT_LIKE', 'LIKE', 'RIGHT_LIKE', 'IN'];
-const RULE_FIELDS: Record<string, [keyof SysPermissionDataRuleTable, number]> = {
-  permissionId: ['permission_id', 32],
-  ruleName: ['rule_name', 50],
-  ruleColumn: ['rule_column', 50],
-  ruleConditions: ['rule_conditions', 50],
-  ruleValue: ['rule_value', 300],
-  status: ['status', 3],
-};
-const RULE_IGNORED = new Set(['createBy', 'createTime', 'updateBy', 'updateTime']);
-
-export function ruleWire(r: RuleRow): Record<string, unknown> {
-  return {
-    id: r.id,
-    permissionId: r.permission_id,
-    ruleName: r.rule_name,
-    ruleColumn: r.rule_column,
-    ruleConditions: r.rule_conditions,
-    ruleValue: r.rule_value,
-    status: r.status,
-    createBy: r.create_by,
-    createTime: r.create_time,
-    updateBy: r.update_by,
-    updateTime: r.update_time,
-  };
-}
-
-export function parseRuleBody(body: unknown, mode: 'add' | 'edit'): { id: string | null; cols: Record<string, string | null> } {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('请求内容必须是JSON对象');
-  let id: string | null = null;
-  const cols: Record<string, string | null> = {};
-  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
-    if (k === 'id') {
-      if (mode === 'edit') id = checkId(v);
-      continue;
-    }
-    if (RULE_IGNORED.has(k) || k.endsWith('_dictText')) continue;
-    const f = RULE_FIELDS[k];
-    if (!f) throw new BadRequestError(`未知字段：${k.slice(0, 50)}`);
-    if (v === null || v === undefined || v === '') cols[f[0]] = null;
-    else {
-      const s = typeof v === 'number' ? String(v) : v;
-      if (typeof s !== 'string') throw new BadRequestError(`字段${k}的类型不正确`);
-      if ([...s].length > f[1]) throw new BadRequestError(`字段${k}长度不能超过${f[1]}`);
-      cols[f[0]] = s.trim();
-    }
-  }
-  if (mode === 'edit' && !id) throw new BadRequestError('id不能为空');
-  const need = (c: string, label: string) => {
-    if ((mode === 'add' || c in cols) && empty(cols[c])) throw new BadRequestError(`${label}不能为空`);
-  };
-  need('permission_id', '菜单');
-  need('rule_column', '规则字段');
-  need('rule_conditions', '规则条件');
-  need('rule_value', '规则值');
-  if (cols.rule_conditions === 'USE_SQL_RULES') throw new BizError(MENU_MSG.sqlRule);
-  if ('rule_conditions' in cols && !ALLOWED_CONDITIONS.includes(cols.rule_conditions as string)) throw new BadRequestError(MENU_MSG.badCondition);
-  if ('rule_column' in cols && !/^[a-z][A-Za-z0-9]{0,49}$/.test(cols.rule_column as string)) throw new BadRequestError(MENU_MSG.badColumn);
-  if ('status' in cols && cols.status !== null && !['0', '1'].includes(cols.status)) throw new BadRequestError('字段status的值不正确');
-  if (cols.permission_id) cols.permission_id = checkId(cols.permission_id);
-  return { id, cols };
-}
-
-async function refreshRuleFlag(trx: Trx, permissionId: string | null): Promise<void> {
-  if (!permissionId) return;
-  const r = await trx.selectFrom('sys_permission_data_rule').select('id').where('permission_id', '=', permissionId).limit(1).executeTakeFirst();
-  await trx.updateTable('sys_permission').set({ rule_flag: r ? 1 : 0 }).where('id', '=', permissionId).execute();
-}
-
-async function requireMenu(trx: Trx, id: string): Promise<void> {
-  const m = await trx.selectFrom('sys_permission').select('id').where('id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
-  if (!m) throw new BizError(MENU_MSG.notFound);
-}
-
-export async function addRule(ctx: AppContext, req: FastifyRequest, body: unknown): Promise<string> {
-  const { cols } = parseRuleBody(body, 'add');
-  const id = newId();
-  await ctx.db.db.transaction().execute(async (trx) => {
-    await requireMenu(trx, cols.permission_id as string);
-    await trx
-      .insertInto('sys_permission_data_rule')
-      .values({ status: '1', ...cols, id, create_by: req.user?.username ?? null, create_time: now() })
-      .execute();
-    await refreshRuleFlag(trx, cols.permission_id);
-  });
-  await bumpPermissionVersion(ctx);
-  return id;
-}
-
-export async function editRule(ctx: AppContext, req: FastifyRequest, body: unknown): Promise<void> {
-  const { id, cols } = parseRuleBody(body, 'edit');
-  await ctx.db.db.transaction().execute(async (trx) => {
-    const cur = await trx.selectFrom('sys_permission_data_rule').select(['id', 'permission_id']).where('id', '=', id!).executeTakeFirst();
-    if (!cur) throw new BizError(MENU_MSG.ruleNotFound);
-    if (cols.permission_id && cols.permission_id !== cur.permission_id) await requireMenu(trx, cols.permission_id);
-    await trx.updateTable('sys_permission_data_rule').set({ ...cols, update_by: req.user?.username ?? null, update_time: now() }).where('id', '=', id!).execute();
-    if (cols.permission_id && cols.permission_id !== cur.permission_id) {
-      await refreshRuleFlag(trx, cur.permission_id);
-      await refreshRuleFlag(trx, cols.permission_id);
-    }
-  });
-  await bumpPermissionVersion(ctx);
-}
-
-export async function deleteRule(ctx: AppContext, rawId: unknown): Promise<void> {
-  const id = checkId(rawId);
-  await ctx.db.db.transaction().execute(async (trx) => {
-    const cur = await trx.selectFrom('sys_permission_data_rule').select(['id', 'permission_id']).where('id', '=', id).executeTakeFirst();
-    if (!cur) throw new BizError(MENU_MSG.ruleNotFound);
-    await trx.deleteFrom('sys_permission_data_rule').where('id', '=', id).execute();
-    await refreshRuleFlag(trx, cur.permission_id);
-  });
-  await bumpPermissionVersion(ctx);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Grants shared by roles, departments and department roles
-
-/** `a,b,` → unique checked ids. */
-export function idList(raw: unknown, name: string): string[] {
-  if (raw === undefined || raw === null || raw === '') return [];
-  if (Array.isArray(raw)) return [...new Set(raw.map((x) => checkId(x)))];
-  if (typeof raw !== 'string') throw new BadRequestError(`参数${name}格式不正确`);
-  const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
-  if (ids.length > 5000) throw new BadRequestError(`参数${name}过多`);
-  return ids.map(checkId);
-}
-
-export type GrantTable = 'sys_role_permission' | 'sys_depart_permission' | 'sys_depart_role_permission';
-
-/**
- * Insert ids in new − last (when not already granted), delete ids in last − new (§4.3 saveRolePermission).
- * Every new id must be a menu; an unknown one refuses the whole save.
- */
-export async function saveGrants(
-  trx: Trx,
-  table: GrantTable,
-  key: { column: 'role_id' | 'depart_id'; value: string },
-  newIds: string[],
-  lastIds: string[],
-  extra: Record<string, string | null> = {},
-): Promise<void> {
-  const last = new Set(lastIds);
-  const next = new Set(newIds);
-  const add = newIds.filter((i) => !last.has(i));
-  const del = lastIds.filter((i) => !next.has(i));
-  if (add.length) {
-    const known = await trx.selectFrom('sys_permission').select('id').where('id', 'in', add).where('del_flag', '=', 0).execute();
-    if (known.length !== add.length) throw new BizError(MENU_MSG.notFound);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const t = trx as unknown as Kysely<any>;
-    const have = new Set(
-      (await t.selectFrom(table).select('permission_id').where(key.column, '=', key.value).where('permission_id', 'in', add).execute()).map(
-        (r: { permission_id: string }) => r.permission_id,
-      ),
-    );
-    const rows = add.filter((i) => !have.has(i)).map((pid) => ({ id: newId(), [key.column]: key.value, permission_id: pid, ...extra }));
-    for (let i = 0; i < rows.length; i += 200) await t.insertInto(table).values(rows.slice(i, i + 200)).execute();
-  }
-  if (del.length) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const t = trx as unknown as Kysely<any>;
-    await t.deleteFrom(table).where(key.column, '=', key.value).where('permission_id', 'in', del).execute();
-  }
 }

@@ -11,5 +11,14 @@ export const positionBinding: CrudBinding = {
   table: 'sys_position',
   orgCode: true,
   readOnlyProps: ['companyId'],
-  hooks: { scope: dataRuleScope(positionEntity, POSITION_MENU) },
+  hooks: { scope: dataRuleScope(positionEntity, POSITION_MENU, { audit: ['createBy', 'createTime', 'updateBy', 'updateTime'] }) },
 };
+
+/**
+ * 001 §2: the position picker shows the rank as `rank_dictText`, while the entity property is `postRank` (contract
+ * §12.4), translated as `postRank_dictText`. The CRUD engine has no aliases, so the list records carry the same
+ * text under both names (the records are changed in place).
+ */
+export function withRankText(records: Array<Record<string, unknown>>): void {
+  for (const r of records) if ('postRank_dictText' in r) r.rank_dictText = r.postRank_dictText;
+}

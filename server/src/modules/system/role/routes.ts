@@ -5,12 +5,16 @@ import { checkId, registerCrud } from '../../../core/crud/index.js';
 import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
 import { ok, okMsg, page } from '../../../core/envelope/result.js';
 import { newId } from '../../../core/id.js';
-import { likeExpr, param, type RawParams } from '../../../core/query/index.js';
+import { fetchPage, likeExpr, paging, param, type RawParams } from '../../../core/query/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
-import { allMenus, idList, nest, roleTreeModel, ruleWire, saveGrants, sortRows } from '../permission/menu.service.js';
+import { dataRuleChoice, enabledRules, grantOf, saveGrantRules, type GrantOwner } from '../permission/dataRuleGrant.js';
+import { allMenus, nest, roleTreeModel, sortRows } from '../permission/menu.service.js';
+import { idList, saveGrants } from '../permission/grants.service.js';
 import { userScope } from '../user/definition.js';
 import { ROLE_MSG, roleBinding } from './definition.js';
-import { assertCanAssignRole, assertCanGrantPermissions } from './escalation.js';
+import { assertCanAssignRole, assertCanGrantPermissions, assertMayChangeRoleGrants } from './escalation.js';
+import { assertMayManage } from '../user/definition.js';
+import { bodyObject } from '../../../core/http/jsonBody.js';
 
 /** Columns of a user row returned by the role-user list (never password/salt). */
 export const USER_COLUMNS = ['id', 'username', 'realname', 'avatar', 'birthday', 'sex', 'email', 'phone', 'org_code', 'status', 'work_no', 'post', 'telephone', 'create_by', 'create_time', 'user_identity', 'depart_ids'] as const;
@@ -21,17 +25,7 @@ export function userWire(r: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-function bodyObject(body: unknown): Record<string, unknown> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('请求内容必须是JSON对象');
-  return body as Record<string, unknown>;
-}
-
-function intParam(p: RawParams, name: string, dflt: number): number {
-  const v = param(p, name)?.trim();
-  if (!v) return dflt;
-  if (!/^-?\d{1,6}$/.test(v)) throw new BadRequestError(`参数${name}必须是整数`);
-  return Number(v);
-}
+const roleOwner = (roleId: string): GrantOwner => ({ table: 'sys_role_permission', column: 'role_id', value: roleId });
 
 /** `/sys/role/*` (contract §12.2), role users (`/sys/user/*Role*`), role authorisation and role data rules (§4.3). */
 export async function roleModule(app: FastifyInstance): Promise<void> {
@@ -78,24 +72,15 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
     const p = q(req);
     const roleId = checkId(param(p, 'roleId'));
     const username = param(p, 'username')?.trim();
-    const pageNo = Math.max(1, intParam(p, 'pageNo', 1));
-    let pageSize = intParam(p, 'pageSize', 10);
-    if (pageSize <= 0 || pageSize > 10000) pageSize = 10000;
+    const pg = paging(p);
     const base = db
       .selectFrom('sys_user as u')
       .where('u.del_flag', '=', 0)
       .where((eb) => userScope(eb, req, (c) => `u.${c}`))
       .where('u.id', 'in', db.selectFrom('sys_user_role').select('user_id').where('role_id', '=', roleId))
       .$if(!!username, (s) => s.where(likeExpr('u.username', 'like', username!, app.ctx.db.dialect)));
-    const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
-    const rows = await base
-      .select(USER_COLUMNS.map((c) => `u.${c}` as 'u.id'))
-      .orderBy('u.create_time', 'desc')
-      .orderBy('u.id')
-      .limit(pageSize)
-      .offset((pageNo - 1) * pageSize)
-      .execute();
-    return ok(page(rows.map((r) => userWire(r as Record<string, unknown>)), total, pageNo, pageSize));
+    const { rows, total } = await fetchPage(base, (qb) => qb.select(USER_COLUMNS.map((c) => `u.${c}` as 'u.id')).orderBy('u.create_time', 'desc').orderBy('u.id'), pg);
+    return ok(page(rows.map((r) => userWire(r as Record<string, unknown>)), total, pg.pageNo, pg.pageSize));
   });
 
   app.post('/sys/user/addSysUserRole', { config: perm(PERM.role.users) }, async (req) => {
@@ -126,6 +111,8 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
     if (!userIds.length) throw new BadRequestError('userId不能为空');
     await requireRole(roleId);
     await assertCanAssignRole(db, req, roleId, userIds);
+    // taking a role away from a super admin is for super admins only (security §1.10)
+    await assertMayManage(db, req, userIds);
     // Only users the caller can see (tenant scope, security §1.11).
     const visible = db.selectFrom('sys_user').select('id').where((eb) => userScope(eb, req));
     await db.deleteFrom('sys_user_role').where('role_id', '=', roleId).where('user_id', 'in', userIds).where('user_id', 'in', visible).execute();
@@ -155,6 +142,7 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const role = await trx.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst();
       if (!role) throw new BizError(ROLE_MSG.notFound);
+      await assertMayChangeRoleGrants(trx, req, roleId);
       await assertCanGrantPermissions(trx, req, next.filter((i) => !last.includes(i)));
       await saveGrants(trx, 'sys_role_permission', { column: 'role_id', value: roleId }, next, last, { operate_ip: req.ip ?? null });
     });
@@ -167,12 +155,9 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
     const prm = req.params as { permissionId?: string; roleId?: string };
     const permissionId = checkId(prm.permissionId);
     const roleId = checkId(prm.roleId);
-    const rules = await db.selectFrom('sys_permission_data_rule').selectAll().where('permission_id', '=', permissionId).where('status', '=', '1').orderBy('create_time').orderBy('id').execute();
-    if (!rules.length) throw new BizError('未找到权限配置信息');
-    const out: Record<string, unknown> = { datarule: rules.map(ruleWire) };
-    const grant = await db.selectFrom('sys_role_permission').select('data_rule_ids').where('role_id', '=', roleId).where('permission_id', '=', permissionId).executeTakeFirst();
-    if (grant?.data_rule_ids) out.drChecked = grant.data_rule_ids;
-    return ok(out);
+    const rules = await enabledRules(db, permissionId);
+    const grant = await grantOf(db, roleOwner(roleId), permissionId);
+    return ok(dataRuleChoice(rules, grant?.data_rule_ids));
   });
 
   app.post('/sys/role/datarule', { config: perm(PERM.role.authorize) }, async (req) => {
@@ -181,13 +166,8 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
     const roleId = checkId(body.roleId);
     const ruleIds = idList(body.dataRuleIds, 'dataRuleIds');
     await db.transaction().execute(async (trx) => {
-      const grant = await trx.selectFrom('sys_role_permission').select('id').where('role_id', '=', roleId).where('permission_id', '=', permissionId).executeTakeFirst();
-      if (!grant) throw new BizError('请先保存角色菜单权限!');
-      if (ruleIds.length) {
-        const known = await trx.selectFrom('sys_permission_data_rule').select('id').where('id', 'in', ruleIds).where('permission_id', '=', permissionId).execute();
-        if (known.length !== ruleIds.length) throw new BizError('未找到权限配置信息');
-      }
-      await trx.updateTable('sys_role_permission').set({ data_rule_ids: ruleIds.length ? ruleIds.join(',') : null }).where('id', '=', grant.id).execute();
+      await assertMayChangeRoleGrants(trx, req, roleId);
+      await saveGrantRules(trx, roleOwner(roleId), permissionId, ruleIds, { notGranted: '请先保存角色菜单权限!' });
     });
     await bumpPermissionVersion(ctx);
     return okMsg('保存成功!');

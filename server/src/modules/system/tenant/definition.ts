@@ -1,12 +1,23 @@
-import type { Expression, SqlBool } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { tenantEntity } from '@pk/contract';
 import type { CrudBinding } from '../../../core/crud/index.js';
 import { dataRuleScope } from '../../../core/datarule/index.js';
-import { callerTenants, isRuleRoute } from '../user/definition.js';
+import { callerTenants } from '../user/definition.js';
 
 /** The 租户管理 menu's component: data rules granted on it narrow the list (contract §4.4). */
 export const TENANT_MENU = 'system/TenantList';
-const tenantRules = dataRuleScope(tenantEntity, TENANT_MENU);
+const tenantRules = dataRuleScope(tenantEntity, TENANT_MENU, { audit: ['createBy', 'createTime'] });
+
+/** The routes the data rules apply to: the list and every action of the screen on a tenant (issue 3 point 7). */
+export const isTenantRuleRoute = (req: FastifyRequest) =>
+  /^(?:\/[^/]+)*\/sys\/tenant\/(list|queryById|edit|delete|deleteBatch)$/.test(req.routeOptions?.url ?? '');
+
+/** The data-rule condition of the request on sys_tenant (null off the rule routes). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function tenantRuleScope(eb: ExpressionBuilder<any, any>, req: FastifyRequest): Expression<SqlBool> | null {
+  return isTenantRuleRoute(req) ? tenantRules(eb, req) : null;
+}
 
 /** 租户 (contract §12.5): sys_tenant, integer ids typed by the user, only create_by/create_time audit columns. */
 export const tenantBinding: CrudBinding = {
@@ -19,7 +30,7 @@ export const tenantBinding: CrudBinding = {
     scope(eb, req) {
       const mine = callerTenants(req);
       const parts: Expression<SqlBool>[] = mine ? [eb('id', 'in', mine)] : [];
-      const rules = isRuleRoute(req) ? tenantRules(eb, req) : null;
+      const rules = tenantRuleScope(eb, req);
       if (rules) parts.push(rules);
       return parts.length ? eb.and(parts) : null;
     },

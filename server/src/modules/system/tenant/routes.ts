@@ -8,7 +8,8 @@ import { param, type RawParams } from '../../../core/query/index.js';
 import { now } from '../../../core/time.js';
 import { callerTenants, tenantMatch, splitTenantIds } from '../user/definition.js';
 import { dataRuleLoader } from '../../../core/datarule/index.js';
-import { TENANT_MENU, tenantBinding } from './definition.js';
+import { isTenantRuleRoute, TENANT_MENU, tenantBinding, tenantRuleScope } from './definition.js';
+import { bodyObject } from '../../../core/http/jsonBody.js';
 
 const T = '/sys/tenant';
 
@@ -41,6 +42,10 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
   const svc = new CrudService(app.ctx, b);
   const db = () => app.ctx.db.db;
   const auth = (action: 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch') => perm(permCode(tenantEntity, action));
+  const rules = dataRuleLoader(app.ctx, TENANT_MENU);
+  app.addHook('preHandler', async (req) => {
+    if (isTenantRuleRoute(req)) await rules(req);
+  });
 
   /** Tenant ids still named by some user's rel_tenant_ids (any user, also in the recycle bin). */
   const referenced = async (ids: number[]): Promise<Set<number>> => {
@@ -55,12 +60,17 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
     return used;
   };
 
-  /** Of `ids`, the tenants the request may touch (security §1.11). */
+  /** Of `ids`, the tenants the request may touch (security §1.11) and its data rules let it see. */
   const visible = async (req: FastifyRequest, ids: number[]) => {
     const mine = callerTenants(req);
     const allowed = mine ? ids.filter((i) => mine.includes(i)) : ids;
     if (!allowed.length) return [];
-    return db().selectFrom('sys_tenant').select('id').where('id', 'in', allowed).execute();
+    return db()
+      .selectFrom('sys_tenant')
+      .select('id')
+      .where('id', 'in', allowed)
+      .where((eb) => tenantRuleScope(eb, req) ?? eb.lit(true))
+      .execute();
   };
 
   const remove = async (req: FastifyRequest, ids: number[]) => {
@@ -72,14 +82,12 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
     void req;
   };
 
-  app.get(`${T}/list`, { config: auth('list'), preHandler: dataRuleLoader(app.ctx, TENANT_MENU) }, async (req) => ok(await svc.list(req, req.query as RawParams)));
+  app.get(`${T}/list`, { config: auth('list') }, async (req) => ok(await svc.list(req, req.query as RawParams)));
 
   app.get(`${T}/queryById`, { config: auth('list') }, async (req) => ok(await svc.queryById(req, String(tenantId(param(req.query as RawParams, 'id'))))));
 
   app.post(`${T}/add`, { config: auth('add') }, async (req) => {
-    const body = req.body;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('请求内容必须是JSON对象');
-    const { id: rawId, ...rest } = body as Record<string, unknown>;
+    const { id: rawId, ...rest } = bodyObject(req.body);
     const id = tenantId(rawId);
     const { values } = validateBody(b, rest, 'add');
     await db().transaction().execute(async (trx) => {

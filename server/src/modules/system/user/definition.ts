@@ -79,9 +79,18 @@ export function userScope(eb: AnyEb, req: FastifyRequest, column = (c: string) =
 
 /** The 用户管理 menu's component: data rules granted on it narrow the list and its export (contract §4.4). */
 export const USER_MENU = 'system/UserList';
-const userRules = dataRuleScope(userEntity, USER_MENU);
-/** The routes the data rules apply to (`@PermissionData` in the original: the list; the export shows the same rows). */
-export const isRuleRoute = (req: FastifyRequest) => /\/(list|exportXls)$/.test(req.routeOptions?.url ?? '');
+const userRules = dataRuleScope(userEntity, USER_MENU, { audit: ['createBy', 'createTime', 'updateBy', 'updateTime'] });
+/**
+ * The routes the data rules apply to: the list (`@PermissionData` in the original), its export, and every action of
+ * the 用户管理 screen on a user — a row the rules hide can be neither read by id nor changed (issue 3 point 7).
+ */
+export const isRuleRoute = (req: FastifyRequest) =>
+  /^(?:\/[^/]+)*\/sys\/user\/(list|exportXls|queryById|edit|delete|deleteBatch|frozenBatch|changePassword)$/.test(req.routeOptions?.url ?? '');
+
+/** The data-rule condition of the request on sys_user (null off the rule routes; nothing when not loaded). */
+export function userRuleScope(eb: AnyEb, req: FastifyRequest): Expression<SqlBool> | null {
+  return isRuleRoute(req) ? userRules(eb, req) : null;
+}
 
 /**
  * The list's extra filters (contract §12.1): `departId` (users of that department) and `code` (comma user ids,
@@ -193,6 +202,13 @@ async function beforeSave(values: Values, c: SaveContext): Promise<void> {
     }
   }
   if ('relTenantIds' in values) await checkTenants(values.relTenantIds, c);
+  const mine = caller?.tenantIds;
+  if (!c.isNew && mine?.length && 'relTenantIds' in values) {
+    // Tenants the caller is not a member of are not the caller's to take away (security §1.11): they stay.
+    const old = await c.trx.selectFrom('sys_user').select('rel_tenant_ids').where('id', '=', c.id).executeTakeFirst();
+    const kept = splitTenantIds(old?.rel_tenant_ids).filter((t) => !mine.includes(t));
+    if (kept.length) values.relTenantIds = [...new Set([...splitTenantIds(values.relTenantIds as string | null), ...kept])].join(',');
+  }
   const scope = callerTenants(c.req);
   if (scope && 'relTenantIds' in values) {
     // Never move a user out of the caller's tenants (they would vanish from the caller's own scope).
@@ -229,7 +245,12 @@ async function checkRoles(roles: string[], c: SaveContext): Promise<void> {
     if (!same) throw new BizError(USER_MSG.ownRoles);
     return;
   }
-  if (!superAdmin && roles.some((r) => !held.has(r))) throw new BizError(USER_MSG.roleNotHeld);
+  if (superAdmin) return;
+  // Only the roles that change count: given or taken away, each must be one the caller holds (security §1.10).
+  const current = c.isNew ? new Set<string>() : new Set((await c.trx.selectFrom('sys_user_role').select('role_id').where('user_id', '=', c.id).execute()).map((r) => r.role_id));
+  const next = new Set(roles);
+  const changed = [...roles.filter((r) => !current.has(r)), ...[...current].filter((r): r is string => !!r && !next.has(r))];
+  if (changed.some((r) => !held.has(r))) throw new BizError(USER_MSG.roleNotHeld);
 }
 
 async function afterSave(_values: Values, c: SaveContext): Promise<void> {
@@ -239,6 +260,9 @@ async function afterSave(_values: Values, c: SaveContext): Promise<void> {
     for (const roleId of extras.roles) await c.trx.insertInto('sys_user_role').values({ id: newId(), user_id: c.id, role_id: roleId }).execute();
   }
   if (extras.departs) {
+    // Department roles of departments the user leaves go with them (as deleteUserInDepart does).
+    const left = c.trx.selectFrom('sys_depart_role').select('id').where('depart_id', 'not in', extras.departs.length ? extras.departs : ['']);
+    await c.trx.deleteFrom('sys_depart_role_user').where('user_id', '=', c.id).where('drole_id', 'in', left).execute();
     await c.trx.deleteFrom('sys_user_depart').where('user_id', '=', c.id).execute();
     for (const depId of extras.departs) await c.trx.insertInto('sys_user_depart').values({ id: newId(), user_id: c.id, dep_id: depId }).execute();
   }
@@ -256,7 +280,7 @@ export const userBinding: CrudBinding = {
       const parts = [userScope(eb, req)];
       const d = departFilter(eb, req);
       if (d) parts.push(d);
-      const rules = isRuleRoute(req) ? userRules(eb, req) : null;
+      const rules = userRuleScope(eb, req);
       if (rules) parts.push(rules);
       return parts.length === 1 ? parts[0] : eb.and(parts);
     },

@@ -1,104 +1,54 @@
-import { Select, TreeSelect } from 'antd';
+import { Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { http } from '../../../api/request';
-import { filterValue } from '../layout';
-import { MULTI_MAX_TAGS, TREE_DROPDOWN_MAX_HEIGHT } from '../constants';
+import { DepartPicker } from '../../pickers/DepartPicker';
+import { UserByDepartPicker } from '../../pickers/UserByDepartModal';
+import { MULTI_MAX_TAGS } from '../constants';
 import type { ColumnDef, Option } from '../types';
-import { optionLabel, pickerLabels, splitMulti } from './options';
+import { learnLabel, optionLabel, pickerLabels } from './options';
 
-interface EditorProps {
+/** What every cell editor gets (Cell.tsx). */
+export interface EditorProps {
   col: ColumnDef;
   value: unknown;
   onChange: (v: unknown) => void;
   onBlur: () => void;
+  /** A click on the cell opened the editor (CellProps.autoOpen): focus it and open its popup or modal. */
+  autoOpen: boolean;
 }
 
-const joinValue = (v: string | string[] | undefined | null): string => (Array.isArray(v) ? v.join(',') : v ?? '');
+const stringValue = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
 /**
- * Compact user cell (sel_user): searches `/sys/user/queryUserComponentData` (username like `*kw*`), stores the
- * `store` field (default username) and shows `text` (default realname). The full pickers live in components/pickers.
+ * User cell (sel_user): the library's user picker by department (001 §2, UserByDepartPicker), whose modal opens when
+ * a click starts editing the cell. The cell value is the picker's value, the usernames comma-joined (001 §3 user
+ * default: username stored, realname shown); the picked names are kept for the closed cell.
  */
-export function UserCell({ col, value, onChange, onBlur }: EditorProps) {
-  const store = col.store ?? 'username';
-  const text = col.text ?? 'realname';
-  const [options, setOptions] = useState<Option[]>([]);
-  const seq = useRef(0);
-  const search = (kw: string) => {
-    const my = ++seq.current;
-    void http
-      .get<{ records: Record<string, unknown>[] }>('/sys/user/queryUserComponentData', { username: kw ? filterValue('like', kw) : undefined, pageNo: 1, pageSize: 10 }, { silent: true })
-      .then((r) => {
-        if (my !== seq.current || !r.success) return; // stale replies dropped
-        const opts = (r.result?.records ?? []).map((u) => ({ value: String(u[store] ?? ''), text: String(u[text] ?? u[store] ?? '') }));
-        opts.forEach((o) => pickerLabels.set(`user:${o.value}`, o.text));
-        setOptions(opts);
-      })
-      .catch(() => undefined);
-  };
-  useEffect(() => search(''), []); // eslint-disable-line react-hooks/exhaustive-deps
+export function UserCell({ col, value, onChange, autoOpen }: EditorProps) {
   return (
-    <Select
-      size="small" autoFocus defaultOpen showSearch={{ filterOption: false, onSearch: search }} style={{ width: '100%' }}
-      mode={col.multi ? 'multiple' : undefined} maxTagCount={MULTI_MAX_TAGS} allowClear
-      value={col.multi ? splitMulti(value) : ((value as string) || undefined)}
-      options={options.map((o) => ({ value: o.value, label: optionLabel(o) }))}
-      onChange={(v: string | string[]) => onChange(joinValue(v))} onBlur={onBlur}
+    <UserByDepartPicker
+      value={stringValue(value)} multi={!!col.multi} placeholder={col.placeholder} defaultOpen={autoOpen} maxTagCount={MULTI_MAX_TAGS}
+      onChange={(v, users) => {
+        users.forEach((u) => learnLabel('user', u.username, u.realname));
+        onChange(v);
+      }}
     />
   );
 }
 
-interface DepartNode {
-  id?: string;
-  key?: string;
-  value?: string;
-  title?: string;
-  departName?: string;
-  children?: DepartNode[];
-  [k: string]: unknown;
-}
-interface TreeOption {
-  value: string;
-  title: string;
-  children?: TreeOption[];
-}
-
-let departTree: Promise<DepartNode[]> | null = null;
-function loadDepartTree(): Promise<DepartNode[]> {
-  departTree ??= http
-    .get<DepartNode[]>('/sys/sysDepart/queryTreeList', undefined, { silent: true })
-    .then((r) => (r.success && Array.isArray(r.result) ? r.result : []))
-    .catch(() => {
-      departTree = null;
-      return [];
-    });
-  return departTree;
-}
-
-/** Compact department cell (sel_depart) over `/sys/sysDepart/queryTreeList`; store id, show departName (001 §3). */
-export function DepartCell({ col, value, onChange, onBlur }: EditorProps) {
-  const store = col.store ?? 'id';
-  const text = col.text ?? 'departName';
-  const [tree, setTree] = useState<TreeOption[]>([]);
-  useEffect(() => {
-    let live = true;
-    const map = (n: DepartNode): TreeOption => {
-      const v = String(n[store] ?? n.id ?? n.key ?? '');
-      const t = String(n[text] ?? n.title ?? v);
-      pickerLabels.set(`depart:${v}`, t);
-      return { value: v, title: t, children: n.children?.map(map) };
-    };
-    void loadDepartTree().then((nodes) => live && setTree(nodes.map(map)));
-    return () => {
-      live = false;
-    };
-  }, [store, text]);
+/**
+ * Department cell (sel_depart): the library's department picker (001 §2, DepartPicker), whose modal opens when a click
+ * starts editing the cell. The cell value is the picker's value, the department ids comma-joined (001 §3: id stored,
+ * departName shown).
+ */
+export function DepartCell({ col, value, onChange, autoOpen }: EditorProps) {
   return (
-    <TreeSelect
-      size="small" autoFocus style={{ width: '100%' }} treeData={tree} allowClear treeDefaultExpandAll
-      listHeight={TREE_DROPDOWN_MAX_HEIGHT} multiple={!!col.multi} maxTagCount={MULTI_MAX_TAGS}
-      value={col.multi ? splitMulti(value) : ((value as string) || undefined)}
-      onChange={(v: string | string[]) => onChange(joinValue(v))} onBlur={onBlur}
+    <DepartPicker
+      value={stringValue(value)} multi={!!col.multi} placeholder={col.placeholder} defaultOpen={autoOpen} maxTagCount={MULTI_MAX_TAGS}
+      onChange={(v, departs) => {
+        departs.forEach((d) => learnLabel('depart', d.id, d.departName));
+        onChange(v);
+      }}
     />
   );
 }
@@ -107,7 +57,7 @@ export function DepartCell({ col, value, onChange, onBlur }: EditorProps) {
  * Async search select (sel_search_async): options for a keyword from the column's `search`, else
  * `/sys/dict/loadDict/{dict}` (keyword, pageSize); debounced 800 ms, stale replies dropped (001 §7, §9).
  */
-export function AsyncSearchCell({ col, value, onChange, onBlur }: EditorProps) {
+export function AsyncSearchCell({ col, value, onChange, onBlur, autoOpen }: EditorProps) {
   const [options, setOptions] = useState<Option[]>(col.options ?? []);
   const seq = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -126,7 +76,7 @@ export function AsyncSearchCell({ col, value, onChange, onBlur }: EditorProps) {
   };
   return (
     <Select
-      size="small" autoFocus style={{ width: '100%' }} allowClear placeholder="请输入搜索内容" notFoundContent="未找到数据"
+      size="small" autoFocus={autoOpen} style={{ width: '100%' }} allowClear placeholder="请输入搜索内容" notFoundContent="未找到数据"
       showSearch={{ filterOption: false, onSearch: (kw) => { clearTimeout(timer.current); timer.current = setTimeout(() => run(kw), 800); } }}
       value={(value as string) || undefined}
       options={options.map((o) => ({ value: o.value, label: optionLabel(o) }))}

@@ -1,35 +1,16 @@
-import { useEffect, useState } from 'react';
-import { http } from '../../../api/request';
+import { useDictOptions } from '../../../crud/useDictOptions';
+import { loadDictItem } from '../../pickers/api';
+import { LABEL_DICT } from '../../pickers/rules';
 import type { ColumnDef, Option } from '../types';
-
-/** Dictionary options by code, fetched once per code (`/sys/dict/getDictItems/{code}`, 001 §7). */
-const dictCache = new Map<string, Promise<Option[]>>();
-
-export function loadDict(code: string): Promise<Option[]> {
-  let p = dictCache.get(code);
-  if (!p) {
-    p = http
-      .get<{ value: string; text: string }[]>(`/sys/dict/getDictItems/${encodeURIComponent(code)}`)
-      .then((r) => (r.success && Array.isArray(r.result) ? r.result.map((o) => ({ value: String(o.value), text: o.text })) : []))
-      .catch(() => []);
-    dictCache.set(code, p);
-  }
-  return p;
-}
 
 export const optionLabel = (o: Option): string => o.text ?? o.title ?? o.label ?? o.value;
 
-/** The column's options: its own, else its dictionary's. */
-export function useOptions(col: ColumnDef): Option[] {
-  const [dict, setDict] = useState<Option[]>([]);
-  useEffect(() => {
-    if (col.options || !col.dictCode) return;
-    let live = true;
-    void loadDict(col.dictCode).then((o) => live && setDict(o));
-    return () => {
-      live = false;
-    };
-  }, [col.options, col.dictCode]);
+/**
+ * The column's options: its own list, else its dictionary's through the shared dictionary hook (fetched once per
+ * code; a blank code is the 001 §5 error; no code, nothing fetched).
+ */
+export function useOptions(col: ColumnDef): readonly Option[] {
+  const dict = useDictOptions(col.options ? undefined : col.dictCode).items;
   return col.options ?? dict;
 }
 
@@ -43,5 +24,36 @@ export function displayText(value: unknown, options: readonly Option[] | undefin
   return parts.map((p) => optionLabel(options.find((o) => o.value === p) ?? { value: p })).join(',');
 }
 
-/** Picker labels learnt while searching (value → text), so a closed cell shows the name, not the id. */
+/**
+ * Picker labels (`kind:value` → text) learnt from a pick or a search, so a closed cell shows the name, not the id.
+ * Kinds: `user`, `depart`, `async:{column key}`.
+ */
 export const pickerLabels = new Map<string, string>();
+
+export type PickerKind = keyof typeof LABEL_DICT;
+
+/** Keeps a picked item's text; a picker's fallback (the value itself, for an item it never loaded) teaches nothing. */
+export function learnLabel(kind: PickerKind, value: string, text: string | null | undefined): void {
+  if (text && text !== value) pickerLabels.set(`${kind}:${value}`, text);
+}
+const lookups = new Map<string, Promise<void>>();
+
+/**
+ * Texts of stored user / department values nobody picked in this page (saved rows): one `loadDictItem` call per
+ * set of values, whatever the number of cells or remounts; the answer fills pickerLabels. `delNotExist=false` makes
+ * the server answer one text per value, in order (an unknown value as itself), so one unknown hides no other label.
+ */
+export function lookupPickerLabels(kind: PickerKind, values: readonly string[]): Promise<void> {
+  const key = `${kind}:${values.join(',')}`;
+  let p = lookups.get(key);
+  if (!p) {
+    p = loadDictItem(LABEL_DICT[kind], values.join(','), true)
+      .then((r) => {
+        if (!r.success || !Array.isArray(r.result) || r.result.length !== values.length) return;
+        values.forEach((v, i) => pickerLabels.set(`${kind}:${v}`, String(r.result[i])));
+      })
+      .catch(() => undefined);
+    lookups.set(key, p);
+  }
+  return p;
+}

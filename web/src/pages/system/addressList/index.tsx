@@ -5,12 +5,11 @@
  */
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Form, Input, Row, Space, Table } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Card, Col, Form, Input, Row, Table } from 'antd';
 import type { PageResult } from '@pk/contract';
 import { http } from '../../../api/request';
 import { DepartTree, type DepartNode } from '../../../components/DepartTree';
-import { PAGE_SIZES } from '../../../crud';
+import { SearchButtons, usePaging } from '../../../crud';
 
 interface AddressRow {
   id: string;
@@ -28,14 +27,13 @@ export default function AddressList(): ReactNode {
   const [current, setCurrent] = useState<DepartNode | null>(null);
   const [form] = Form.useForm<{ realname?: string; workNo?: string }>();
   const [filters, setFilters] = useState<{ realname?: string; workNo?: string }>({});
-  const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const paging = usePaging();
   const orgCode = current?.orgCode;
 
   const list = useQuery({
-    queryKey: ['address-list', orgCode ?? '', filters, pageNo, pageSize],
+    queryKey: ['address-list', orgCode ?? '', filters, paging.params],
     queryFn: async () => {
-      const res = await http.get<PageResult<AddressRow>>('/sys/user/queryByOrgCodeForAddressList', { orgCode, ...filters, pageNo, pageSize });
+      const res = await http.get<PageResult<AddressRow>>('/sys/user/queryByOrgCodeForAddressList', { orgCode, ...filters, ...paging.params });
       if (!res.success) throw new Error(res.message);
       return res.result;
     },
@@ -52,7 +50,7 @@ export default function AddressList(): ReactNode {
             selectedKey={current?.key}
             onSelect={(n) => {
               setCurrent(n);
-              setPageNo(1);
+              paging.setPageNo(1);
             }}
           />
         </Card>
@@ -66,7 +64,7 @@ export default function AddressList(): ReactNode {
             style={{ rowGap: 12, marginBottom: 12 }}
             onFinish={(v) => {
               setFilters({ realname: v.realname?.trim() || undefined, workNo: v.workNo?.trim() || undefined });
-              setPageNo(1);
+              paging.setPageNo(1);
             }}
           >
             <Form.Item name="realname" label="姓名">
@@ -75,21 +73,13 @@ export default function AddressList(): ReactNode {
             <Form.Item name="workNo" label="工号">
               <Input placeholder="请输入工号" allowClear />
             </Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-                查询
-              </Button>
-              <Button
-                icon={<ReloadOutlined aria-hidden />}
-                onClick={() => {
-                  form.resetFields();
-                  setFilters({});
-                  setPageNo(1);
-                }}
-              >
-                重置
-              </Button>
-            </Space>
+            <SearchButtons
+              onReset={() => {
+                form.resetFields();
+                setFilters({});
+                paging.setPageNo(1);
+              }}
+            />
           </Form>
           <Table<AddressRow>
             rowKey="id"
@@ -99,7 +89,7 @@ export default function AddressList(): ReactNode {
             dataSource={list.data?.records ?? []}
             scroll={{ x: 'max-content' }}
             columns={[
-              { title: '#', key: 'rowIndex', width: 60, align: 'center', render: (_v, _r, i) => (pageNo - 1) * pageSize + i + 1 },
+              paging.numberColumn(),
               { title: '姓名', dataIndex: 'realname', align: 'center' },
               { title: '工号', dataIndex: 'workNo', align: 'center' },
               { title: '部门', dataIndex: 'departName', align: 'center' },
@@ -108,18 +98,7 @@ export default function AddressList(): ReactNode {
               { title: '手机号', dataIndex: 'phone', align: 'center' },
               { title: '邮箱', dataIndex: 'email', align: 'center' },
             ]}
-            pagination={{
-              current: pageNo,
-              pageSize,
-              total: Number(list.data?.total ?? 0),
-              pageSizeOptions: PAGE_SIZES,
-              showSizeChanger: true,
-              showTotal: (n) => `共 ${n} 条`,
-              onChange: (p, s) => {
-                setPageNo(s !== pageSize ? 1 : p);
-                setPageSize(s);
-              },
-            }}
+            pagination={paging.pagination(list.data?.total)}
           />
         </Card>
       </Col>

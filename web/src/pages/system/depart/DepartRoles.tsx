@@ -4,25 +4,26 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Divider, Drawer, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
+import { Button, Divider, Drawer, Form, Input, Popconfirm, Space, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { PAGE_SIZES } from '../../../crud';
-import { confirm, showResult } from '../../../crud/notify';
+import { usePaging } from '../../../crud';
+import { confirm, sendChange } from '../../../crud/notify';
+import { useFormSubmit } from '../../../crud/useFormSubmit';
 import { GrantTree } from './GrantTree';
 import { deleteDeptRole, deleteDeptRoles, fetchDeptRoles, saveDeptRole, type DepartRole } from './service';
+import { FormDialog } from '../../../crud/FormDialog';
 
 export function DepartRoles({ departId }: { departId: string }): ReactNode {
   const queryClient = useQueryClient();
   const [roleName, setRoleName] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const paging = usePaging();
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<DepartRole | 'new' | null>(null);
   const [granting, setGranting] = useState<DepartRole | null>(null);
 
   const list = useQuery({
-    queryKey: ['dept-roles', departId, roleName, pageNo, pageSize],
-    queryFn: () => fetchDeptRoles(departId, { roleName, pageNo, pageSize }),
+    queryKey: ['dept-roles', departId, roleName, paging.params],
+    queryFn: () => fetchDeptRoles(departId, { roleName, ...paging.params }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -31,17 +32,11 @@ export function DepartRoles({ departId }: { departId: string }): ReactNode {
     void queryClient.invalidateQueries({ queryKey: ['dept-roles-all', departId] });
   };
 
-  async function run(p: Promise<{ success: boolean; message: string }>, ids: string[]): Promise<void> {
-    try {
-      const res = await p;
-      showResult(res);
-      if (res.success) {
-        setSelected((s) => s.filter((k) => !ids.includes(k)));
-        reload();
-      }
-    } catch {
-      // reported by the request client
-    }
+  /** Sends a delete of roles `ids`; when it succeeded they leave the selection and the list reloads. */
+  async function remove(ids: string[], send: () => ReturnType<typeof deleteDeptRole>): Promise<void> {
+    if (!(await sendChange(send))) return;
+    setSelected((s) => s.filter((k) => !ids.includes(k)));
+    reload();
   }
 
   return (
@@ -53,7 +48,7 @@ export function DepartRoles({ departId }: { departId: string }): ReactNode {
           allowClear
           onSearch={(v) => {
             setRoleName(v.trim());
-            setPageNo(1);
+            paging.setPageNo(1);
           }}
           style={{ width: 240 }}
         />
@@ -63,7 +58,7 @@ export function DepartRoles({ departId }: { departId: string }): ReactNode {
         {selected.length > 0 && (
           <Button
             danger
-            onClick={() => confirm({ title: '确认删除', content: '是否删除选中数据?', onOk: () => run(deleteDeptRoles(selected), [...selected]) })}
+            onClick={() => confirm({ title: '确认删除', content: '是否删除选中数据?', onOk: () => remove([...selected], () => deleteDeptRoles(selected)) })}
           >
             批量删除
           </Button>
@@ -94,7 +89,7 @@ export function DepartRoles({ departId }: { departId: string }): ReactNode {
                 <Button type="link" size="small" onClick={() => setGranting(row)}>
                   授权
                 </Button>
-                <Popconfirm title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => run(deleteDeptRole(row.id), [row.id])}>
+                <Popconfirm title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => remove([row.id], () => deleteDeptRole(row.id))}>
                   <Button type="link" size="small">
                     删除
                   </Button>
@@ -103,18 +98,7 @@ export function DepartRoles({ departId }: { departId: string }): ReactNode {
             ),
           },
         ]}
-        pagination={{
-          current: pageNo,
-          pageSize,
-          total: Number(list.data?.total ?? 0),
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (n) => `共 ${n} 条`,
-          onChange: (p, s) => {
-            setPageNo(s !== pageSize ? 1 : p);
-            setPageSize(s);
-          },
-        }}
+        pagination={paging.pagination(list.data?.total)}
       />
       <RoleModal departId={departId} role={editing} onClose={() => setEditing(null)} onSaved={reload} />
       <Drawer title={`部门角色权限配置${granting ? ` - ${granting.roleName}` : ''}`} size={650} open={!!granting} onClose={() => setGranting(null)} destroyOnHidden>
@@ -126,7 +110,6 @@ export function DepartRoles({ departId }: { departId: string }): ReactNode {
 
 function RoleModal({ departId, role, onClose, onSaved }: { departId: string; role: DepartRole | 'new' | null; onClose: () => void; onSaved: () => void }): ReactNode {
   const [form] = Form.useForm<{ roleName: string; roleCode: string; description?: string }>();
-  const [saving, setSaving] = useState(false);
   const row = role && role !== 'new' ? role : null;
   useEffect(() => {
     if (!role) return;
@@ -134,43 +117,30 @@ function RoleModal({ departId, role, onClose, onSaved }: { departId: string; rol
     if (row) form.setFieldsValue({ roleName: row.roleName, roleCode: row.roleCode, description: row.description ?? '' });
   }, [role, row, form]);
 
-  async function submit(): Promise<void> {
-    let v: { roleName: string; roleCode: string; description?: string };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    const body: Record<string, unknown> = { departId, roleName: v.roleName.trim(), roleCode: v.roleCode.trim(), description: v.description?.trim() ?? '' };
-    if (row) body.id = row.id;
-    setSaving(true);
-    try {
-      const res = await saveDeptRole(body);
-      showResult(res);
-      if (res.success) {
-        onClose();
-        onSaved();
-      }
-    } catch {
-      // reported by the request client
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { modalProps } = useFormSubmit({
+    validate: () => form.validateFields(),
+    send: (v) => {
+      const body: Record<string, unknown> = { departId, roleName: v.roleName.trim(), roleCode: v.roleCode.trim(), description: v.description?.trim() ?? '' };
+      if (row) body.id = row.id;
+      return saveDeptRole(body);
+    },
+    onSuccess: () => {
+      onClose();
+      onSaved();
+    },
+  });
 
   return (
-    <Modal title={row ? '编辑' : '新增'} open={!!role} width={600} destroyOnHidden mask={{ closable: false }} confirmLoading={saving} okText="确定" cancelText="取消" okButtonProps={{ autoInsertSpace: false }} cancelButtonProps={{ autoInsertSpace: false }} onOk={() => void submit()} onCancel={onClose}>
-      <Form form={form} name="dept-role-form" labelCol={{ span: 6 }} wrapperCol={{ span: 16 }} autoComplete="off">
-        <Form.Item name="roleName" label="部门角色名称" rules={[{ required: true, whitespace: true, message: '请输入部门角色名称!' }, { max: 200 }]}>
-          <Input placeholder="请输入部门角色名称" />
-        </Form.Item>
-        <Form.Item name="roleCode" label="部门角色编码" rules={[{ required: true, whitespace: true, message: '请输入部门角色编码!' }, { max: 100 }]}>
-          <Input placeholder="请输入部门角色编码" />
-        </Form.Item>
-        <Form.Item name="description" label="描述" rules={[{ max: 255 }]}>
-          <Input.TextArea placeholder="请输入描述" rows={3} />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <FormDialog title={row ? '编辑' : '新增'} open={!!role} onClose={onClose} form={form} name="dept-role-form" modalProps={modalProps} width={600} labelSpan={6}>
+      <Form.Item name="roleName" label="部门角色名称" rules={[{ required: true, whitespace: true, message: '请输入部门角色名称!' }, { max: 200 }]}>
+        <Input placeholder="请输入部门角色名称" />
+      </Form.Item>
+      <Form.Item name="roleCode" label="部门角色编码" rules={[{ required: true, whitespace: true, message: '请输入部门角色编码!' }, { max: 100 }]}>
+        <Input placeholder="请输入部门角色编码" />
+      </Form.Item>
+      <Form.Item name="description" label="描述" rules={[{ max: 255 }]}>
+        <Input.TextArea placeholder="请输入描述" rows={3} />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -7,8 +7,9 @@ import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Divider, Empty, Form, Input, Modal, Popconfirm, Select, Space, Spin, Table } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { PAGE_SIZES } from '../../../crud';
-import { confirm, showResult, showWarning } from '../../../crud/notify';
+import { usePaging } from '../../../crud';
+import { confirm, sendChange, showWarning } from '../../../crud/notify';
+import { useFormSubmit } from '../../../crud/useFormSubmit';
 import {
   addUsersToDepart,
   fetchAllDeptRoles,
@@ -23,32 +24,23 @@ import {
 export function DepartUsers({ depId, readOnly, canRoles }: { depId: string | undefined; readOnly?: boolean; canRoles?: boolean }): ReactNode {
   const queryClient = useQueryClient();
   const [username, setUsername] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const paging = usePaging();
   const [selected, setSelected] = useState<string[]>([]);
   const [adding, setAdding] = useState(false);
   const [roleUser, setRoleUser] = useState<DepartUser | null>(null);
 
   const list = useQuery({
-    queryKey: ['depart-users', depId ?? '', username, pageNo, pageSize],
-    queryFn: () => fetchDepartUsers(depId, { username, pageNo, pageSize }),
+    queryKey: ['depart-users', depId ?? '', username, paging.params],
+    queryFn: () => fetchDepartUsers(depId, { username, ...paging.params }),
     placeholderData: keepPreviousData,
     retry: false,
   });
   const reload = () => void queryClient.invalidateQueries({ queryKey: ['depart-users'] });
 
   async function remove(ids: string[]): Promise<void> {
-    if (!depId) return;
-    try {
-      const res = await removeUsersFromDepart(depId, ids);
-      showResult(res);
-      if (res.success) {
-        setSelected((s) => s.filter((k) => !ids.includes(k)));
-        reload();
-      }
-    } catch {
-      // reported by the request client
-    }
+    if (!depId || !(await sendChange(() => removeUsersFromDepart(depId, ids)))) return;
+    setSelected((s) => s.filter((k) => !ids.includes(k)));
+    reload();
   }
 
   return (
@@ -61,7 +53,7 @@ export function DepartUsers({ depId, readOnly, canRoles }: { depId: string | und
           enterButton={<SearchOutlined aria-hidden />}
           onSearch={(v) => {
             setUsername(v.trim());
-            setPageNo(1);
+            paging.setPageNo(1);
           }}
           style={{ width: 240 }}
         />
@@ -120,18 +112,7 @@ export function DepartUsers({ depId, readOnly, canRoles }: { depId: string | und
                 },
               ]),
         ]}
-        pagination={{
-          current: pageNo,
-          pageSize,
-          total: Number(list.data?.total ?? 0),
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (n) => `共 ${n} 条`,
-          onChange: (p, s) => {
-            setPageNo(s !== pageSize ? 1 : p);
-            setPageSize(s);
-          },
-        }}
+        pagination={paging.pagination(list.data?.total)}
       />
       {depId && <AddUsersModal open={adding} depId={depId} onClose={() => setAdding(false)} onSaved={reload} />}
       {depId && <UserRolesModal user={roleUser} depId={depId} onClose={() => setRoleUser(null)} />}
@@ -143,32 +124,24 @@ export function DepartUsers({ depId, readOnly, canRoles }: { depId: string | und
 function AddUsersModal({ open, depId, onClose, onSaved }: { open: boolean; depId: string; onClose: () => void; onSaved: () => void }): ReactNode {
   const [keyWord, setKeyWord] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
   const users = useQuery({ queryKey: ['user-search', keyWord], queryFn: () => searchUsers(keyWord), enabled: open, retry: false });
 
-  async function submit(): Promise<void> {
-    if (!chosen.length) {
+  const { modalProps } = useFormSubmit({
+    validate: () => {
+      if (chosen.length) return Promise.resolve(chosen);
       showWarning('请选择用户');
-      return;
-    }
-    setSaving(true);
-    try {
-      const res = await addUsersToDepart(depId, chosen);
-      showResult(res);
-      if (res.success) {
-        setChosen([]);
-        onClose();
-        onSaved();
-      }
-    } catch {
-      // reported by the request client
-    } finally {
-      setSaving(false);
-    }
-  }
+      return Promise.reject(new Error('no user chosen'));
+    },
+    send: (ids) => addUsersToDepart(depId, ids),
+    onSuccess: () => {
+      setChosen([]);
+      onClose();
+      onSaved();
+    },
+  });
 
   return (
-    <Modal title="添加已有用户" open={open} width={600} destroyOnHidden confirmLoading={saving} okText="确定" cancelText="取消" okButtonProps={{ autoInsertSpace: false }} cancelButtonProps={{ autoInsertSpace: false }} onOk={() => void submit()} onCancel={onClose}>
+    <Modal title="添加已有用户" open={open} width={600} destroyOnHidden onCancel={onClose} {...modalProps}>
       <Form layout="vertical">
         <Form.Item label="用户">
           <Select
@@ -193,26 +166,16 @@ function UserRolesModal({ user, depId, onClose }: { user: DepartUser | null; dep
   const roles = useQuery({ queryKey: ['dept-roles-all', depId], queryFn: () => fetchAllDeptRoles(depId), enabled: !!user, retry: false });
   const held = useQuery({ queryKey: ['dept-roles-of', user?.id, depId], queryFn: () => fetchUserDeptRoleIds(user!.id, depId), enabled: !!user, retry: false });
   const [checked, setChecked] = useState<string[] | null>(null);
-  const [saving, setSaving] = useState(false);
   const value = checked ?? held.data ?? [];
-
-  async function submit(): Promise<void> {
-    if (!user) return;
-    setSaving(true);
-    try {
-      const res = await saveUserDeptRoles(user.id, value, held.data ?? []);
-      showResult(res);
-      if (res.success) {
-        setChecked(null);
-        await held.refetch();
-        onClose();
-      }
-    } catch {
-      // reported by the request client
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { modalProps } = useFormSubmit({
+    validate: () => (user ? Promise.resolve(user) : Promise.reject(new Error('no user'))),
+    send: (u) => saveUserDeptRoles(u.id, value, held.data ?? []),
+    onSuccess: async () => {
+      setChecked(null);
+      await held.refetch();
+      onClose();
+    },
+  });
 
   return (
     <Modal
@@ -220,16 +183,11 @@ function UserRolesModal({ user, depId, onClose }: { user: DepartUser | null; dep
       open={!!user}
       width={500}
       destroyOnHidden
-      confirmLoading={saving}
-      okText="确定"
-      cancelText="取消"
-      okButtonProps={{ autoInsertSpace: false }}
-      cancelButtonProps={{ autoInsertSpace: false }}
-      onOk={() => void submit()}
       onCancel={() => {
         setChecked(null);
         onClose();
       }}
+      {...modalProps}
     >
       <Spin spinning={roles.isFetching || held.isFetching}>
         {roles.data?.length ? (

@@ -2,13 +2,17 @@
  * A menu-grant tree for a department (部门权限: queryTreeList + queryDepartPermission → saveDepartPermission) or a
  * department role (queryTreeListForDeptRole + queryDeptRolePermission → saveDeptRolePermission), contract §4.3.
  * Nodes are checked independently (a parent can be granted without every button); 全选 / 取消全选 / 展开 help.
+ * A menu with data rules (ruleFlag 1) offers them in DataRulePicker: a department chooses among the menu's rules, a
+ * department role among the ones its department granted.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Space, Spin, Tree } from 'antd';
-import { parentKeys, toUiTree } from '../../../components/DepartTree';
-import { showResult } from '../../../crud/notify';
-import { fetchGrantTree, fetchGranted, saveGranted } from './service';
+import { Button, Empty, Spin, Tree } from 'antd';
+import { parentKeys, toUiTree, type UiTreeNode } from '../../../components/DepartTree';
+import { sendChange } from '../../../crud/notify';
+import { DataRulePicker, DataRuleTitle } from '../permission/DataRulePicker';
+import { GrantTreeToolbar } from '../permission/GrantTreeToolbar';
+import { fetchGrantTree, fetchGranted, grantDataRules, saveGranted, type GrantNode } from './service';
 
 export function GrantTree({ kind, departId, targetId, canSave, onSaved }: { kind: 'depart' | 'deptRole'; departId: string; targetId: string; canSave: boolean; onSaved?: () => void }): ReactNode {
   const tree = useQuery({ queryKey: ['grant-tree', kind, departId], queryFn: () => fetchGrantTree(kind, departId), retry: false });
@@ -17,6 +21,8 @@ export function GrantTree({ kind, departId, targetId, canSave, onSaved }: { kind
   const [checked, setChecked] = useState<string[]>([]);
   const [expanded, setExpanded] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
+  const [ruleMenu, setRuleMenu] = useState<{ key: string; title: string } | null>(null);
+  const ruleEndpoints = useMemo(() => grantDataRules(kind, departId, targetId), [kind, departId, targetId]);
 
   useEffect(() => setChecked(granted.data ?? []), [granted.data]);
   useEffect(() => setExpanded(parentKeys(tree.data?.treeList ?? [])), [tree.data]);
@@ -24,14 +30,10 @@ export function GrantTree({ kind, departId, targetId, canSave, onSaved }: { kind
   async function save(): Promise<void> {
     setSaving(true);
     try {
-      const res = await saveGranted(kind, targetId, checked, granted.data ?? []);
-      showResult(res);
-      if (res.success) {
+      if (await sendChange(() => saveGranted(kind, targetId, checked, granted.data ?? []))) {
         await granted.refetch();
         onSaved?.();
       }
-    } catch {
-      // reported by the request client
     } finally {
       setSaving(false);
     }
@@ -40,20 +42,7 @@ export function GrantTree({ kind, departId, targetId, canSave, onSaved }: { kind
   const loading = tree.isFetching || granted.isFetching;
   return (
     <Spin spinning={loading}>
-      <Space wrap style={{ marginBottom: 8 }}>
-        <Button size="small" onClick={() => setChecked(tree.data?.ids ?? [])}>
-          全部勾选
-        </Button>
-        <Button size="small" onClick={() => setChecked([])}>
-          取消全选
-        </Button>
-        <Button size="small" onClick={() => setExpanded(parentKeys(tree.data?.treeList ?? []))}>
-          展开所有
-        </Button>
-        <Button size="small" onClick={() => setExpanded([])}>
-          合并所有
-        </Button>
-      </Space>
+      <GrantTreeToolbar keys={tree.data?.ids ?? []} parentKeys={parentKeys(tree.data?.treeList ?? [])} setChecked={setChecked} setExpanded={setExpanded} />
       {data.length ? (
         <Tree
           checkable
@@ -64,6 +53,9 @@ export function GrantTree({ kind, departId, targetId, canSave, onSaved }: { kind
           onExpand={(k) => setExpanded(k.map(String))}
           checkedKeys={checked}
           onCheck={(k) => setChecked((Array.isArray(k) ? k : k.checked).map(String))}
+          titleRender={(n: UiTreeNode<GrantNode>) => (
+            <DataRuleTitle title={n.title ?? ''} hasDataRule={Number(n.ruleFlag ?? 0) === 1} onPick={() => setRuleMenu({ key: n.key, title: n.title ?? '' })} />
+          )}
         />
       ) : (
         !loading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={kind === 'deptRole' ? '部门尚未授权任何菜单' : '暂无数据'} />
@@ -75,6 +67,7 @@ export function GrantTree({ kind, departId, targetId, canSave, onSaved }: { kind
           </Button>
         </div>
       )}
+      <DataRulePicker menu={ruleMenu} endpoints={ruleEndpoints} onClose={() => setRuleMenu(null)} />
     </Spin>
   );
 }

@@ -10,7 +10,7 @@ import { Button, Card, Col, Empty, Popconfirm, Row, Space, Tabs } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { DepartTree, findNode, type DepartNode } from '../../../components/DepartTree';
 import { useAuth } from '../../../crud';
-import { confirm, showResult, showWarning } from '../../../crud/notify';
+import { confirm, sendChange, showWarning } from '../../../crud/notify';
 import { AddDepartModal, DepartBaseInfo } from './DepartForm';
 import { DepartUsers } from './DepartUsers';
 import { DepartRoles } from './DepartRoles';
@@ -39,16 +39,10 @@ export default function DepartList(): ReactNode {
   }
 
   async function removeOne(id: string): Promise<void> {
-    try {
-      const res = await deleteDepart(id);
-      showResult(res);
-      if (res.success) {
-        setCurrent(null);
-        setChecked((c) => c.filter((k) => k !== id));
-        await reloadTree();
-      }
-    } catch {
-      // reported by the request client
+    if (await sendChange(() => deleteDepart(id))) {
+      setCurrent(null);
+      setChecked((c) => c.filter((k) => k !== id));
+      await reloadTree();
     }
   }
 
@@ -61,16 +55,10 @@ export default function DepartList(): ReactNode {
       title: '确认删除',
       content: `确定要删除所选中的 ${checked.length} 条数据，以及子节点数据吗?`,
       onOk: async () => {
-        try {
-          const res = await deleteDeparts(checked);
-          showResult(res);
-          if (res.success) {
-            setChecked([]);
-            setCurrent(null);
-            await reloadTree();
-          }
-        } catch {
-          // reported by the request client
+        if (await sendChange(() => deleteDeparts(checked))) {
+          setChecked([]);
+          setCurrent(null);
+          await reloadTree();
         }
       },
     });

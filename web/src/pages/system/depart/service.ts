@@ -2,6 +2,7 @@
 import type { PageResult } from '@pk/contract';
 import { http } from '../../../api/request';
 import type { ServerTreeNode } from '../../../components/DepartTree';
+import type { DataRuleChoice, DataRuleEndpoints } from '../permission/DataRulePicker';
 
 /** A user row of departUserList / queryUserComponentData. */
 export interface DepartUser {
@@ -27,6 +28,8 @@ export interface DepartRole {
 /** TreeModel of the authorisation trees (contract §4.3). */
 export interface GrantNode extends ServerTreeNode {
   value: string;
+  /** 1 when the menu has data rules (the tree offers them). */
+  ruleFlag?: number;
   children?: GrantNode[] | null;
 }
 
@@ -80,6 +83,23 @@ export function saveGranted(kind: 'depart' | 'deptRole', id: string, checked: st
   return kind === 'depart'
     ? http.post<unknown>('/sys/permission/saveDepartPermission', { departId: id, ...body })
     : http.post<unknown>('/sys/sysDepartPermission/saveDeptRolePermission', { roleId: id, ...body });
+}
+
+/**
+ * The data rules of a department's grant (`/sys/sysDepartPermission/datarule`: every enabled rule of the menu) or a
+ * department role's (`/sys/sysDepartRole/datarule`: the rules the department granted on the menu).
+ */
+export function grantDataRules(kind: 'depart' | 'deptRole', departId: string, id: string): DataRuleEndpoints {
+  const p = encodeURIComponent;
+  return kind === 'depart'
+    ? {
+        load: (permissionId) => http.get<DataRuleChoice>(`/sys/sysDepartPermission/datarule/${p(permissionId)}/${p(departId)}`),
+        save: (permissionId, ids) => http.post<unknown>('/sys/sysDepartPermission/datarule', { permissionId, departId, dataRuleIds: ids.join(',') }),
+      }
+    : {
+        load: (permissionId) => http.get<DataRuleChoice>(`/sys/sysDepartRole/datarule/${p(permissionId)}/${p(departId)}/${p(id)}`),
+        save: (permissionId, ids) => http.post<unknown>('/sys/sysDepartRole/datarule', { permissionId, departId, roleId: id, dataRuleIds: ids.join(',') }),
+      };
 }
 
 export async function fetchDeptRoles(deptId: string, params: { roleName?: string; pageNo: number; pageSize: number }): Promise<PageResult<DepartRole>> {

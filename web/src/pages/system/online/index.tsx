@@ -5,13 +5,13 @@
  */
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Form, Input, Space, Table } from 'antd';
-import { ReloadOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Form, Input, Table } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
 import type { PageResult } from '@pk/contract';
 import { http } from '../../../api/request';
 import { avatarUrl } from '../../../components/avatar';
-import { PAGE_SIZES, useAuth } from '../../../crud';
-import { confirm, showResult } from '../../../crud/notify';
+import { SearchButtons, useAuth, usePaging } from '../../../crud';
+import { confirm, sendChange } from '../../../crud/notify';
 
 /** One live session as the server lists it (`token` is the session id, never the JWT). */
 export interface OnlineUser {
@@ -33,13 +33,12 @@ export default function SysUserOnlineList(): ReactNode {
   const queryClient = useQueryClient();
   const [searchForm] = Form.useForm<{ username?: string }>();
   const [username, setUsername] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const paging = usePaging();
 
   const list = useQuery({
-    queryKey: ['online-users', username, pageNo, pageSize],
+    queryKey: ['online-users', username, paging.params],
     queryFn: async () => {
-      const res = await http.get<PageResult<OnlineUser>>('/sys/online/list', { username: username || undefined, pageNo, pageSize });
+      const res = await http.get<PageResult<OnlineUser>>('/sys/online/list', { username: username || undefined, ...paging.params });
       if (!res.success) throw new Error(res.message);
       return res.result;
     },
@@ -53,13 +52,7 @@ export default function SysUserOnlineList(): ReactNode {
       title: '强制退出用户',
       content: `确定强制退出用户「${row.realname || row.username}」吗?`,
       onOk: async () => {
-        try {
-          const res = await http.post<unknown>('/sys/online/forceLogout', { token: row.token });
-          showResult(res);
-          if (res.success) reload();
-        } catch {
-          // reported by the request client
-        }
+        if (await sendChange(() => http.post<unknown>('/sys/online/forceLogout', { token: row.token }))) reload();
       },
     });
   }
@@ -74,27 +67,19 @@ export default function SysUserOnlineList(): ReactNode {
         style={{ rowGap: 12, marginBottom: 16 }}
         onFinish={(v) => {
           setUsername(v.username?.trim() ?? '');
-          setPageNo(1);
+          paging.setPageNo(1);
         }}
       >
         <Form.Item name="username" label="用户账号">
           <Input placeholder="请输入用户账号" allowClear />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-            查询
-          </Button>
-          <Button
-            icon={<ReloadOutlined aria-hidden />}
-            onClick={() => {
-              searchForm.resetFields();
-              setUsername('');
-              setPageNo(1);
-            }}
-          >
-            重置
-          </Button>
-        </Space>
+        <SearchButtons
+          onReset={() => {
+            searchForm.resetFields();
+            setUsername('');
+            paging.setPageNo(1);
+          }}
+        />
       </Form>
       <Table<OnlineUser>
         rowKey="token"
@@ -104,7 +89,7 @@ export default function SysUserOnlineList(): ReactNode {
         dataSource={list.data?.records ?? []}
         scroll={{ x: 'max-content' }}
         columns={[
-          { title: '#', key: 'rowIndex', width: 60, align: 'center', render: (_v, _r, i) => (pageNo - 1) * pageSize + i + 1 },
+          paging.numberColumn(),
           { title: '用户账号', dataIndex: 'username', align: 'center' },
           { title: '用户姓名', dataIndex: 'realname', align: 'center' },
           {
@@ -135,18 +120,7 @@ export default function SysUserOnlineList(): ReactNode {
               ]
             : []),
         ]}
-        pagination={{
-          current: pageNo,
-          pageSize,
-          total: Number(list.data?.total ?? 0),
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (n) => `共 ${n} 条`,
-          onChange: (p, s) => {
-            setPageNo(s !== pageSize ? 1 : p);
-            setPageSize(s);
-          },
-        }}
+        pagination={paging.pagination(list.data?.total)}
       />
     </div>
   );

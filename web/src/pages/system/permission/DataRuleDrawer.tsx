@@ -5,12 +5,14 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Divider, Drawer, Form, Input, Modal, Popconfirm, Radio, Select, Space, Table } from 'antd';
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { useDictOptions } from '../../../crud';
-import { showResult } from '../../../crud/notify';
+import { Button, Divider, Drawer, Form, Input, Popconfirm, Radio, Select, Space, Table } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { SearchButtons, useDictOptions } from '../../../crud';
+import { sendChange } from '../../../crud/notify';
+import { useFormSubmit } from '../../../crud/useFormSubmit';
 import { RULE_COLUMN_PATTERN, ruleConditionOptions, toRuleBody, type RuleFormValues } from './dataRule';
 import { deleteRule, fetchRules, saveRule, type DataRule } from './service';
+import { FormDialog } from '../../../crud/FormDialog';
 
 export interface DataRuleDrawerProps {
   menu: { id: string; name: string } | null;
@@ -35,13 +37,7 @@ export function DataRuleDrawer({ menu, onClose }: DataRuleDrawerProps): ReactNod
   const reload = () => void queryClient.invalidateQueries({ queryKey: ['data-rules', menu?.id] });
 
   async function remove(id: string): Promise<void> {
-    try {
-      const res = await deleteRule(id);
-      showResult(res);
-      if (res.success) reload();
-    } catch {
-      // reported by the request client
-    }
+    if (await sendChange(() => deleteRule(id))) reload();
   }
 
   return (
@@ -59,20 +55,12 @@ export function DataRuleDrawer({ menu, onClose }: DataRuleDrawerProps): ReactNod
         <Form.Item name="ruleValue" label="规则值">
           <Input placeholder="请输入规则值" allowClear style={{ width: 150 }} />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-            查询
-          </Button>
-          <Button
-            icon={<ReloadOutlined aria-hidden />}
-            onClick={() => {
-              searchForm.resetFields();
-              setFilters({});
-            }}
-          >
-            重置
-          </Button>
-        </Space>
+        <SearchButtons
+          onReset={() => {
+            searchForm.resetFields();
+            setFilters({});
+          }}
+        />
       </Form>
       <Button type="primary" icon={<PlusOutlined aria-hidden />} style={{ marginBottom: 12 }} onClick={() => setEditing('new')}>
         添加
@@ -137,7 +125,6 @@ function RuleModal({
   onSaved: () => void;
 }): ReactNode {
   const [form] = Form.useForm<RuleFormValues>();
-  const [saving, setSaving] = useState(false);
   const row = rule && rule !== 'new' ? rule : null;
 
   useEffect(() => {
@@ -150,73 +137,45 @@ function RuleModal({
     );
   }, [rule, row, form]);
 
-  async function submit(): Promise<void> {
-    let values: RuleFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const res = await saveRule(toRuleBody(values, permissionId, row?.id));
-      showResult(res);
-      if (res.success) {
-        onClose();
-        onSaved();
-      }
-    } catch {
-      // reported by the request client
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { modalProps } = useFormSubmit({
+    validate: () => form.validateFields(),
+    send: (values) => saveRule(toRuleBody(values, permissionId, row?.id)),
+    onSuccess: () => {
+      onClose();
+      onSaved();
+    },
+  });
 
   return (
-    <Modal
-      title={row ? '编辑' : '新增'}
-      open={!!rule}
-      width={600}
-      destroyOnHidden
-      mask={{ closable: false }}
-      confirmLoading={saving}
-      okText="确定"
-      cancelText="取消"
-      okButtonProps={{ autoInsertSpace: false }}
-      cancelButtonProps={{ autoInsertSpace: false }}
-      onOk={() => void submit()}
-      onCancel={onClose}
-    >
-      <Form form={form} name="data-rule-form" labelCol={{ span: 5 }} wrapperCol={{ span: 17 }} autoComplete="off">
-        <Form.Item name="ruleName" label="规则名称" rules={[{ required: true, whitespace: true, message: '请输入规则名称!' }, { max: 50 }]}>
-          <Input placeholder="请输入规则名称" />
-        </Form.Item>
-        <Form.Item
-          name="ruleColumn"
-          label="规则字段"
-          rules={[
-            { required: true, whitespace: true, message: '请输入规则字段!' },
-            { pattern: RULE_COLUMN_PATTERN, message: '规则字段必须是实体属性名（驼峰标识符）' },
+    <FormDialog title={row ? '编辑' : '新增'} open={!!rule} onClose={onClose} form={form} name="data-rule-form" modalProps={modalProps} width={600} wrapperSpan={17}>
+      <Form.Item name="ruleName" label="规则名称" rules={[{ required: true, whitespace: true, message: '请输入规则名称!' }, { max: 50 }]}>
+        <Input placeholder="请输入规则名称" />
+      </Form.Item>
+      <Form.Item
+        name="ruleColumn"
+        label="规则字段"
+        rules={[
+          { required: true, whitespace: true, message: '请输入规则字段!' },
+          { pattern: RULE_COLUMN_PATTERN, message: '规则字段必须是实体属性名（驼峰标识符）' },
+        ]}
+      >
+        <Input placeholder="请输入规则字段" />
+      </Form.Item>
+      <Form.Item name="ruleConditions" label="条件规则" rules={[{ required: true, message: '请选择条件规则!' }]}>
+        {/* not virtual: every offered condition is in the page, so a test can prove USE_SQL_RULES is absent */}
+        <Select placeholder="请选择条件规则" options={conditionOptions} virtual={false} />
+      </Form.Item>
+      <Form.Item name="ruleValue" label="规则值" rules={[{ required: true, whitespace: true, message: '请输入规则值!' }, { max: 300 }]}>
+        <Input placeholder="请输入规则值" />
+      </Form.Item>
+      <Form.Item name="status" label="状态">
+        <Radio.Group
+          options={[
+            { value: '1', label: '有效' },
+            { value: '0', label: '无效' },
           ]}
-        >
-          <Input placeholder="请输入规则字段" />
-        </Form.Item>
-        <Form.Item name="ruleConditions" label="条件规则" rules={[{ required: true, message: '请选择条件规则!' }]}>
-          {/* not virtual: every offered condition is in the page, so a test can prove USE_SQL_RULES is absent */}
-          <Select placeholder="请选择条件规则" options={conditionOptions} virtual={false} />
-        </Form.Item>
-        <Form.Item name="ruleValue" label="规则值" rules={[{ required: true, whitespace: true, message: '请输入规则值!' }, { max: 300 }]}>
-          <Input placeholder="请输入规则值" />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Radio.Group
-            options={[
-              { value: '1', label: '有效' },
-              { value: '0', label: '无效' },
-            ]}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }

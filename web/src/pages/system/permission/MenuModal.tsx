@@ -2,12 +2,12 @@
  * 新增 / 编辑 a menu (contract §4.2): the fields follow the menu type (./menuForm.ts), the parent is picked in a
  * tree select of menus. Width 800 like the other edit dialogs.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Form, Input, InputNumber, Modal, Radio, Switch, TreeSelect } from 'antd';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Form, Input, InputNumber, Radio, Switch, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { MenuIcon } from '../../../components/MenuIcon';
 import type { UiTreeNode } from '../../../components/DepartTree';
-import { showResult } from '../../../crud/notify';
+import { useFormSubmit } from '../../../crud/useFormSubmit';
 import {
   MENU_TYPE_OPTIONS,
   fieldLabel,
@@ -21,6 +21,7 @@ import {
   type MenuType,
 } from './menuForm';
 import { saveMenu } from './service';
+import { FormDialog } from '../../../crud/FormDialog';
 
 export interface MenuModalProps {
   open: boolean;
@@ -47,7 +48,6 @@ function rulesOf(f: MenuField, type: MenuType): Rule[] {
 
 export function MenuModal({ open, editingId, initial, tree, onClose, onSaved }: MenuModalProps): ReactNode {
   const [form] = Form.useForm<MenuFormValues>();
-  const [saving, setSaving] = useState(false);
   const type = (Form.useWatch('menuType', form) ?? initial.menuType ?? 0) as MenuType;
   const icon = Form.useWatch('icon', form) as string | undefined;
   const parents = useMemo(() => parentTree(tree, editingId), [tree, editingId]);
@@ -58,27 +58,14 @@ export function MenuModal({ open, editingId, initial, tree, onClose, onSaved }: 
     form.setFieldsValue(initial);
   }, [open, initial, form]);
 
-  async function submit(): Promise<void> {
-    let values: MenuFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const res = await saveMenu(toMenuBody({ ...values, menuType: type }, editingId ?? undefined));
-      showResult(res);
-      if (res.success) {
-        onClose();
-        onSaved();
-      }
-    } catch {
-      // reported by the request client
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { modalProps } = useFormSubmit({
+    validate: () => form.validateFields(),
+    send: (values) => saveMenu(toMenuBody({ ...values, menuType: type }, editingId ?? undefined)),
+    onSuccess: () => {
+      onClose();
+      onSaved();
+    },
+  });
 
   function control(f: MenuField): ReactNode {
     const sw = SWITCHES[f];
@@ -129,37 +116,22 @@ export function MenuModal({ open, editingId, initial, tree, onClose, onSaved }: 
   }
 
   return (
-    <Modal
-      title={editingId ? '编辑' : '新增'}
-      open={open}
-      width={800}
-      destroyOnHidden
-      mask={{ closable: false }}
-      confirmLoading={saving}
-      okText="确定"
-      cancelText="取消"
-      okButtonProps={{ autoInsertSpace: false }}
-      cancelButtonProps={{ autoInsertSpace: false }}
-      onOk={() => void submit()}
-      onCancel={onClose}
-    >
-      <Form form={form} name="menu-form" labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} autoComplete="off">
-        <Form.Item name="menuType" label="菜单类型">
-          <Radio.Group options={MENU_TYPE_OPTIONS} />
+    <FormDialog title={editingId ? '编辑' : '新增'} open={open} onClose={onClose} form={form} name="menu-form" modalProps={modalProps}>
+      <Form.Item name="menuType" label="菜单类型">
+        <Radio.Group options={MENU_TYPE_OPTIONS} />
+      </Form.Item>
+      {visibleFields(type).map((f) => (
+        <Form.Item
+          key={f}
+          name={f}
+          label={fieldLabel(f, type)}
+          rules={rulesOf(f, type)}
+          valuePropName={SWITCHES[f] ? 'checked' : 'value'}
+          extra={f === 'componentName' && editingId ? '不填写则保持原值' : undefined}
+        >
+          {control(f)}
         </Form.Item>
-        {visibleFields(type).map((f) => (
-          <Form.Item
-            key={f}
-            name={f}
-            label={fieldLabel(f, type)}
-            rules={rulesOf(f, type)}
-            valuePropName={SWITCHES[f] ? 'checked' : 'value'}
-            extra={f === 'componentName' && editingId ? '不填写则保持原值' : undefined}
-          >
-            {control(f)}
-          </Form.Item>
-        ))}
-      </Form>
-    </Modal>
+      ))}
+    </FormDialog>
   );
 }

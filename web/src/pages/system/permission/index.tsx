@@ -12,7 +12,7 @@ import { DeleteOutlined, DownOutlined, PlusOutlined, ReloadOutlined } from '@ant
 import { MenuIcon } from '../../../components/MenuIcon';
 import { allKeys, toUiTree, type UiTreeNode } from '../../../components/DepartTree';
 import { useAuth } from '../../../crud';
-import { confirm, showResult, showWarning } from '../../../crud/notify';
+import { confirm, sendChange, showWarning } from '../../../crud/notify';
 import { MenuModal } from './MenuModal';
 import { DataRuleDrawer } from './DataRuleDrawer';
 import { MENU_TYPE_TEXT, newMenuValues, toMenuForm, type MenuFormValues, type MenuNode, type MenuType } from './menuForm';
@@ -36,15 +36,9 @@ export default function PermissionList(): ReactNode {
   const openEdit = (row: Row) => setForm({ open: true, id: row.id, initial: toMenuForm(row as unknown as MenuNode) });
 
   async function removeOne(id: string): Promise<void> {
-    try {
-      const res = await deleteMenu(id);
-      showResult(res);
-      if (res.success) {
-        setSelected((s) => s.filter((k) => k !== id));
-        reload();
-      }
-    } catch {
-      // reported by the request client
+    if (await sendChange(() => deleteMenu(id))) {
+      setSelected((s) => s.filter((k) => k !== id));
+      reload();
     }
   }
 
@@ -57,15 +51,9 @@ export default function PermissionList(): ReactNode {
       title: '确认删除',
       content: '是否删除选中数据?（下级菜单与按钮一并删除）',
       onOk: async () => {
-        try {
-          const res = await deleteMenus(selected);
-          showResult(res);
-          if (res.success) {
-            setSelected([]);
-            reload();
-          }
-        } catch {
-          // reported by the request client
+        if (await sendChange(() => deleteMenus(selected))) {
+          setSelected([]);
+          reload();
         }
       },
     });

@@ -6,8 +6,8 @@ import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Input, Popconfirm, Space, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { EntityRow } from '../../../crud';
-import { confirm, showResult, showWarning } from '../../../crud/notify';
+import { usePaging, type EntityRow } from '../../../crud';
+import { confirm, sendChange, showWarning } from '../../../crud/notify';
 import { addSysUserRole, deleteUserRole, deleteUserRoleBatch, userRoleList } from './api';
 import { UserSelectModal } from './UserSelectModal';
 
@@ -18,15 +18,14 @@ export interface RoleUsersDrawerProps {
 
 export function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps): ReactNode {
   const [username, setUsername] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = usePaging();
   const [selected, setSelected] = useState<string[]>([]);
   const [picking, setPicking] = useState(false);
   const roleId = role?.id ?? '';
   const list = useQuery({
-    queryKey: ['sys', 'role', 'users', roleId, username, pageNo, pageSize],
+    queryKey: ['sys', 'role', 'users', roleId, username, paging.params],
     queryFn: async () => {
-      const res = await userRoleList({ roleId, username: username || undefined, pageNo, pageSize });
+      const res = await userRoleList({ roleId, username: username || undefined, ...paging.params });
       if (!res.success) {
         showWarning(res.message || '操作失败');
         return { records: [], total: 0 };
@@ -38,29 +37,15 @@ export function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps): ReactN
   });
 
   async function add(ids: string[]): Promise<void> {
-    try {
-      const res = await addSysUserRole(roleId, ids);
-      showResult(res);
-      if (res.success) {
-        setPicking(false);
-        void list.refetch();
-      }
-    } catch {
-      // reported by the request client
-    }
+    if (!(await sendChange(() => addSysUserRole(roleId, ids)))) return;
+    setPicking(false);
+    void list.refetch();
   }
 
   async function remove(ids: string[]): Promise<void> {
-    try {
-      const res = ids.length === 1 ? await deleteUserRole(roleId, ids[0]) : await deleteUserRoleBatch(roleId, ids);
-      showResult(res);
-      if (res.success) {
-        setSelected((s) => s.filter((x) => !ids.includes(x)));
-        void list.refetch();
-      }
-    } catch {
-      // reported by the request client
-    }
+    if (!(await sendChange(() => (ids.length === 1 ? deleteUserRole(roleId, ids[0]) : deleteUserRoleBatch(roleId, ids))))) return;
+    setSelected((s) => s.filter((x) => !ids.includes(x)));
+    void list.refetch();
   }
 
   return (
@@ -73,7 +58,7 @@ export function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps): ReactN
           enterButton="查询"
           onSearch={(v) => {
             setUsername(v.trim());
-            setPageNo(1);
+            paging.setPageNo(1);
           }}
         />
         <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setPicking(true)}>
@@ -97,17 +82,7 @@ export function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps): ReactN
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
         rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k.map(String)) }}
-        pagination={{
-          current: pageNo,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (n) => `共 ${n} 条`,
-          onChange: (p, s) => {
-            setPageNo(s !== pageSize ? 1 : p);
-            setPageSize(s);
-          },
-        }}
+        pagination={paging.pagination(list.data?.total)}
         columns={[
           { title: '用户账号', dataIndex: 'username', align: 'center' },
           { title: '用户名称', dataIndex: 'realname', align: 'center' },

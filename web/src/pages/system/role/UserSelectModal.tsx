@@ -5,7 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Input, Modal, Table } from 'antd';
-import type { EntityRow } from '../../../crud';
+import { usePaging, type EntityRow } from '../../../crud';
 import { showWarning } from '../../../crud/notify';
 import { queryUserComponentData } from './api';
 
@@ -17,13 +17,12 @@ export interface UserSelectModalProps {
 
 export function UserSelectModal({ open, onCancel, onOk }: UserSelectModalProps): ReactNode {
   const [username, setUsername] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = usePaging();
   const [selected, setSelected] = useState<string[]>([]);
   const list = useQuery({
-    queryKey: ['sys', 'user', 'picker', username, pageNo, pageSize],
+    queryKey: ['sys', 'user', 'picker', username, paging.params],
     queryFn: async () => {
-      const res = await queryUserComponentData({ username: username || undefined, pageNo, pageSize });
+      const res = await queryUserComponentData({ username: username || undefined, ...paging.params });
       return res.success ? { records: res.result?.records ?? [], total: Number(res.result?.total ?? 0) } : { records: [], total: 0 };
     },
     enabled: open,
@@ -58,7 +57,7 @@ export function UserSelectModal({ open, onCancel, onOk }: UserSelectModalProps):
         style={{ maxWidth: 360, marginBottom: 12 }}
         onSearch={(v) => {
           setUsername(v.trim());
-          setPageNo(1);
+          paging.setPageNo(1);
         }}
       />
       <Table<EntityRow>
@@ -68,17 +67,7 @@ export function UserSelectModal({ open, onCancel, onOk }: UserSelectModalProps):
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
         rowSelection={{ selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (k) => setSelected(k.map(String)) }}
-        pagination={{
-          current: pageNo,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (n) => `共 ${n} 条`,
-          onChange: (p, s) => {
-            setPageNo(s !== pageSize ? 1 : p);
-            setPageSize(s);
-          },
-        }}
+        pagination={paging.pagination(list.data?.total)}
         columns={[
           { title: '用户账号', dataIndex: 'username', align: 'center' },
           { title: '用户姓名', dataIndex: 'realname', align: 'center' },

@@ -2,6 +2,7 @@
 import { http } from '../../../api/request';
 import type { EntityRow } from '../../../crud';
 import type { PageResult } from '@pk/contract';
+import type { DataRuleChoice, DataRuleEndpoints } from '../permission/DataRulePicker';
 
 /** A node of `GET /sys/role/queryTreeList` (title is null there; the name is in slotTitle). */
 export interface RoleTreeNode {
@@ -15,24 +16,17 @@ export interface RoleTreeNode {
   children?: RoleTreeNode[] | null;
 }
 
-export interface DataRule {
-  id: string;
-  ruleName: string;
-  ruleColumn?: string;
-  ruleConditions?: string;
-  ruleValue?: string;
-}
-
 export const queryRoleTree = () => http.get<{ treeList: RoleTreeNode[]; ids: string[] }>('/sys/role/queryTreeList');
 export const queryRolePermission = (roleId: string) => http.get<string[]>('/sys/permission/queryRolePermission', { roleId });
 /** POST saveRolePermission: inserts new − last, deletes last − new (comma strings). */
 export const saveRolePermission = (roleId: string, permissionIds: string[], lastpermissionIds: string[]) =>
   http.post<unknown>('/sys/permission/saveRolePermission', { roleId, permissionIds: permissionIds.join(','), lastpermissionIds: lastpermissionIds.join(',') });
 
-export const queryRoleDataRule = (permissionId: string, roleId: string) =>
-  http.get<{ datarule: DataRule[]; drChecked?: string }>(`/sys/role/datarule/${encodeURIComponent(permissionId)}/${encodeURIComponent(roleId)}`);
-export const saveRoleDataRule = (permissionId: string, roleId: string, dataRuleIds: string[]) =>
-  http.post<unknown>('/sys/role/datarule', { permissionId, roleId, dataRuleIds: dataRuleIds.join(',') });
+/** The role's data rules on a menu (§4.3 `/sys/role/datarule`): every enabled rule of the menu is offered. */
+export const roleDataRules = (roleId: string): DataRuleEndpoints => ({
+  load: (permissionId) => http.get<DataRuleChoice>(`/sys/role/datarule/${encodeURIComponent(permissionId)}/${encodeURIComponent(roleId)}`),
+  save: (permissionId, dataRuleIds) => http.post<unknown>('/sys/role/datarule', { permissionId, roleId, dataRuleIds: dataRuleIds.join(',') }),
+});
 
 export const userRoleList = (params: { roleId: string; username?: string; pageNo: number; pageSize: number }) =>
   http.get<PageResult<EntityRow>>('/sys/user/userRoleList', params);

@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Divider, Modal, Popconfirm, Space, Table } from 'antd';
 import type { EntityRow } from '../../../crud';
-import { confirm, showResult, showWarning } from '../../../crud/notify';
+import { confirm, sendChange, showWarning } from '../../../crud/notify';
 import { deleteRecycleBin, putRecycleBin, recycleBin } from './api';
 
 export interface RecycleBinModalProps {
@@ -31,31 +31,12 @@ export function RecycleBinModal({ open, onClose, onRestored }: RecycleBinModalPr
     enabled: open,
   });
 
-  async function restore(ids: string[]): Promise<void> {
-    try {
-      const res = await putRecycleBin(ids);
-      showResult(res);
-      if (res.success) {
-        setSelected((s) => s.filter((x) => !ids.includes(x)));
-        void list.refetch();
-        onRestored();
-      }
-    } catch {
-      // reported by the request client
-    }
-  }
-
-  async function remove(ids: string[]): Promise<void> {
-    try {
-      const res = await deleteRecycleBin(ids);
-      showResult(res);
-      if (res.success) {
-        setSelected((s) => s.filter((x) => !ids.includes(x)));
-        void list.refetch();
-      }
-    } catch {
-      // reported by the request client
-    }
+  /** Restores or deletes users `ids` for good; when that succeeded they leave the selection and the list reloads. */
+  async function apply(kind: 'restore' | 'remove', ids: string[]): Promise<void> {
+    if (!(await sendChange(() => (kind === 'restore' ? putRecycleBin(ids) : deleteRecycleBin(ids))))) return;
+    setSelected((s) => s.filter((x) => !ids.includes(x)));
+    void list.refetch();
+    if (kind === 'restore') onRestored();
   }
 
   function batch(kind: 'restore' | 'remove'): void {
@@ -67,7 +48,7 @@ export function RecycleBinModal({ open, onClose, onRestored }: RecycleBinModalPr
     confirm({
       title: kind === 'restore' ? '确认还原' : '确认删除',
       content: kind === 'restore' ? `是否确认还原选中的 ${ids.length} 个用户?` : `是否彻底删除选中的 ${ids.length} 个用户? 删除后不可恢复`,
-      onOk: () => (kind === 'restore' ? restore(ids) : remove(ids)),
+      onOk: () => apply(kind, ids),
     });
   }
 
@@ -101,10 +82,10 @@ export function RecycleBinModal({ open, onClose, onRestored }: RecycleBinModalPr
             width: 180,
             render: (_v, row) => (
               <Space size={0} separator={<Divider orientation="vertical" />}>
-                <Button type="link" size="small" onClick={() => void restore([String(row.id)])}>
+                <Button type="link" size="small" onClick={() => void apply('restore', [String(row.id)])}>
                   取回
                 </Button>
-                <Popconfirm title="确定彻底删除吗? 删除后不可恢复" okText="确定" cancelText="取消" onConfirm={() => remove([String(row.id)])}>
+                <Popconfirm title="确定彻底删除吗? 删除后不可恢复" okText="确定" cancelText="取消" onConfirm={() => apply('remove', [String(row.id)])}>
                   <Button type="link" size="small" danger>
                     彻底删除
                   </Button>

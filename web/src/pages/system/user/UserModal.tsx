@@ -7,15 +7,17 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Input, Modal, Radio, Select, Spin } from 'antd';
+import { DatePicker, Form, Input, Radio, Select } from 'antd';
 import { usePermission } from '../../../access/usePermission';
 import { DictSelect, type FormModalProps } from '../../../crud';
-import { showResult } from '../../../crud/notify';
+import { useFormSubmit } from '../../../crud/useFormSubmit';
 import { DATE_FORMAT } from '../../../crud/query';
 import { addUser, editUser, queryAllRoles, queryTenants, queryUserRole, userDepartList } from './api';
 import { AvatarUpload } from './AvatarUpload';
+import { PasswordItems } from './PasswordItems';
 import { DepartTreeSelect, departNames, useDepartTree } from './DepartTreeSelect';
-import { buildUserBody, PASSWORD_MESSAGE, PASSWORD_PATTERN, PHONE_PATTERN, toUserFormValues, USER_PERM, type UserFormValues } from './data';
+import { buildUserBody, PHONE_PATTERN, toUserFormValues, USER_PERM, type UserFormValues } from './data';
+import { FormDialog } from '../../../crud/FormDialog';
 
 function useRoleOptions() {
   return useQuery({
@@ -40,7 +42,6 @@ function useTenantOptions() {
 export function UserModal({ open, record, onClose, onSaved }: FormModalProps): ReactNode {
   const [form] = Form.useForm<UserFormValues>();
   const { has, isDisabled } = usePermission();
-  const [saving, setSaving] = useState(false);
   const [loading, setLoading] = useState(false);
   const editing = !!record?.id;
   const roleOptions = useRoleOptions();
@@ -74,133 +75,86 @@ export function UserModal({ open, record, onClose, onSaved }: FormModalProps): R
     };
   }, [open, record, form]);
 
-  async function submit(): Promise<void> {
-    let values: UserFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
+  const { modalProps } = useFormSubmit({
+    validate: () => form.validateFields(),
+    send: (values) => {
       const body = buildUserBody(values, editing ? String(record?.id) : undefined);
       if (Number(values.userIdentity) !== 2) body.departIds = '';
       else body.departIds = Array.isArray(values.departIds) ? values.departIds.join(',') : (values.departIds ?? '');
-      const res = editing ? await editUser(body) : await addUser(body);
-      showResult(res);
-      if (res.success) {
-        onClose();
-        onSaved();
-      }
-    } catch {
-      // reported by the request client
-    } finally {
-      setSaving(false);
-    }
-  }
+      return editing ? editUser(body) : addUser(body);
+    },
+    onSuccess: () => {
+      onClose();
+      onSaved();
+    },
+  });
 
   const currentOptions = (departs ?? []).map((d) => ({ value: d, label: names.get(d) ?? d }));
 
   return (
-    <Modal
-      title={editing ? '编辑用户' : '添加用户'}
-      open={open}
-      width={800}
-      destroyOnHidden
-      mask={{ closable: false }}
-      confirmLoading={saving}
-      okText="确定"
-      cancelText="取消"
-      okButtonProps={{ autoInsertSpace: false }}
-      cancelButtonProps={{ autoInsertSpace: false }}
-      onOk={() => void submit()}
-      onCancel={onClose}
-    >
-      <Spin spinning={loading}>
-        <Form form={form} name="user-form" labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} autoComplete="off">
-          <Form.Item name="username" label="用户账号" rules={[{ required: true, whitespace: true, message: '请输入用户账号!' }]}>
-            <Input placeholder="请输入用户账号" disabled={editing} maxLength={100} />
-          </Form.Item>
-          {!editing && (
-            <>
-              <Form.Item name="password" label="登录密码" rules={[{ required: true, pattern: PASSWORD_PATTERN, message: PASSWORD_MESSAGE }]}>
-                <Input.Password placeholder="请输入登录密码" autoComplete="new-password" />
-              </Form.Item>
-              <Form.Item
-                name="confirmpassword"
-                label="确认密码"
-                dependencies={['password']}
-                rules={[
-                  { required: true, message: '请重新输入登录密码!' },
-                  ({ getFieldValue }) => ({
-                    validator: (_r, v) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一样！'))),
-                  }),
-                ]}
-              >
-                <Input.Password placeholder="请重新输入登录密码" autoComplete="new-password" />
-              </Form.Item>
-            </>
-          )}
-          <Form.Item name="realname" label="用户姓名" rules={[{ required: true, whitespace: true, message: '请输入用户姓名!' }]}>
-            <Input placeholder="请输入用户姓名" maxLength={100} />
-          </Form.Item>
-          <Form.Item name="workNo" label="工号">
-            <Input placeholder="请输入工号" maxLength={100} />
-          </Form.Item>
-          <Form.Item name="post" label="职务">
-            <DictSelect code="sys_position,name,code" placeholder="请选择职务" />
-          </Form.Item>
-          <Form.Item name="roles" label="角色分配">
-            <Select mode="multiple" allowClear placeholder="请选择角色" options={roleOptions} optionFilterProp="label" />
-          </Form.Item>
-          <Form.Item name="departs" label="所属部门">
-            <DepartTreeSelect multiple placeholder="请选择所属部门" />
-          </Form.Item>
-          <Form.Item name="currentDepart" label="当前部门" tooltip="登录后默认所在的部门">
-            <Select allowClear placeholder="请选择当前部门" options={currentOptions} disabled={!currentOptions.length} />
-          </Form.Item>
-          <Form.Item name="tenants" label="租户">
-            <Select mode="multiple" allowClear placeholder="请选择租户" options={tenantOptions} optionFilterProp="label" />
-          </Form.Item>
-          <Form.Item name="userIdentity" label="身份">
-            <Radio.Group
-              options={[
-                { label: '普通用户', value: 1 },
-                { label: '上级', value: 2 },
-              ]}
-            />
-          </Form.Item>
-          {Number(identity) === 2 && (
-            <Form.Item
-              name="departIds"
-              label="负责部门"
-              getValueProps={(v) => ({ value: typeof v === 'string' ? v.split(',').filter(Boolean) : v })}
-            >
-              <DepartTreeSelect multiple placeholder="请选择负责部门" />
-            </Form.Item>
-          )}
-          <Form.Item name="avatar" label="头像">
-            <AvatarUpload />
-          </Form.Item>
-          <Form.Item name="birthday" label="生日">
-            <DatePicker placeholder="请选择生日" format={DATE_FORMAT} style={{ width: '100%' }} disabled={isDisabled(USER_PERM.formBirthday)} />
-          </Form.Item>
-          {has(USER_PERM.sex) && (
-            <Form.Item name="sex" label="性别">
-              <DictSelect code="sex" placeholder="请选择性别" />
-            </Form.Item>
-          )}
-          <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '请输入正确格式的电子邮件!' }]}>
-            <Input placeholder="请输入邮箱" maxLength={45} />
-          </Form.Item>
-          <Form.Item name="phone" label="手机号码" rules={[{ pattern: PHONE_PATTERN, message: '请输入正确格式的手机号码!' }]}>
-            <Input placeholder="请输入手机号码" maxLength={45} disabled={isDisabled(USER_PERM.formPhone)} />
-          </Form.Item>
-          <Form.Item name="telephone" label="座机" rules={[{ pattern: /^0\d{2,3}-[1-9]\d{6,7}$/, message: '请输入正确的座机号码' }]}>
-            <Input placeholder="请输入座机" maxLength={45} />
-          </Form.Item>
-        </Form>
-      </Spin>
-    </Modal>
+    <FormDialog title={editing ? '编辑用户' : '添加用户'} open={open} onClose={onClose} form={form} name="user-form" modalProps={modalProps} loading={loading}>
+      <Form.Item name="username" label="用户账号" rules={[{ required: true, whitespace: true, message: '请输入用户账号!' }]}>
+        <Input placeholder="请输入用户账号" disabled={editing} maxLength={100} />
+      </Form.Item>
+      {!editing && <PasswordItems />}
+      <Form.Item name="realname" label="用户姓名" rules={[{ required: true, whitespace: true, message: '请输入用户姓名!' }]}>
+        <Input placeholder="请输入用户姓名" maxLength={100} />
+      </Form.Item>
+      <Form.Item name="workNo" label="工号">
+        <Input placeholder="请输入工号" maxLength={100} />
+      </Form.Item>
+      <Form.Item name="post" label="职务">
+        <DictSelect code="sys_position,name,code" placeholder="请选择职务" />
+      </Form.Item>
+      <Form.Item name="roles" label="角色分配">
+        <Select mode="multiple" allowClear placeholder="请选择角色" options={roleOptions} optionFilterProp="label" />
+      </Form.Item>
+      <Form.Item name="departs" label="所属部门">
+        <DepartTreeSelect multiple placeholder="请选择所属部门" />
+      </Form.Item>
+      <Form.Item name="currentDepart" label="当前部门" tooltip="登录后默认所在的部门">
+        <Select allowClear placeholder="请选择当前部门" options={currentOptions} disabled={!currentOptions.length} />
+      </Form.Item>
+      <Form.Item name="tenants" label="租户">
+        <Select mode="multiple" allowClear placeholder="请选择租户" options={tenantOptions} optionFilterProp="label" />
+      </Form.Item>
+      <Form.Item name="userIdentity" label="身份">
+        <Radio.Group
+          options={[
+            { label: '普通用户', value: 1 },
+            { label: '上级', value: 2 },
+          ]}
+        />
+      </Form.Item>
+      {Number(identity) === 2 && (
+        <Form.Item
+          name="departIds"
+          label="负责部门"
+          getValueProps={(v) => ({ value: typeof v === 'string' ? v.split(',').filter(Boolean) : v })}
+        >
+          <DepartTreeSelect multiple placeholder="请选择负责部门" />
+        </Form.Item>
+      )}
+      <Form.Item name="avatar" label="头像">
+        <AvatarUpload />
+      </Form.Item>
+      <Form.Item name="birthday" label="生日">
+        <DatePicker placeholder="请选择生日" format={DATE_FORMAT} style={{ width: '100%' }} disabled={isDisabled(USER_PERM.formBirthday)} />
+      </Form.Item>
+      {has(USER_PERM.sex) && (
+        <Form.Item name="sex" label="性别">
+          <DictSelect code="sex" placeholder="请选择性别" />
+        </Form.Item>
+      )}
+      <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '请输入正确格式的电子邮件!' }]}>
+        <Input placeholder="请输入邮箱" maxLength={45} />
+      </Form.Item>
+      <Form.Item name="phone" label="手机号码" rules={[{ pattern: PHONE_PATTERN, message: '请输入正确格式的手机号码!' }]}>
+        <Input placeholder="请输入手机号码" maxLength={45} disabled={isDisabled(USER_PERM.formPhone)} />
+      </Form.Item>
+      <Form.Item name="telephone" label="座机" rules={[{ pattern: /^0\d{2,3}-[1-9]\d{6,7}$/, message: '请输入正确的座机号码' }]}>
+        <Input placeholder="请输入座机" maxLength={45} />
+      </Form.Item>
+    </FormDialog>
   );
 }

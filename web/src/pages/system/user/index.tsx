@@ -11,7 +11,7 @@ import { LockOutlined, RestOutlined, UnlockOutlined, UserOutlined } from '@ant-d
 import type { TableColumnType } from 'antd';
 import { Authorized, usePermission } from '../../../access/usePermission';
 import { ListPage, listQueryKey, type EntityRow, type ListPageContext, type SearchExtra } from '../../../crud';
-import { confirm, showResult, showWarning } from '../../../crud/notify';
+import { confirm, sendChange, showWarning } from '../../../crud/notify';
 import { fileUrl } from '../../../components/avatar';
 import { frozenBatch } from './api';
 import { DepartTreeSelect } from './DepartTreeSelect';
@@ -47,13 +47,7 @@ export default function UserList(): ReactNode {
   const reloadList = () => void queryClient.invalidateQueries({ queryKey: listQueryKey(userEntity) });
 
   async function freeze(ids: string[], status: '1' | '2', ctx: ListPageContext): Promise<void> {
-    try {
-      const res = await frozenBatch(ids, status);
-      showResult(res);
-      if (res.success) ctx.reload();
-    } catch {
-      // reported by the request client
-    }
+    if (await sendChange(() => frozenBatch(ids, status))) ctx.reload();
   }
 
   function batchFreeze(ctx: ListPageContext, status: '1' | '2'): void {

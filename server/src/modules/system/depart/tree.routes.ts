@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { perm, SIGNED_IN } from '../../../core/access/guard.js';
+import { checkId, splitIds } from '../../../core/crud/index.js';
+import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
+import { ok } from '../../../core/envelope/result.js';
+import { likeExpr, param } from '../../../core/query/index.js';
+import { PERM } from '../../../db/seed/permissionCodes.js';
+import { DEPART_MSG } from './definition.js';
+import { PICKER_COLUMNS, pickerWire } from '../user/kit.js';
+import { userScope } from '../user/definition.js';
+import { byOrder, departNode, departTree, departWire, directoryNode, empty, matchingSubtrees, myDepartIds, q } from './rows.js';
+
+/**
+ * Department tree reads (contract §12.3): queryTreeList, queryDepartTreeSync, queryIdTree, searchBy,
+ * queryMyDeptTreeList, queryAllParentId, listAll, queryTreeByKeyWord and getDepartName.
+ */
+export function departTreeRoutes(app: FastifyInstance): void {
+  const ctx = app.ctx;
+  const db = ctx.db.db;
+  const all = () => db.selectFrom('sys_depart').selectAll().execute();
+  // 通讯录 (user:addressList) shows the department tree beside its users (contract §12.1).
+  const READ_TREE_CODES = [PERM.depart.list, PERM.depart.my, PERM.user.list, PERM.user.add, PERM.user.edit, PERM.user.addressList];
+  const readTree = perm(...READ_TREE_CODES);
+  // The department and user-by-department pickers (001 §2) sit on any screen's form, so the two reads they make
+  // (the whole tree, the name search) are open to every signed-in user: department names, codes and the tree shape
+  // are directory information, like the address book. Every write stays guarded.
+  // Callers without a department-reading code get the directory fields only (rows.ts directoryNode).
+  const pickerTree = SIGNED_IN;
+  const nodeFor = async (req: FastifyRequest) => {
+    const codes = await app.authn.permissionCodes(req.user!);
+    return READ_TREE_CODES.some((c) => codes.has(c)) ? departNode : directoryNode;
+  };
+
+  app.get('/sys/sysDepart/queryTreeList', { config: pickerTree }, async (req) => {
+    const ids = splitIds(param(q(req), 'ids'));
+    const rows = await all();
+    const node = await nodeFor(req);
+    if (ids.length) {
+      const withKids = new Set(rows.filter((r) => !empty(r.parent_id)).map((r) => r.parent_id));
+      return ok(rows.filter((r) => ids.includes(r.id)).sort(byOrder).map((r) => node(r, !withKids.has(r.id))));
+    }
+    return ok(departTree(rows, node));
+  });
+
+  app.get('/sys/sysDepart/queryDepartTreeSync', { config: readTree }, async (req) => {
+    const pidRaw = param(q(req), 'pid')?.trim();
+    const pid = pidRaw ? checkId(pidRaw) : null;
+    const ids = splitIds(param(q(req), 'ids'));
+    const rows = await db
+      .selectFrom('sys_depart')
+      .selectAll()
+      .where((eb) => (ids.length ? eb('id', 'in', ids) : pid ? eb('parent_id', '=', pid) : eb.or([eb('parent_id', 'is', null), eb('parent_id', '=', '')])))
+      .execute();
+    const parents = rows.length
+      ? new Set((await db.selectFrom('sys_depart').select('parent_id').where('parent_id', 'in', rows.map((r) => r.id)).execute()).map((r) => r.parent_id))
+      : new Set();
+    return ok(rows.sort((a, b) => byOrder(b, a)).map((r) => departNode(r, !parents.has(r.id))));
+  });
+
+  app.get('/sys/sysDepart/queryIdTree', { config: readTree }, async () =>
+    ok(departTree(await all(), (r, leaf) => ({ key: r.id, value: r.id, title: r.depart_name, isLeaf: leaf, children: null }))),
+  );
+
+  app.get('/sys/sysDepart/searchBy', { config: pickerTree }, async (req) => {
+    const kw = param(q(req), 'keyWord')?.trim();
+    if (!kw) throw new BadRequestError('keyWord不能为空');
+    let sel = db.selectFrom('sys_depart').selectAll().where(likeExpr('depart_name', 'like', kw, ctx.db.dialect));
+    if (param(q(req), 'myDeptSearch')) {
+      const mine = await myDepartIds(db, req);
+      if (!mine.length) throw new BizError(DEPART_MSG.noMatch);
+      sel = sel.where('id', 'in', mine);
+    }
+    const rows = await sel.limit(1000).execute();
+    if (!rows.length) throw new BizError(DEPART_MSG.noMatch);
+    const parents = new Set((await db.selectFrom('sys_depart').select('parent_id').where('parent_id', 'in', rows.map((r) => r.id)).execute()).map((r) => r.parent_id));
+    const node = await nodeFor(req);
+    return ok(rows.sort(byOrder).map((r) => node(r, !parents.has(r.id))));
+  });
+
+  app.get('/sys/sysDepart/queryMyDeptTreeList', { config: SIGNED_IN }, async (req) => {
+    const u = await db.selectFrom('sys_user').select('user_identity').where('id', '=', req.user!.id).executeTakeFirst();
+    const ids = await myDepartIds(db, req);
+    if (!ids.length) return ok(null, '1');
+    const rows = await db.selectFrom('sys_depart').selectAll().where('id', 'in', ids).execute();
+    return ok(departTree(rows), Number(u?.user_identity) === 2 ? '2' : '1');
+  });
+
+  app.get('/sys/sysDepart/queryAllParentId', { config: readTree }, async (req) => {
+    const depRaw = param(q(req), 'departId')?.trim();
+    const orgCode = param(q(req), 'orgCode')?.trim();
+    if (!depRaw && !orgCode) throw new BizError('departId 和 orgCode 不能都为空！');
+    const rows = await all();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const out: Record<string, string[]> = {};
+    const starts = depRaw ? splitIds(depRaw) : orgCode!.split(',').map((c) => rows.find((r) => r.org_code === c.trim())?.id).filter((x): x is string => !!x);
+    for (const id of starts) {
+      const chain: string[] = [];
+      let cur = byId.get(id);
+      for (let d = 0; cur && !empty(cur.parent_id) && d < 64; d++) {
+        chain.unshift(cur.parent_id as string);
+        cur = byId.get(cur.parent_id as string);
+      }
+      out[id] = chain;
+    }
+    return ok(out);
+  });
+
+  /** The departments (or those of `id`, comma ids) as a flat list ordered by org code. */
+  app.get('/sys/sysDepart/listAll', { config: readTree }, async (req) => {
+    const ids = splitIds(param(q(req), 'id'));
+    const rows = await db
+      .selectFrom('sys_depart')
+      .selectAll()
+      .$if(ids.length > 0, (s) => s.where('id', 'in', ids))
+      .orderBy('org_code')
+      .execute();
+    return ok(rows.map(departWire));
+  });
+
+  /**
+   * `{departList, userList}`: the subtrees of the departments whose name contains `keyWord`, and the users whose
+   * account or name contains it (safe fields, as the pickers; at most 1000).
+   */
+  app.get('/sys/sysDepart/queryTreeByKeyWord', { config: readTree }, async (req) => {
+    const kw = param(q(req), 'keyWord')?.trim();
+    if (!kw) throw new BadRequestError('keyWord不能为空');
+    const departList = matchingSubtrees(departTree(await all()), kw);
+    const users = await db
+      .selectFrom('sys_user')
+      .select([...PICKER_COLUMNS])
+      .where((eb) => eb.and([userScope(eb, req), eb('del_flag', '=', 0)]))
+      .where((eb) => eb.or([likeExpr('username', 'like', kw, ctx.db.dialect), likeExpr('realname', 'like', kw, ctx.db.dialect)]))
+      .orderBy('create_time', 'desc')
+      .orderBy('id')
+      .limit(1000)
+      .execute();
+    return ok({ departList, userList: users.map(pickerWire) });
+  });
+
+  /** The department of `orgCode`, or null. */
+  app.get('/sys/sysDepart/getDepartName', { config: readTree }, async (req) => {
+    const orgCode = param(q(req), 'orgCode')?.trim();
+    if (!orgCode) throw new BadRequestError('orgCode不能为空');
+    const row = await db.selectFrom('sys_depart').selectAll().where('org_code', '=', orgCode).executeTakeFirst();
+    return ok(row ? departWire(row) : null);
+  });
+}

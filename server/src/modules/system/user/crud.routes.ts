@@ -1,0 +1,132 @@
+import { permCode, userEntity } from '@pk/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { perm } from '../../../core/access/guard.js';
+import { bumpPermissionVersion, invalidateUser } from '../../../core/auth/index.js';
+import { CrudService, splitIds, validateBody, checkId } from '../../../core/crud/index.js';
+import { addOutcome, exportWorkbook, importResult, importRows, readAll, sendWorkbook, uploadedFiles } from '../../../core/crud/excel.js';
+import { exportParams } from '../../../core/crud/routes.js';
+import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js';
+import { ok, okMsg } from '../../../core/envelope/result.js';
+import { param, type RawParams } from '../../../core/query/index.js';
+import { ADMIN_USERNAME, assertMayManage, codeIds, extrasOf, USER_MSG, type UserExtras } from './definition.js';
+import { idList, U, type UserKit } from './kit.js';
+import { withOrgCodeTxt } from './orgCodeTxt.js';
+import { bodyObject } from '../../../core/http/jsonBody.js';
+
+/** Keys the Vue client echoes back (or sends alongside) that never reach an UPDATE (security §1.10). */
+const EDIT_IGNORED = ['password', 'salt', 'status', 'delFlag', 'confirmpassword', 'orgCodeTxt', 'activitiSync', 'thirdId', 'thirdType', 'clientId', 'username', 'selectedroles', 'selecteddeparts'];
+const ADD_IGNORED = ['password', 'salt', 'status', 'delFlag', 'confirmpassword', 'orgCodeTxt', 'activitiSync', 'thirdId', 'thirdType', 'clientId', 'selectedroles', 'selecteddeparts'];
+
+const PASSWORD_PROP = 'importPassword';
+const PASSWORD_LABEL = '密码';
+
+function strip(body: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out = { ...body };
+  for (const k of keys) delete out[k];
+  // The database returns a date column as `yyyy-MM-dd 00:00:00` on PostgreSQL/MySQL; the client echoes it back.
+  if (typeof out.birthday === 'string' && /^\d{4}-\d{2}-\d{2} 00:00:00$/.test(out.birthday)) out.birthday = out.birthday.slice(0, 10);
+  return out;
+}
+
+/**
+ * 用户管理 list and CRUD (contract §12.1): list (data rules of system/UserList, `code`, `orgCodeTxt`), queryById,
+ * add, edit, delete, deleteBatch, exportXls and importExcel over the engine's service.
+ */
+export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
+  const { b, svc, ctx, db, visibleUsers, endSessions } = kit;
+  const auth = (action: 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch' | 'exportXls' | 'importExcel') => perm(permCode(userEntity, action));
+
+  app.get(`${U}/list`, { config: auth('list') }, async (req) => {
+    // `code` (comma ids): the page is as large as the list of ids (contract §12.1)
+    const q = req.query as RawParams;
+    const codes = codeIds(q);
+    const res = await svc.list(req, codes.length ? { ...q, pageNo: '1', pageSize: String(codes.length) } : q);
+    return ok({ ...res, records: await withOrgCodeTxt(db(), res.records) });
+  });
+
+  app.get(`${U}/queryById`, { config: auth('list') }, async (req) => ok(await svc.queryById(req, param(req.query as RawParams, 'id'))));
+
+  app.post(`${U}/add`, { config: auth('add') }, async (req) => {
+    const body = bodyObject(req.body);
+    const password = body.password;
+    if (password !== undefined && password !== null && typeof password !== 'string') throw new BadRequestError('参数password格式不正确');
+    if (typeof password !== 'string' || !password.trim()) throw new BizError(USER_MSG.passwordRequired);
+    if (body.confirmpassword !== undefined && body.confirmpassword !== password) throw new BizError(USER_MSG.passwordMismatch);
+    const extras: UserExtras = { password, roles: idList(body.selectedroles, 'selectedroles'), departs: idList(body.selecteddeparts, 'selecteddeparts') };
+    const { values } = validateBody(b, strip(body, ADD_IGNORED), 'add');
+    extrasOf.set(req, extras);
+    await svc.insert(req, values);
+    if (extras.roles?.length) await bumpPermissionVersion(ctx);
+    return okMsg(MSG.added);
+  });
+
+  app.route({
+    method: ['PUT', 'POST'],
+    url: `${U}/edit`,
+    config: auth('edit'),
+    handler: async (req) => {
+      const body = bodyObject(req.body);
+      const extras: UserExtras = { roles: idList(body.selectedroles, 'selectedroles'), departs: idList(body.selecteddeparts, 'selecteddeparts') };
+      const rest = strip(body, EDIT_IGNORED);
+      // Empty selecteddeparts → the departIds of the body (contract §12.1).
+      if (extras.departs && !extras.departs.length && typeof rest.departIds === 'string' && rest.departIds) extras.departs = splitIds(rest.departIds);
+      extrasOf.set(req, extras);
+      await svc.edit(req, rest);
+      const id = checkId(body.id);
+      invalidateUser(id);
+      // roles, or departments (their department roles go with them), change what the user may do
+      if (extras.roles || extras.departs) await bumpPermissionVersion(ctx);
+      return okMsg(MSG.edited);
+    },
+  });
+
+  const removeUsers = async (req: FastifyRequest, ids: string[]) => {
+    const me = req.user!;
+    if (ids.includes(me.id)) throw new BizError(USER_MSG.deleteSelf);
+    const rows = await visibleUsers(req, ids);
+    if (rows.some((r) => r.username === ADMIN_USERNAME)) throw new BizError(USER_MSG.deleteAdmin);
+    await assertMayManage(db(), req, rows.map((r) => r.id));
+    await svc.remove(req, ids);
+    await endSessions(ids);
+  };
+
+  app.delete(`${U}/delete`, { config: auth('delete') }, async (req) => {
+    const ids = splitIds(param(req.query as RawParams, 'id'));
+    if (ids.length !== 1) throw new BadRequestError(ids.length ? '只能删除一条记录，批量删除请使用deleteBatch' : 'id不能为空');
+    await removeUsers(req, ids);
+    return okMsg('删除用户成功');
+  });
+
+  app.delete(`${U}/deleteBatch`, { config: auth('deleteBatch') }, async (req) => {
+    const ids = splitIds(param(req.query as RawParams, 'ids'));
+    if (!ids.length) throw new BizError(MSG.badParams);
+    await removeUsers(req, ids);
+    return okMsg('批量删除用户成功');
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${U}/exportXls`,
+    config: auth('exportXls'),
+    handler: async (req, reply) => {
+      return sendWorkbook(reply, await exportWorkbook(svc, req, exportParams(req)));
+    },
+  });
+
+  /** Import (contract §7.5): every row needs a `密码` column value, else `密码不能为空` for that row. */
+  app.post(`${U}/importExcel`, { config: auth('importExcel') }, async (req) => {
+    const files = await uploadedFiles(req);
+    const withPassword = new CrudService(ctx, { ...b, entity: { ...b.entity, fields: [...b.entity.fields, { prop: PASSWORD_PROP, label: '密码', type: 'string' }] } });
+    const sheets = await readAll(withPassword, files);
+    const outcome = { total: 0, success: 0, errors: [] as string[] };
+    for (const rows of sheets) {
+      for (const row of rows) {
+        const { [PASSWORD_LABEL]: pw, ...cells } = row.cells;
+        extrasOf.set(req, { password: pw });
+        addOutcome(outcome, await importRows(svc, req, [{ ...row, cells }]));
+      }
+    }
+    extrasOf.delete(req);
+    return importResult(ctx.config, outcome);
+  });
+}
