@@ -25,7 +25,7 @@ const noBuild = args.includes('--no-build');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-test-'));
 const started = Date.now();
 
-/** @type {{ step: string, passed: number, failed: number, skipped: number, note?: string, ms: number }[]} */
+/** @type {{ step: string, passed: number, failed: number, skipped: number, note?: string, failures?: string[], ms: number }[]} */
 const results = [];
 
 function banner(text) {
@@ -105,18 +105,27 @@ const vitestArgs = (out, extraArgs) => [vitest, 'run', '--reporter=default', '--
 const vitestEnv = (env) => ({ ...env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' });
 
 /**
- * Run vitest without blocking this process, so steps that mostly wait on their database run side by side. With
- * `quiet` its output goes to a log file the caller prints when it ends; otherwise it is inherited. Resolves to the
- * log and a `result()` that records the step (timed at its own end). Bounded by `timeoutMs`.
+ * Run vitest without blocking this process, so steps that mostly wait on their database run side by side. Its
+ * output always goes to a log file (read for unhandled errors); with `quiet` only there, and the caller prints it
+ * when the step ends, otherwise it is also passed through as it comes. Resolves to the log and a `result()` that
+ * records the step (timed at its own end). Bounded by `timeoutMs`.
  */
 function startVitest(step, extraArgs, env, timeoutMs, { quiet = false } = {}) {
   const t0 = Date.now();
   const name = step.replace(/\W+/g, '-');
   const out = path.join(tmp, `${name}.json`);
-  const log = quiet ? path.join(tmp, `${name}.log`) : null;
-  const fd = log ? fs.openSync(log, 'w') : null;
-  const stdio = fd === null ? 'inherit' : ['ignore', fd, fd];
+  const log = path.join(tmp, `${name}.log`);
+  const fd = fs.openSync(log, 'w');
+  const stdio = quiet ? ['ignore', fd, fd] : ['ignore', 'pipe', 'pipe'];
   const child = spawn(process.execPath, vitestArgs(out, extraArgs), { cwd: ROOT, stdio, env: { ...process.env, ...vitestEnv(env) } });
+  if (!quiet) {
+    for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      from.on('data', (chunk) => {
+        to.write(chunk);
+        fs.writeSync(fd, chunk);
+      });
+    }
+  }
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -125,14 +134,35 @@ function startVitest(step, extraArgs, env, timeoutMs, { quiet = false } = {}) {
   return new Promise((resolve) => {
     child.once('close', (code) => {
       clearTimeout(timer);
-      if (fd !== null) fs.closeSync(fd);
+      fs.closeSync(fd);
       const endedAt = Date.now();
-      resolve({ log, result: () => vitestResult(step, out, code ?? 1, timedOut, timeoutMs, t0, endedAt) });
+      resolve({ log, result: () => vitestResult(step, out, log, code ?? 1, timedOut, timeoutMs, t0, endedAt) });
     });
   });
 }
 
-function vitestResult(step, out, status, timedOut, timeoutMs, t0, endedAt = Date.now()) {
+/** The unhandled errors vitest printed (`Vitest caught N unhandled error…`): a line each, error and test file. */
+function unhandledErrors(log) {
+  const text = fs.readFileSync(log, 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
+  const start = text.indexOf('Unhandled Error');
+  if (start < 0) return [];
+  const lines = [];
+  let current = null;
+  for (const line of text.slice(start).split('\n')) {
+    const err = line.match(/^(\w*Error|Error|Unhandled Rejection)\b.*$/);
+    if (err && !current) current = err[0].trim();
+    const origin = line.match(/originated in "([^"]+)"/);
+    if (origin && current) {
+      lines.push(`${current} (in ${origin[1]})`);
+      current = null;
+    }
+    if (/Test Files/.test(line)) break;
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
+function vitestResult(step, out, log, status, timedOut, timeoutMs, t0, endedAt = Date.now()) {
   if (timedOut) return record(step, { failed: 1, note: `timed out after ${timeoutMs / 60_000} min (a hanging test or an overloaded machine)` }, t0, endedAt);
   let report = null;
   try {
@@ -148,9 +178,16 @@ function vitestResult(step, out, status, timedOut, timeoutMs, t0, endedAt = Date
   const passed = report.numPassedTests ?? 0;
   let failed = (report.numFailedTests ?? 0) + brokenFiles;
   const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  // What failed, named again in the summary (the end of a long log is what gets read).
+  const failures = (report.testResults ?? []).flatMap((f) =>
+    (f.assertionResults ?? []).filter((a) => a.status === 'failed').map((a) => `${path.relative(ROOT, f.name)} › ${a.fullName ?? a.title}`),
+  );
+  const unhandled = status !== 0 ? unhandledErrors(log) : [];
+  failures.push(...unhandled.map((u) => `unhandled: ${u}`));
   if (status !== 0 && failed === 0) failed = 1; // vitest failed for a reason outside any test (e.g. unhandled error)
   if (passed + failed === 0) failed = 1; // a run that ran nothing is not a pass
-  return record(step, { passed, failed, skipped, note: brokenFiles ? `${brokenFiles} file(s) failed to run` : undefined }, t0, endedAt);
+  const notes = [brokenFiles ? `${brokenFiles} file(s) failed to run` : '', unhandled.length ? `${unhandled.length} unhandled error(s)` : ''].filter(Boolean);
+  return record(step, { passed, failed, skipped, note: notes.join('; ') || undefined, failures }, t0, endedAt);
 }
 
 
@@ -245,6 +282,9 @@ const pad = (s, n) => String(s).padEnd(n);
 console.log(`${pad('step', 28)}${pad('passed', 8)}${pad('failed', 8)}${pad('skipped', 9)}${pad('time', 8)}note`);
 for (const r of results) {
   console.log(`${pad(r.step, 28)}${pad(r.passed, 8)}${pad(r.failed, 8)}${pad(r.skipped, 9)}${pad(`${(r.ms / 1000).toFixed(0)} s`, 8)}${r.note ?? ''}`);
+}
+for (const r of results) {
+  for (const f of r.failures ?? []) console.log(`✗ ${r.step}: ${f}`);
 }
 const total = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
 if (total.skipped) console.log(`(${total.skipped} skipped)`);
