@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/test/scheduler.ts', './src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     testTimeout: 20000,

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // findBy…/waitFor give up after 5 s instead of 1 s: under CI load (four suites side by side on two cores) a render can
@@ -35,14 +35,4 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
-});
-
-// Work React scheduled outside act() near the end of a file (a commit from a library timer whose passive effects
-// run from a setImmediate) must run while the page exists: after the environment's teardown it throws
-// "window is not defined" and fails the whole run although every test passed. Let it drain first.
-afterAll(async () => {
-  cleanup();
-  await new Promise((r) => setTimeout(r, 50));
-  await new Promise((r) => setImmediate(r));
-  await new Promise((r) => setImmediate(r));
 });
