@@ -24,6 +24,15 @@ const dictEntity: EntityDef = {
   ],
 };
 
+/** A second view of sys_dict whose description holds a username: a table dictionary with a tenant scope. */
+const byUserEntity: EntityDef = {
+  key: 'testDictByUser', title: '测试字典(用户)', api: '/test/dictByUser', perm: 'position',
+  fields: [
+    { prop: 'dictCode', label: '字典编码', type: 'string', filter: 'eq', required: true, maxLength: 100 },
+    { prop: 'description', label: '负责人', type: 'string', dict: 'sys_user,realname,username' },
+  ],
+};
+
 describe('binding checks at start-up', () => {
   const base: CrudBinding = { entity: dictEntity, table: 'sys_dict' };
   it.each(['password', 'salt', 'Password'])('a field named %s throws', (prop) => {
@@ -76,6 +85,7 @@ describe('CRUD engine on a soft-delete table with hooks and a scope', () => {
             scope: (eb) => eb('id', '<>', 'secret1'),
           },
         });
+        await registerCrud(a, { entity: byUserEntity, table: 'sys_dict', softDelete: true });
       },
       { prefix: TEST_API_PREFIX },
     );
@@ -91,6 +101,14 @@ describe('CRUD engine on a soft-delete table with hooks and a scope', () => {
     expect(saved).toContain('t_one');
     expect((await call('POST', `${T}/add`, { dictName: '测试', dictCode: 'forbidden' })).body).toMatchObject({ success: false, message: '这个编码不允许' });
     expect(await ctx.db.db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'forbidden').executeTakeFirst()).toBeUndefined();
+  });
+
+  it('a user dictionary column is translated as the caller sees users (the request reaches the scoped dictionary)', async () => {
+    await ctx.db.db.insertInto('sys_dict').values({ id: 'byuser1', dict_name: '负责人', dict_code: 't_byuser', description: 'admin', del_flag: 0, type: 0 }).execute();
+    const admin = await ctx.db.db.selectFrom('sys_user').select('realname').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const list = await call('GET', `${TEST_API_PREFIX}/test/dictByUser/list?dictCode=t_byuser`);
+    expect(list.body.result.records).toMatchObject([{ dictCode: 't_byuser', description: 'admin', description_dictText: admin.realname }]);
+    expect(admin.realname).not.toBe('admin');
   });
 
   it('number fields: typed filters, a non-number is a 400', async () => {

@@ -101,7 +101,7 @@ export class CrudService {
     let total: number;
     if (offset === 0 && rows.length < limit) total = rows.length; // the whole result fits the page: no count needed
     else total = await this.count(base, pageQuery);
-    const records = await dictService(this.ctx).translate(rows.map((r) => toWire(this.b, r)), this.b.entity);
+    const records = await dictService(this.ctx).translate(rows.map((r) => toWire(this.b, r)), this.b.entity, req);
     return page(records, total, pageNo, pageSize);
   }
 
@@ -231,6 +231,6 @@ export class CrudService {
     const selections = splitIds(param(params, 'selections'));
     const extra = selections.length ? (eb: AnyEb) => eb(this.b.idColumn, 'in', selections) : undefined;
     const rows: Row[] = await this.sorted(this.filtered(req, where, extra).select(this.b.selectColumns), sort).limit(PAGE_LIMITS.maxRows).execute();
-    return dictService(this.ctx).translate(rows.map((r) => toWire(this.b, r)), this.b.entity);
+    return dictService(this.ctx).translate(rows.map((r) => toWire(this.b, r)), this.b.entity, req);
   }
 }

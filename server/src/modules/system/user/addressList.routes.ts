@@ -60,7 +60,7 @@ export function userAddressListRoutes(app: FastifyInstance, kit: UserKit): void 
         departId: mine[0]?.dep_id ?? null, departName: mine.map((l) => l.depart_name).join(' | ') || null,
       };
     });
-    const translated = await dictService(ctx).translate(records, userEntity);
+    const translated = await dictService(ctx).translate(records, userEntity, req);
     return ok(page(translated, total, pg.pageNo, pg.pageSize));
   });
 
@@ -86,6 +86,6 @@ export function userAddressListRoutes(app: FastifyInstance, kit: UserKit): void 
       workNo: r.work_no, post: r.post, telephone: r.telephone, email: r.email, phone: r.phone,
       departId: r.depart_id, orgCode: r.org_code, departName: r.depart_name,
     }));
-    return ok(page(await dictService(ctx).translate(records, userEntity), total, pg.pageNo, pg.pageSize));
+    return ok(page(await dictService(ctx).translate(records, userEntity, req), total, pg.pageNo, pg.pageSize));
   });
 }

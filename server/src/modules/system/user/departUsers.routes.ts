@@ -69,6 +69,6 @@ export function userDepartRoutes(app: FastifyInstance, kit: UserKit): void {
     const { rows, total } = (await fetchPage(base(), (qb) => qb.select(b.selectColumns as never).orderBy('create_time', 'desc').orderBy('id'), pg)) as { rows: Row[]; total: number };
     const names = await departNamesOf(db(), rows.map((r) => String(r.id)));
     const records = rows.map((r) => ({ ...toWire(b, r), orgCode: names.get(String(r.id)) ?? null }));
-    return ok(page(await dictService(ctx).translate(records, userEntity), total, pg.pageNo, pg.pageSize));
+    return ok(page(await dictService(ctx).translate(records, userEntity, req), total, pg.pageNo, pg.pageSize));
   });
 }
