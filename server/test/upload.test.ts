@@ -143,6 +143,19 @@ describe('POST /sys/common/upload and GET /sys/common/static/**', () => {
     expect(one.body).toMatchObject({ success: true });
   });
 
+  it('too many files or form fields: 400 with its own message (not the 10 MB one), nothing stored', async () => {
+    const beforeFiles = filesUnder(uploadRoot(ctx.config)).length;
+    const files = Array.from({ length: 6 }, (_, i) => ({ field: `file${i}`, file: { name: `p${i}.png`, data: PNG } }));
+    const many = await upload(files);
+    expect(many.status).toBe(400);
+    expect(many.body).toMatchObject({ success: false, message: '上传的文件数量超出限制' });
+    const fields = Array.from({ length: 16 }, (_, i) => ({ field: `f${i}`, value: 'x' }));
+    const parts = await upload([...fields, { field: 'file', file: { name: 'a.png', data: PNG } }]);
+    expect(parts.status).toBe(400);
+    expect(parts.body).toMatchObject({ success: false, message: '上传请求的表单项超出限制' });
+    expect(filesUnder(uploadRoot(ctx.config)).length).toBe(beforeFiles);
+  });
+
   it('a stored HTML-ish file is never served inline by the static route', async () => {
     const dir = path.join(uploadRoot(ctx.config), 'temp', 'legacy');
     fs.mkdirSync(dir, { recursive: true });

@@ -29,9 +29,12 @@ export function installErrorHandler(app: FastifyInstance): void {
         return reply.status(400).send(fail('请求内容不是合法的JSON', 400));
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.status(400).send(fail('不支持的请求内容类型', 400));
-      case 'FST_REQ_FILE_TOO_LARGE':
       case 'FST_FILES_LIMIT':
+        return reply.status(400).send(fail('上传的文件数量超出限制', 400));
       case 'FST_PARTS_LIMIT':
+      case 'FST_FIELDS_LIMIT':
+        return reply.status(400).send(fail('上传请求的表单项超出限制', 400));
+      case 'FST_REQ_FILE_TOO_LARGE':
         // the contract's envelope and message (§1.3, §7.1: code 500) with the status security.md asks for
         // (§1.3 "an 11 MB file gives 413", R13 "oversize gives 413"); clients read success and message either way
         return reply.status(413).send(fail('文件大小超出10MB限制, 请压缩或降低文件质量! ', 500));
