@@ -149,7 +149,7 @@ function unhandledErrors(log) {
   const lines = [];
   let current = null;
   for (const line of text.slice(start).split('\n')) {
-    const err = line.match(/^(\w*Error|Error|Unhandled Rejection)\b.*$/);
+    const err = line.match(/^\w*Error\b.*$/);
     if (err && !current) current = err[0].trim();
     const origin = line.match(/originated in "([^"]+)"/);
     if (origin && current) {

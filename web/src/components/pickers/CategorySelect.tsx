@@ -2,7 +2,7 @@ import { TreeSelect } from 'antd';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useState } from 'react';
 import { feedback } from '../feedback';
-import { loadCategoryChildren, loadCategoryNames, loadCategoryRoot, type CategoryNode } from './api';
+import { loadCategoryChildren, loadCategoryNames, loadCategoryRoot, type CategoryNode, type SimpleTreeNode } from './api';
 import { PickerEmpty } from './PickerEmpty';
 import { errorText, failureOf, joinValue, splitValue } from './rules';
 
@@ -20,15 +20,7 @@ export interface CategorySelectProps {
   testId?: string;
 }
 
-interface Node {
-  id: string;
-  pId: string;
-  value: string;
-  title: string;
-  isLeaf: boolean;
-}
-
-const toNodes = (list: CategoryNode[], pId: string): Node[] => list.map((n) => ({ id: n.key, pId, value: n.key, title: n.title, isLeaf: n.leaf }));
+const toNodes = (list: CategoryNode[], pId: string): SimpleTreeNode[] => list.map((n) => ({ id: n.key, pId, value: n.key, title: n.title, isLeaf: n.leaf }));
 
 /**
  * Category tree select (JeecgBoot JCategorySelect; contract §6.6, 001 §7): the children of the category `pcode`
@@ -41,7 +33,7 @@ const toNodes = (list: CategoryNode[], pId: string): Node[] => list.map((n) => (
  * ```
  */
 export function CategorySelect({ pcode = '', value, onChange, multiple = false, placeholder, disabled, testId }: CategorySelectProps) {
-  const [nodes, setNodes] = useState<Node[]>([]);
+  const [nodes, setNodes] = useState<SimpleTreeNode[]>([]);
   const [failure, setFailure] = useState<string>();
   const [names, setNames] = useState<Record<string, string>>({});
 

@@ -1,7 +1,7 @@
 import { TreeSelect } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { feedback } from '../feedback';
-import { loadDictItem, loadTreeData } from './api';
+import { loadDictItem, loadTreeData, type SimpleTreeNode } from './api';
 import { PickerEmpty } from './PickerEmpty';
 import { checkTreeCondition, errorText, failureOf } from './rules';
 
@@ -23,14 +23,6 @@ export interface TreeSelectPickerProps {
   testId?: string;
 }
 
-interface Node {
-  id: string;
-  pId: string;
-  value: string;
-  title: string;
-  isLeaf: boolean;
-}
-
 /**
  * Tree select over `GET /sys/dict/loadTreeData` (001 §2, §7): the root level on open, children loaded on
  * expansion. The value is the node key (the `code` column); a stored value whose branch is not loaded yet is shown
@@ -42,7 +34,7 @@ interface Node {
  * ```
  */
 export function TreeSelectPicker({ dict, pidField, pidValue = '', hasChildField = '', condition, value, onChange, placeholder, disabled, testId }: TreeSelectPickerProps) {
-  const [nodes, setNodes] = useState<Node[]>([]);
+  const [nodes, setNodes] = useState<SimpleTreeNode[]>([]);
   const [failure, setFailure] = useState<string>();
   /** The root level has been answered (the stored value's text is looked up only if it is not among it). */
   const [ready, setReady] = useState(false);
@@ -56,7 +48,7 @@ export function TreeSelectPicker({ dict, pidField, pidValue = '', hasChildField 
 
   /** Children of `pid`; a refusal or a failed request gives [] and the reason (never a rejection). */
   const load = useCallback(
-    async (pid: string): Promise<Node[]> => {
+    async (pid: string): Promise<SimpleTreeNode[]> => {
       if (!cond.ok) return [];
       try {
         const r = await loadTreeData({ pid, tableName, text, code, pidField, hasChildField, condition: cond.value });
@@ -119,7 +111,7 @@ export function TreeSelectPicker({ dict, pidField, pidValue = '', hasChildField 
 }
 
 /** The text of a stored value that is not among the loaded nodes, looked up once through loadDictItem. */
-function useStoredText(dict: string, value: string | undefined, nodes: Node[], ready: boolean): string | undefined {
+function useStoredText(dict: string, value: string | undefined, nodes: SimpleTreeNode[], ready: boolean): string | undefined {
   const [texts, setTexts] = useState<Record<string, string>>({});
   const known = !ready || !value || nodes.some((n) => n.id === value) || value in texts;
   useEffect(() => {

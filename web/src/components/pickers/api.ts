@@ -26,6 +26,15 @@ export interface CategoryNode {
   parentId: string | null;
 }
 
+/** A node of antd's TreeSelect in simple mode (`treeDataSimpleMode`: `id` / `pId`), as the lazy tree pickers keep them. */
+export interface SimpleTreeNode {
+  id: string;
+  pId: string;
+  value: string;
+  title: string;
+  isLeaf: boolean;
+}
+
 /** Department tree node of queryTreeList (contract §12.3). */
 export interface DepartNode {
   id: string;

@@ -29,25 +29,32 @@ function callerId(req: FastifyRequest): string {
   return req.user!.id;
 }
 
+/**
+ * The caller's grants — permission id and the data rules chosen on it — through its roles and its department
+ * roles; only those of `permissionIds` when given.
+ */
+async function grantsOf(db: Kysely<Database>, userId: string, permissionIds?: string[]): Promise<Array<{ pid: string | null; ruleIds: string | null }>> {
+  let viaRoles = db
+    .selectFrom('sys_role_permission as rp')
+    .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
+    .select(['rp.permission_id as pid', 'rp.data_rule_ids as ruleIds'])
+    .where('ur.user_id', '=', userId);
+  let viaDepart = db
+    .selectFrom('sys_depart_role_permission as drp')
+    .innerJoin('sys_depart_role_user as dru', 'dru.drole_id', 'drp.role_id')
+    .select(['drp.permission_id as pid', 'drp.data_rule_ids as ruleIds'])
+    .where('dru.user_id', '=', userId);
+  if (permissionIds) {
+    viaRoles = viaRoles.where('rp.permission_id', 'in', permissionIds);
+    viaDepart = viaDepart.where('drp.permission_id', 'in', permissionIds);
+  }
+  return [...(await viaRoles.execute()), ...(await viaDepart.execute())];
+}
+
 /** `ids` (permission ids about to be granted) must all be granted to the caller (roles and department roles). */
 export async function assertCanGrantPermissions(db: Kysely<Database>, req: FastifyRequest, ids: string[]): Promise<void> {
   if (!ids.length || (await isSuperAdmin(db, callerId(req)))) return;
-  const me = callerId(req);
-  const viaRoles = await db
-    .selectFrom('sys_role_permission as rp')
-    .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
-    .select('rp.permission_id as pid')
-    .where('ur.user_id', '=', me)
-    .where('rp.permission_id', 'in', ids)
-    .execute();
-  const viaDepart = await db
-    .selectFrom('sys_depart_role_permission as drp')
-    .innerJoin('sys_depart_role_user as dru', 'dru.drole_id', 'drp.role_id')
-    .select('drp.permission_id as pid')
-    .where('dru.user_id', '=', me)
-    .where('drp.permission_id', 'in', ids)
-    .execute();
-  const held = new Set([...viaRoles, ...viaDepart].map((r) => r.pid));
+  const held = new Set((await grantsOf(db, callerId(req), ids)).map((g) => g.pid));
   if (ids.some((i) => !held.has(i))) throw new BizError(ESCALATION_MSG.permNotHeld);
 }
 
@@ -152,21 +159,6 @@ export async function assertMayEditMenu(
  */
 export async function assertRuleNotOnCaller(db: Kysely<Database>, req: FastifyRequest, ruleIds: string[]): Promise<void> {
   if (!ruleIds.length || (await isSuperAdmin(db, callerId(req)))) return;
-  const me = callerId(req);
-  const viaRoles = await db
-    .selectFrom('sys_role_permission as rp')
-    .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
-    .select('rp.data_rule_ids as ids')
-    .where('ur.user_id', '=', me)
-    .where('rp.data_rule_ids', 'is not', null)
-    .execute();
-  const viaDepart = await db
-    .selectFrom('sys_depart_role_permission as drp')
-    .innerJoin('sys_depart_role_user as dru', 'dru.drole_id', 'drp.role_id')
-    .select('drp.data_rule_ids as ids')
-    .where('dru.user_id', '=', me)
-    .where('drp.data_rule_ids', 'is not', null)
-    .execute();
-  const mine = new Set([...viaRoles, ...viaDepart].flatMap((g) => (g.ids ?? '').split(',').map((s) => s.trim())));
+  const mine = new Set((await grantsOf(db, callerId(req))).flatMap((g) => (g.ruleIds ?? '').split(',').map((s) => s.trim()).filter(Boolean)));
   if (ruleIds.some((r) => mine.has(r))) throw new BizError(ESCALATION_MSG.ruleRestrictsSelf);
 }
