@@ -107,6 +107,16 @@ export function launchBrowser() {
 export async function screenshot(page, name, opts = {}) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
+  // Let antd's enter/appear motions end first (≤ 1.5 s): a dialog caught while zooming in is missing from the
+  // picture. (Playwright's animations:'disabled' is no help: the motion's prepare state stays, invisible.)
+  await page
+    .waitForFunction(
+      () => ![...document.querySelectorAll('[class*="-appear"], [class*="-enter"]')].some((el) =>
+        [...el.classList].some((c) => /^ant-(zoom|fade|move|slide)[\w-]*-(appear|enter)(-(prepare|start|active))?$/.test(c))),
+      null,
+      { timeout: 1500, polling: 50 },
+    )
+    .catch(() => {});
   await page.screenshot({ path: file, ...opts });
   return file;
 }
