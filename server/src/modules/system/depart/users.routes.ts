@@ -8,7 +8,7 @@ import { newId } from '../../../core/id.js';
 import { param } from '../../../core/query/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import { idList } from '../permission/grants.service.js';
-import { userScope } from '../user/definition.js';
+import { assertMayManage, userScope } from '../user/definition.js';
 import { DEPART_MSG } from './definition.js';
 import { q, requireDepart } from './rows.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
@@ -32,6 +32,8 @@ export function departUserRoutes(app: FastifyInstance): void {
         .where((eb) => eb.and([userScope(eb, req), eb('del_flag', '=', 0)]))
         .execute();
       if (users.length !== userIds.length) throw new BizError('未找到用户信息');
+      // departments carry data scope and department roles: only users within the caller's rights (issue 10 point 2)
+      await assertMayManage(trx, req, userIds);
       const have = new Set((await trx.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', depId).where('user_id', 'in', userIds).execute()).map((r) => r.user_id));
       const rows = userIds.filter((u) => !have.has(u)).map((u) => ({ id: newId(), user_id: u, dep_id: depId }));
       if (rows.length) await trx.insertInto('sys_user_depart').values(rows).execute();
@@ -44,6 +46,7 @@ export function departUserRoutes(app: FastifyInstance): void {
     // Only users the caller may see (tenant scope, security §1.11).
     const userIds = (await db.selectFrom('sys_user').select('id').where('id', 'in', raw).where((eb) => userScope(eb, req)).execute()).map((r) => r.id);
     if (!userIds.length) throw new BizError(DEPART_MSG.notLinked);
+    await assertMayManage(db, req, userIds);
     await db.transaction().execute(async (trx) => {
       const linked = await trx.selectFrom('sys_user_depart').select('id').where('dep_id', '=', depId).where('user_id', 'in', userIds).execute();
       if (!linked.length) throw new BizError(DEPART_MSG.notLinked);

@@ -4,6 +4,7 @@ import { splitPerms } from '../../../core/auth/permissions.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import type { Database } from '../../../db/schema.js';
 import { ADMIN_ROLE_CODE, isSuperAdmin, USER_MSG } from '../user/definition.js';
+import { grantsOf } from './grants.js';
 
 /**
  * No self-escalation (security §1.10): a caller grants only the roles and permissions it holds itself, and never
@@ -27,28 +28,6 @@ export const ESCALATION_MSG = {
 
 function callerId(req: FastifyRequest): string {
   return req.user!.id;
-}
-
-/**
- * The caller's grants — permission id and the data rules chosen on it — through its roles and its department
- * roles; only those of `permissionIds` when given.
- */
-async function grantsOf(db: Kysely<Database>, userId: string, permissionIds?: string[]): Promise<Array<{ pid: string | null; ruleIds: string | null }>> {
-  let viaRoles = db
-    .selectFrom('sys_role_permission as rp')
-    .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
-    .select(['rp.permission_id as pid', 'rp.data_rule_ids as ruleIds'])
-    .where('ur.user_id', '=', userId);
-  let viaDepart = db
-    .selectFrom('sys_depart_role_permission as drp')
-    .innerJoin('sys_depart_role_user as dru', 'dru.drole_id', 'drp.role_id')
-    .select(['drp.permission_id as pid', 'drp.data_rule_ids as ruleIds'])
-    .where('dru.user_id', '=', userId);
-  if (permissionIds) {
-    viaRoles = viaRoles.where('rp.permission_id', 'in', permissionIds);
-    viaDepart = viaDepart.where('drp.permission_id', 'in', permissionIds);
-  }
-  return [...(await viaRoles.execute()), ...(await viaDepart.execute())];
 }
 
 /** `ids` (permission ids about to be granted) must all be granted to the caller (roles and department roles). */

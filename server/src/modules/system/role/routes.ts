@@ -99,6 +99,8 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
         .where((eb) => eb.and([userScope(eb, req), eb('del_flag', '=', 0)]))
         .execute();
       if (users.length !== userIds.length) throw new BizError('未找到用户信息');
+      // a user's roles are the caller's to change only within its own rights (issue 10 point 2)
+      await assertMayManage(trx, req, userIds);
       const have = new Set((await trx.selectFrom('sys_user_role').select('user_id').where('role_id', '=', roleId).where('user_id', 'in', userIds).execute()).map((r) => r.user_id));
       const rows = userIds.filter((u) => !have.has(u)).map((u) => ({ id: newId(), user_id: u, role_id: roleId }));
       if (rows.length) await trx.insertInto('sys_user_role').values(rows).execute();

@@ -9,6 +9,7 @@ import { newId } from '../../../core/id.js';
 import { param, type RawParams } from '../../../core/query/index.js';
 import { dataRuleScope } from '../../../core/datarule/index.js';
 import type { Database } from '../../../db/schema.js';
+import { usersBeyond } from '../role/grants.js';
 
 /** The external placeholder account the original always hides (contract §12.1). */
 export const RESERVED_USER = '_reserve_user_external';
@@ -34,6 +35,7 @@ export const USER_MSG = {
   userMissing: '用户不存在！',
   noRoles: '未找到用户相关角色信息',
   userTaken: '用户账号已存在',
+  moreRights: '不能操作权限多于自己的用户',
 } as const;
 
 /** Per-request extras of an add/edit/import that are not columns of sys_user (role/depart links, the password). */
@@ -138,14 +140,19 @@ export async function superAdminsAmong(db: Kysely<Database>, ids: string[]): Pro
   return [...new Set(rows.map((r) => r.user_id).filter((x): x is string => !!x))];
 }
 
-/** security §1.10: nobody but a super admin changes a super admin (the admin account or any holder of the admin role). */
+/**
+ * Acting on other users' credentials, status or identity (security §1.10, issue 10 point 2): a super admin (any
+ * holder of the admin role) manages anyone; anyone else never a super admin (`message`), and only users whose
+ * rights — permissions and the data rules narrowing them, as the grant rules count them — are a subset of its own
+ * (else it could reset such a user's password, sign in as it and gain the rest). The caller itself is left out.
+ */
 export async function assertMayManage(db: Kysely<Database>, req: FastifyRequest, ids: string[], message: string = USER_MSG.editAdmin): Promise<void> {
   const caller = req.user;
   if (!caller) return;
   const targets = ids.filter((i) => i !== caller.id);
-  if (!targets.length) return;
-  const supers = await superAdminsAmong(db, targets);
-  if (supers.length && !(await isSuperAdmin(db, caller.id))) throw new BizError(message);
+  if (!targets.length || (await isSuperAdmin(db, caller.id))) return;
+  if ((await superAdminsAmong(db, targets)).length) throw new BizError(message);
+  if ((await usersBeyond(db, caller.id, targets)).length) throw new BizError(USER_MSG.moreRights);
 }
 
 /** Fields a user cannot change on their own row through edit (self-escalation, security §1.10). */
