@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createTestContext, TEST_ADMIN_PASSWORD, TEST_API_PREFIX, type TestContext } from './harness.js';
-import { loginAs } from './helpers/login.js';
+import { createTestUser, loginAs } from './helpers/login.js';
+import type { AppContext } from '../src/core/context.js';
 
 // The `ws` package ships no types; this is the client surface the tests use.
 interface WsClient {
@@ -58,7 +59,26 @@ async function ready(c: Conn): Promise<Conn> {
   return c;
 }
 
+/** A signed-in user of `tenants` (comma ids, '' = a platform user): its id and token. */
+async function tenantUser(app: FastifyInstance, ctx: AppContext, tenants: string): Promise<{ id: string; token: string }> {
+  const username = `ws_${randomBytes(4).toString('hex')}`;
+  const id = await createTestUser(ctx, { username, password: 'Passw0rd!x', relTenantIds: tenants || null });
+  return { id, token: await loginAs(app, username, 'Passw0rd!x') };
+}
+
+/** Tenants 9101 and 9102 (active). */
+async function twoTenants(ctx: AppContext): Promise<void> {
+  for (const id of [9101, 9102]) {
+    const has = await ctx.db.db.selectFrom('sys_tenant').select('id').where('id', '=', id).executeTakeFirst();
+    if (!has) await ctx.db.db.insertInto('sys_tenant').values({ id, name: `ws${id}`, status: 1 }).execute();
+  }
+}
+
 async function listen(app: FastifyInstance): Promise<string> {
+  if (app.server.listening) {
+    const a = app.server.address();
+    if (a && typeof a === 'object') return `ws://127.0.0.1:${a.port}`;
+  }
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return address.replace(/^http/, 'ws');
 }
@@ -114,6 +134,39 @@ describe('vxeSocket (contract §8.3, security §1.2)', () => {
     a.ws.send(JSON.stringify({ type: 'heart_beat' }));
     expect(await a.next()).toEqual({ type: 'heart_beat', data: true });
     for (const c of [a, b, other]) c.ws.close();
+  });
+
+  it('an update reaches only sockets of the same page whose users share the sender\'s tenant (issue 10 point 7)', async () => {
+    await twoTenants(t.ctx);
+    const page = pageId();
+    const [a1, b1, c2, multi, platform] = [
+      await tenantUser(app, t.ctx, '9101'),
+      await tenantUser(app, t.ctx, '9101'),
+      await tenantUser(app, t.ctx, '9102'),
+      await tenantUser(app, t.ctx, '9101,9102'),
+      await tenantUser(app, t.ctx, ''),
+    ];
+    const sa1 = await ready(await connect(base, a1.id, page, a1.token));
+    const sb1 = await ready(await connect(base, b1.id, page, b1.token));
+    const sc2 = await ready(await connect(base, c2.id, page, c2.token));
+    const sm = await ready(await connect(base, multi.id, page, multi.token));
+    const sp = await ready(await connect(base, platform.id, page, platform.token));
+    const sadmin = await ready(await connect(base, adminId, page, token));
+    sa1.ws.send(JSON.stringify({ type: 'update_vxe_table', data: { id: 'tenant-1-row' } }));
+    expect(await sb1.next()).toEqual({ type: 'update_vxe_table', data: { id: 'tenant-1-row' } });
+    // a platform user's update reaches the other platform users only
+    sp.ws.send(JSON.stringify({ type: 'update_vxe_table', data: { id: 'platform-row' } }));
+    expect(await sadmin.next()).toEqual({ type: 'update_vxe_table', data: { id: 'platform-row' } });
+    // tenant 2's update reaches nobody here (no other socket of tenant 2 on the page)
+    sc2.ws.send(JSON.stringify({ type: 'common_send_date', data: { id: 'tenant-2-row' } }));
+    await sleep(200);
+    expect(sa1.messages).toEqual([]);
+    expect(sb1.messages).toEqual([]);
+    expect(sc2.messages).toEqual([]);
+    expect(sm.messages).toEqual([]);
+    expect(sp.messages).toEqual([]);
+    expect(sadmin.messages).toEqual([]);
+    for (const c of [sa1, sb1, sc2, sm, sp, sadmin]) c.ws.close();
   });
 
   it('closes with 4401 on a missing or invalid token', async () => {
@@ -178,5 +231,22 @@ describe.runIf(process.env.TEST_REDIS !== '0')('vxeSocket across nodes (Redis pu
     expect(a.messages).toEqual([]);
     a.ws.close();
     b.ws.close();
+  });
+  it('keeps tenants apart between nodes', async () => {
+    await twoTenants(t.ctx);
+    const base1 = await listen(app1);
+    const base2 = await listen(app2);
+    const page = pageId();
+    const a = await tenantUser(app1, t.ctx, '9101');
+    const b = await tenantUser(app1, t.ctx, '9101');
+    const c = await tenantUser(app1, t.ctx, '9102');
+    const sa = await ready(await connect(base1, a.id, page, a.token));
+    const sb = await ready(await connect(base2, b.id, page, b.token));
+    const sc = await ready(await connect(base2, c.id, page, c.token));
+    sa.ws.send(JSON.stringify({ type: 'update_vxe_table', data: { id: 't1' } }));
+    expect(await sb.next()).toEqual({ type: 'update_vxe_table', data: { id: 't1' } });
+    await sleep(200);
+    expect(sc.messages).toEqual([]);
+    for (const x of [sa, sb, sc]) x.ws.close();
   });
 });

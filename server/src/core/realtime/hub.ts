@@ -6,6 +6,8 @@ export interface PageMessage {
   pageId: string;
   /** The sending socket (node id + socket id): it never gets its own message back. */
   origin: string;
+  /** The sender's tenant (realtime/tenant.ts): only sockets of the same tenant get the message. */
+  tenant: string;
   text: string;
 }
 
@@ -41,7 +43,7 @@ export class LocalHub implements Hub {
 function isPageMessage(x: unknown): x is PageMessage {
   if (typeof x !== 'object' || x === null) return false;
   const m = x as Record<string, unknown>;
-  return typeof m.pageId === 'string' && typeof m.origin === 'string' && typeof m.text === 'string';
+  return typeof m.pageId === 'string' && typeof m.origin === 'string' && typeof m.tenant === 'string' && typeof m.text === 'string';
 }
 
 /** Pub/sub over Redis: a subscriber connection (subscribe mode blocks other commands) and a publisher. */

@@ -2,7 +2,9 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { PUBLIC } from '../access/guard.js';
 import type { SessionUser } from '../access/types.js';
+import { readSession } from '../auth/session.js';
 import { LocalHub, RedisHub, type Hub } from './hub.js';
+import { socketTenant } from './tenant.js';
 import { classify, CLOSE_TOKEN_INVALID, CLOSE_USER_MISMATCH, MAX_FRAME_BYTES, tokenFromProtocols } from './protocol.js';
 
 /** The part of a `ws` socket used here (the package ships no types of its own). */
@@ -18,6 +20,8 @@ const OPEN = 1;
 interface Client {
   socket: Socket;
   origin: string;
+  /** The user's tenant (socketTenant), set once the token is checked and again at every frame. */
+  tenant: string;
 }
 
 /**
@@ -37,7 +41,7 @@ export async function vxeSocketRoutes(app: FastifyInstance): Promise<void> {
 
   hub.onMessage((msg) => {
     for (const c of pages.get(msg.pageId) ?? []) {
-      if (c.origin !== msg.origin && c.socket.readyState === OPEN) c.socket.send(msg.text);
+      if (c.origin !== msg.origin && c.tenant === msg.tenant && c.socket.readyState === OPEN) c.socket.send(msg.text);
     }
   });
   app.addHook('onClose', async () => hub.close());
@@ -50,7 +54,7 @@ export async function vxeSocketRoutes(app: FastifyInstance): Promise<void> {
     (raw, req) => {
       const socket = raw as unknown as Socket;
       const { userId, pageId } = req.params;
-      const client: Client = { socket, origin: `${hub.nodeId}:${++seq}` };
+      const client: Client = { socket, origin: `${hub.nodeId}:${++seq}`, tenant: '' };
       // Frames that arrive while the token is being checked wait here (listeners must be attached synchronously).
       const early: string[] = [];
       let user: SessionUser | null = null;
@@ -59,16 +63,23 @@ export async function vxeSocketRoutes(app: FastifyInstance): Promise<void> {
       const handle = (text: string) => {
         const action = classify(text);
         if (action.kind === 'reply') socket.send(action.text);
-        else if (action.kind === 'relay') void hub.publish({ pageId, origin: client.origin, text: action.text }).catch((err: unknown) => req.log.warn(err, 'vxeSocket publish failed'));
+        else if (action.kind === 'relay') void hub.publish({ pageId, origin: client.origin, tenant: client.tenant, text: action.text }).catch((err: unknown) => req.log.warn(err, 'vxeSocket publish failed'));
       };
       // Every frame after the first check is handled only while the session still holds (the client's heartbeat
       // comes every 10 s), so a socket outlives a logout, forced logout or freeze by one heartbeat at most and
       // relays nothing after it. Frames are handled in arrival order.
       const token = tokenFromProtocols(req.headers['sec-websocket-protocol']);
       let chain: Promise<void> = Promise.resolve();
+      /** The session's user, with the socket's tenant brought up to date (a user may have left a tenant). */
+      const signedIn = async (): Promise<SessionUser> => {
+        const u = await app.authn.authenticate(token ?? '', undefined);
+        const rec = await readSession(app.ctx, u.sessionId);
+        client.tenant = socketTenant(rec?.tenantId ?? 0, u.tenantIds);
+        return u;
+      };
       const stillSignedIn = async (): Promise<boolean> => {
         try {
-          return (await app.authn.authenticate(token ?? '', undefined)).id === userId;
+          return (await signedIn()).id === userId;
         } catch {
           return false;
         }
@@ -97,7 +108,7 @@ export async function vxeSocketRoutes(app: FastifyInstance): Promise<void> {
         let u: SessionUser;
         try {
           if (!token) throw new Error('no token');
-          u = await app.authn.authenticate(token, undefined);
+          u = await signedIn();
         } catch {
           socket.close(CLOSE_TOKEN_INVALID, 'token invalid');
           return;
