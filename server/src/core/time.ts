@@ -14,11 +14,49 @@ export function today(): string {
   return now().slice(0, 10);
 }
 
-/** Parse 'yyyy-MM-dd HH:mm:ss' (GMT+8) into a Date; null when malformed. */
-export function parseDateTime(s: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(s);
+/**
+ * The forms of a date the wire accepts (issue 10 point 10), as the original JeecgBoot server does:
+ *  - `yyyy-MM-dd` and `yyyy-MM-dd HH:mm:ss` (also with `T`, `HH:mm`, a fraction of a second): local time;
+ *  - ISO-8601 with a zone (`Z`, `±HH:mm`, `±HHmm`, `±HH`), e.g. `1990-05-17T16:00:00.000Z` from the original
+ *    client's date picker: an instant, moved to Asia/Shanghai, so the picked day is kept (that one is 1990-05-18).
+ * The fraction of a second is dropped. Every part must be a real calendar date and time.
+ */
+const WIRE_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+function daysIn(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** Offset of a zone designator in minutes east of UTC; null when out of range. */
+function zoneMinutes(z: string): number | null {
+  if (z.toUpperCase() === 'Z') return 0;
+  const digits = z.slice(1).replace(':', '');
+  const h = Number(digits.slice(0, 2));
+  const m = digits.length > 2 ? Number(digits.slice(2)) : 0;
+  if (h > 23 || m > 59) return null;
+  return (z[0] === '-' ? -1 : 1) * (h * 60 + m);
+}
+
+/**
+ * One wire date → the project's format (`yyyy-MM-dd` for a date field, `yyyy-MM-dd HH:mm:ss` for a datetime),
+ * in Asia/Shanghai; null when malformed or impossible (2026-02-30, 24:00:00, an offset of +25:00).
+ */
+export function parseWireDate(raw: string, kind: 'date' | 'datetime'): string | null {
+  const m = WIRE_DATE_RE.exec(raw.trim());
   if (!m) return null;
-  const t = Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)) - OFFSET_MS;
-  const d = new Date(t);
-  return formatDateTime(d).startsWith(s.slice(0, 10)) ? d : null;
+  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number);
+  if (mo < 1 || mo > 12 || d < 1 || d > daysIn(y, mo) || h > 23 || mi > 59 || s > 59) return null;
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  let local = `${pad(y, 4)}-${pad(mo)}-${pad(d)} ${pad(h)}:${pad(mi)}:${pad(s)}`;
+  if (m[7]) {
+    const zone = zoneMinutes(m[7]);
+    if (zone === null) return null;
+    const utc = new Date(0);
+    utc.setUTCFullYear(y, mo - 1, d);
+    utc.setUTCHours(h, mi, s, 0);
+    local = formatDateTime(new Date(utc.getTime() - zone * 60_000));
+    if (!/^\d{4}-/.test(local)) return null; // moved out of years 0000–9999
+  }
+  return kind === 'date' ? local.slice(0, 10) : local;
 }

@@ -1,6 +1,6 @@
 import type { FieldDef } from '@pk/contract';
 import { BadRequestError } from '../envelope/errors.js';
-import { parseDateTime } from '../time.js';
+import { parseWireDate } from '../time.js';
 import type { ResolvedBinding } from './binding.js';
 import type { Values } from './types.js';
 import { bodyObject } from '../http/jsonBody.js';
@@ -43,12 +43,12 @@ export function fieldValue(f: FieldDef, v: unknown): string | number | null {
       return n;
     }
     case 'date':
-      if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || !parseDateTime(v)) throw new BadRequestError(CRUD_MSG.badDate(f, 'yyyy-MM-dd'));
-      return v;
-    case 'datetime':
-      if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(v) || !parseDateTime(v))
-        throw new BadRequestError(CRUD_MSG.badDate(f, 'yyyy-MM-dd HH:mm:ss'));
-      return v;
+    case 'datetime': {
+      // yyyy-MM-dd, yyyy-MM-dd HH:mm:ss or ISO-8601 with a zone (core/time.ts), stored in Asia/Shanghai
+      const d = typeof v === 'string' ? parseWireDate(v, f.type) : null;
+      if (d === null) throw new BadRequestError(CRUD_MSG.badDate(f, f.type === 'date' ? 'yyyy-MM-dd' : 'yyyy-MM-dd HH:mm:ss'));
+      return d;
+    }
     default: {
       if (typeof v === 'number' && Number.isFinite(v)) v = String(v);
       if (typeof v !== 'string') throw new BadRequestError(CRUD_MSG.badType(f));

@@ -1,6 +1,7 @@
 import { BadRequestError } from '../envelope/errors.js';
 import type { CmpOp, Cond, LikeOp, QueryField, Scalar } from './types.js';
 import { QUERY_LIMITS } from './types.js';
+import { parseWireDate } from '../time.js';
 
 /** The operator a raw search value carries (contract §5.2), before typing against the field. */
 export type ParsedValue =
@@ -61,11 +62,10 @@ export function splitList(v: string): string[] {
 }
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME_RE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /**
  * Type one value against its field: numbers must be numbers (`字段「职级」的值不是数字`), dates must be
- * `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss`. Strings pass as they are.
+ * `yyyy-MM-dd`, `yyyy-MM-dd HH:mm:ss` or ISO-8601 with a zone (core/time.ts parseWireDate). Strings pass as they are.
  */
 export function typedValue(field: QueryField, value: string): Scalar {
   if (field.type === 'number') {
@@ -74,8 +74,10 @@ export function typedValue(field: QueryField, value: string): Scalar {
     return n;
   }
   if (field.type === 'date' || field.type === 'datetime') {
-    if (!DATE_RE.test(value) && !DATETIME_RE.test(value)) throw new BadRequestError(`字段「${field.label}」的日期格式不正确`);
-    return value;
+    // a bare date stays bare on a datetime field (it is widened to the whole day); other forms as core/time.ts reads them
+    const d = parseWireDate(value, field.type === 'datetime' && DATE_RE.test(value) ? 'date' : field.type);
+    if (d === null) throw new BadRequestError(`字段「${field.label}」的日期格式不正确`);
+    return d;
   }
   return value;
 }

@@ -23,8 +23,6 @@ const PASSWORD_LABEL = '密码';
 function strip(body: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   const out = { ...body };
   for (const k of keys) delete out[k];
-  // The database returns a date column as `yyyy-MM-dd 00:00:00` on PostgreSQL/MySQL; the client echoes it back.
-  if (typeof out.birthday === 'string' && /^\d{4}-\d{2}-\d{2} 00:00:00$/.test(out.birthday)) out.birthday = out.birthday.slice(0, 10);
   return out;
 }
 

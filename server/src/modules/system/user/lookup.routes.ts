@@ -6,16 +6,10 @@ import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js
 import { ok, page } from '../../../core/envelope/result.js';
 import { fetchPage, likeExpr, paging, param, type RawParams } from '../../../core/query/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
+import { parseWireDate } from '../../../core/time.js';
 import { USER_MSG, userScope } from './definition.js';
 import { commaList, PICKER_COLUMNS, pickerWire, U, type UserKit } from './kit.js';
 import { withOrgCodeTxt } from './orgCodeTxt.js';
-
-/** A real calendar date yyyy-MM-dd. */
-function isDate(v: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
 
 /**
  * Lookups of the user dialogs and pickers (contract §12.1): checkOnlyUser, queryUserRole, userDepartList,
@@ -84,8 +78,9 @@ export function userLookupRoutes(app: FastifyInstance, kit: UserKit): void {
     const realname = contains('realname');
     const sex = param(q, 'sex')?.trim();
     if (sex && sex !== '1' && sex !== '2') throw new BadRequestError('参数sex格式不正确');
-    const birthday = param(q, 'birthday')?.trim();
-    if (birthday && !isDate(birthday)) throw new BadRequestError('参数birthday格式不正确');
+    const rawBirthday = param(q, 'birthday')?.trim();
+    const birthday = rawBirthday ? parseWireDate(rawBirthday, 'date') : null;
+    if (rawBirthday && !birthday) throw new BadRequestError('参数birthday格式不正确');
     const withPhone = (await app.authn.permissionCodes(req.user!)).has(PERM.user.list);
     const base = () => {
       let query = db()
