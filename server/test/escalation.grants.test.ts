@@ -167,7 +167,7 @@ describe('no escalation through roles, menus, rules and department roles', () =>
     expect((await t.call(t.admin, 'POST', '/sys/online/forceLogout', { token: bossToken })).body.success).toBe(true);
   });
 
-  it('user edit: only the roles that change need holding; leaving a department drops its department roles; foreign tenants stay', async () => {
+  it('user edit: only the roles that change need holding; leaving a department drops its department roles; foreign tenants stay (super admin) or refuse (member)', async () => {
     const editor = await t.userWith([PERM.user.edit]);
     const other = await t.userWith([]);
     // `other` holds a role the editor lacks: an edit that keeps it is fine, one that removes it is not
@@ -190,6 +190,10 @@ describe('no escalation through roles, menus, rules and department roles', () =>
     await db().updateTable('sys_user').set({ rel_tenant_ids: '901,902' }).where('id', '=', other.userId).execute();
     const mname = (await db().selectFrom('sys_user').select('username').where('id', '=', member.userId).executeTakeFirstOrThrow()).username!;
     const mh = authHeaders(await loginAs(t.app, mname, 'Passw0rd!x'));
+    // a plain member does not reach a user of a tenant it is not in at all (issue 10 point 2: tenants are rights)
+    expect((await t.call(mh, 'PUT', '/sys/user/edit', { id: other.userId, relTenantIds: '901' })).body).toMatchObject({ success: false, message: '不能操作权限多于自己的用户' });
+    // a super admin who is a tenant member does, and the tenant it is not in stays
+    await db().insertInto('sys_user_role').values({ id: newId(), user_id: member.userId, role_id: adminRoleId }).execute();
     expect((await t.call(mh, 'PUT', '/sys/user/edit', { id: other.userId, relTenantIds: '901' })).body.success).toBe(true);
     const tenants = (await db().selectFrom('sys_user').select('rel_tenant_ids').where('id', '=', other.userId).executeTakeFirstOrThrow()).rel_tenant_ids!;
     expect(tenants.split(',').sort()).toEqual(['901', '902']);

@@ -178,6 +178,19 @@ describe('no lateral takeover: actions on another user only within the caller\'s
     expect((await attempt('changePassword', caller, narrowed)).body).toMatchObject({ success: true });
   });
 
+  it('tenants count as rights: a tenant member manages only users of no tenant beyond its own', async () => {
+    const caller = await fastUser(ctx, CODES, { relTenantIds: '9201' });
+    const failed: string[] = [];
+    for (const name of Object.keys(routes)) {
+      const wider = await fastUser(ctx, [U.edit], { relTenantIds: '9201,9202' });
+      const r = await attempt(name, caller, wider);
+      if (r.body.success !== false || r.body.message !== MORE_RIGHTS || r.changed) failed.push(`${name}: ${JSON.stringify(r.body)} changed=${r.changed}`);
+    }
+    expect(failed).toEqual([]);
+    const same = await fastUser(ctx, [U.edit], { relTenantIds: '9201' });
+    expect((await attempt('changePassword', caller, same)).body).toMatchObject({ success: true });
+  });
+
   it('the reset password of a user with more rights never signs in', async () => {
     const caller = await fastUser(ctx, [U.changePassword]);
     const target = await fastUser(ctx, [U.changePassword, EXTRA]);

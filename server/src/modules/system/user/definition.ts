@@ -153,6 +153,12 @@ export async function assertMayManage(db: Kysely<Database>, req: FastifyRequest,
   if (!targets.length || (await isSuperAdmin(db, caller.id))) return;
   if ((await superAdminsAmong(db, targets)).length) throw new BizError(message);
   if ((await usersBeyond(db, caller.id, targets)).length) throw new BizError(USER_MSG.moreRights);
+  // tenants are rights too: a tenant member never takes over a user who also belongs to a tenant it is not in
+  const mine = caller.tenantIds ?? [];
+  if (mine.length) {
+    const rows = await db.selectFrom('sys_user').select('rel_tenant_ids').where('id', 'in', targets).execute();
+    if (rows.some((r) => splitTenantIds(r.rel_tenant_ids).some((t) => !mine.includes(t)))) throw new BizError(USER_MSG.moreRights);
+  }
 }
 
 /** Fields a user cannot change on their own row through edit (self-escalation, security §1.10). */
