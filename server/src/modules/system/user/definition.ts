@@ -143,8 +143,9 @@ export async function superAdminsAmong(db: Kysely<Database>, ids: string[]): Pro
 /**
  * Acting on other users' credentials, status or identity (security §1.10, issue 10 point 2): a super admin (any
  * holder of the admin role) manages anyone; anyone else never a super admin (`message`), and only users whose
- * rights — permissions and the data rules narrowing them, as the grant rules count them — are a subset of its own
- * (else it could reset such a user's password, sign in as it and gain the rest). The caller itself is left out.
+ * rights — permissions and the data rules narrowing them, as the grant rules count them (role/grants.ts), and
+ * tenants — are a subset of its own (else it could reset such a user's password, sign in as it and gain the rest).
+ * The caller itself is left out.
  */
 export async function assertMayManage(db: Kysely<Database>, req: FastifyRequest, ids: string[], message: string = USER_MSG.editAdmin): Promise<void> {
   const caller = req.user;
