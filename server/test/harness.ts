@@ -37,6 +37,8 @@ export interface TestContext {
   ctx: AppContext;
   config: AppConfig;
   dialect: DialectName;
+  /** The Redis key prefix of this context (when Redis is on); a peer node shares it. */
+  redisKeyPrefix: string;
   /** Close the key-value store and database, drop the database, delete temp files. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -44,6 +46,8 @@ export interface TestContext {
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The Redis key prefix of this context (when Redis is on); a peer node shares it. */
+  redisKeyPrefix: string;
   close(): Promise<void>;
 }
 
@@ -123,9 +127,10 @@ export async function createTestContext(opts: TestOptions = {}): Promise<TestCon
     WEB_DIST: path.join(dir, 'no-web-dist'),
     ...opts.env,
   });
+  const redisKeyPrefix = `pk_t_${randomBytes(6).toString('hex')}:`;
   let prepared;
   try {
-    prepared = await prepareContext(config, { seed: opts.seed, redisKeyPrefix: `pk_t_${randomBytes(6).toString('hex')}:` });
+    prepared = await prepareContext(config, { seed: opts.seed, redisKeyPrefix });
   } catch (err) {
     await database.drop().catch(() => {});
     cleanupDir();
@@ -137,6 +142,7 @@ export async function createTestContext(opts: TestOptions = {}): Promise<TestCon
     ctx,
     config: ctx.config,
     dialect,
+    redisKeyPrefix,
     async close() {
       if (closed) return;
       closed = true;
@@ -168,6 +174,7 @@ export async function createTestApp(opts: TestOptions = {}): Promise<TestApp> {
   return {
     app,
     ctx: t.ctx,
+    redisKeyPrefix: t.redisKeyPrefix,
     async close() {
       if (closed) return;
       closed = true;
@@ -175,6 +182,50 @@ export async function createTestApp(opts: TestOptions = {}): Promise<TestApp> {
         await app.close();
       } finally {
         await t.close();
+      }
+    },
+  };
+}
+
+/**
+ * A second node of `first`'s deployment: the same database and Redis (same key prefix), its own DATA_DIR, the
+ * same environment as the harness default unless `env` says otherwise. Closing it leaves the database alone.
+ */
+export async function createPeerApp(first: TestApp, env: Record<string, string | undefined> = {}): Promise<TestApp> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-peer-'));
+  const c = first.ctx.config;
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    API_PREFIX: TEST_API_PREFIX,
+    DATA_DIR: path.join(dir, 'data'),
+    DATABASE_URL: c.databaseUrl,
+    REDIS_URL: c.redisUrl ?? undefined,
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    JWT_SECRET: TEST_JWT_SECRET,
+    CAPTCHA: 'off',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dir, 'no-web-dist'),
+    ...env,
+  });
+  const prepared = await prepareContext(config, { redisKeyPrefix: first.redisKeyPrefix }).catch((err) => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  });
+  const app = await buildApp(prepared.ctx, { logger: false });
+  let closed = false;
+  return {
+    app,
+    ctx: prepared.ctx,
+    redisKeyPrefix: first.redisKeyPrefix,
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await app.close();
+        await prepared.close();
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
       }
     },
   };
