@@ -17,6 +17,16 @@ import type { DialectName } from '../src/db/connection.js';
 export const TEST_ADMIN_PASSWORD = 'Admin@12345';
 export const TEST_JWT_SECRET = 'pk-test-jwt-secret-0123456789abcdefghijk'; // 40 characters
 export const TEST_API_PREFIX = '/jeecg-boot';
+/**
+ * Every test request comes from 127.0.0.1: the request limits per client (RATE_LIMIT_*) are raised by
+ * configuration so that test files which sign in often are not refused. rateLimit.test.ts runs with the defaults.
+ */
+export const RAISED_RATE_LIMITS = {
+  RATE_LIMIT_LOGIN: '100000',
+  RATE_LIMIT_CAPTCHA: '100000',
+  RATE_LIMIT_SMS: '100000',
+  RATE_LIMIT_CHECK: '100000',
+};
 
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MYSQL_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
@@ -125,6 +135,7 @@ export async function createTestContext(opts: TestOptions = {}): Promise<TestCon
     CAPTCHA: 'off',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dir, 'no-web-dist'),
+    ...RAISED_RATE_LIMITS,
     ...opts.env,
   });
   const redisKeyPrefix = `pk_t_${randomBytes(6).toString('hex')}:`;
@@ -206,6 +217,7 @@ export async function createPeerApp(first: TestApp, env: Record<string, string |
     CAPTCHA: 'off',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dir, 'no-web-dist'),
+    ...RAISED_RATE_LIMITS,
     ...env,
   });
   const prepared = await prepareContext(config, { redisKeyPrefix: first.redisKeyPrefix }).catch((err) => {

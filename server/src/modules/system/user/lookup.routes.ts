@@ -24,7 +24,7 @@ function isDate(v: string): boolean {
 export function userLookupRoutes(app: FastifyInstance, kit: UserKit): void {
   const { db, visibleUsers } = kit;
 
-  app.get(`${U}/checkOnlyUser`, { config: SIGNED_IN }, async (req) => {
+  app.get(`${U}/checkOnlyUser`, { config: { ...SIGNED_IN, throttle: 'check' } }, async (req) => {
     const q = req.query as RawParams;
     const checks: Array<[string, 'username' | 'phone' | 'email' | 'work_no']> = [
       ['username', 'username'],
