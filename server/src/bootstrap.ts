@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './core/context.js';
 import { openKv, type OpenKvOptions } from './core/kv/index.js';
@@ -8,6 +6,7 @@ import { migrate } from './db/migrate.js';
 import { seed } from './db/seed/index.js';
 import { SESSION_MEMO_MS, SESSION_PREFIX } from './core/auth/session.js';
 import { resolveJwtSecret } from './core/auth/sharedSecret.js';
+import { dropStaleInitialAdminPassword } from './core/auth/initialAdminPassword.js';
 
 /**
  * Start-up steps shared by main.ts, the test harness and the benchmarks. Nothing here listens or installs signal
@@ -15,16 +14,7 @@ import { resolveJwtSecret } from './core/auth/sharedSecret.js';
  */
 
 export { JWT_SECRET_FILE, resolveJwtSecret } from './core/auth/sharedSecret.js';
-export const INITIAL_ADMIN_PASSWORD_FILE = 'initial-admin-password';
-
-/** Write the generated admin password to DATA_DIR/initial-admin-password (mode 600); returns the path. */
-export function writeInitialAdminPassword(dataDir: string, password: string): string {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, INITIAL_ADMIN_PASSWORD_FILE);
-  fs.writeFileSync(file, password + '\n', { mode: 0o600 });
-  fs.chmodSync(file, 0o600);
-  return file;
-}
+export { INITIAL_ADMIN_PASSWORD_FILE, writeInitialAdminPassword } from './core/auth/initialAdminPassword.js';
 
 export interface PreparedContext {
   ctx: AppContext;
@@ -50,6 +40,7 @@ export async function prepareContext(config: AppConfig, opts: PrepareOptions = {
       opts.seed === false ? { generatedAdminPassword: null } : await seed(db, { adminPassword: finalConfig.adminPassword });
     // Sessions are read on every request; on the database store this node remembers them for SESSION_MEMO_MS.
     const kv = await openKv(finalConfig, db, { memo: { prefixes: [SESSION_PREFIX], maxAgeMs: SESSION_MEMO_MS }, ...opts });
+    await dropStaleInitialAdminPassword({ config: finalConfig, db, kv });
     return {
       ctx: { config: finalConfig, db, kv },
       generatedAdminPassword,

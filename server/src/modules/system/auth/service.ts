@@ -5,6 +5,7 @@ import { writeLoginLog } from '../../../core/audit/loginLog.js';
 import { CAPTCHA_MSG, checkCaptcha } from '../../../core/auth/captcha.js';
 import { LOCKED_MESSAGE, beginAttempt, clearFailures, recordFailure } from '../../../core/auth/lockout.js';
 import { hashPassword, verifyPassword } from '../../../core/auth/password.js';
+import { passwordChanged } from '../../../core/auth/initialAdminPassword.js';
 import { createSession, endSession, endUserSessions, verifySignatureOnly } from '../../../core/auth/session.js';
 import { invalidateUser, isActive, tenantIdsOf } from '../../../core/auth/users.js';
 import { queryAllDictItems } from '../../../core/dict/service.js';
@@ -232,6 +233,7 @@ export async function updatePassword(ctx: AppContext, me: SessionUser, raw: unkn
     .where('id', '=', user.id)
     .execute();
   invalidateUser(user.id);
+  passwordChanged(ctx, user.id);
   await endUserSessions(ctx, user.id, me.sessionId);
 }
 
