@@ -10,6 +10,7 @@ import { registerModules } from './modules/index.js';
 import { registerWeb } from './core/http/web.js';
 import { registerApiDocs } from './core/http/apiDocs.js';
 import { installJsonBodyParser } from './core/http/jsonBody.js';
+import { rateLimits } from './core/http/rateLimit.js';
 
 export interface BuildOptions {
   /** Pino logger options, or false to keep tests quiet. */
@@ -26,7 +27,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     logger: opts.logger ?? { level: config.logLevel, redact: ['req.headers["x-access-token"]', 'req.headers.authorization'] },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
   app.decorate('ctx', ctx);
@@ -35,6 +36,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   installNotFound(app);
   const byUrl = collectRouteMethods(app);
   app.decorate('authn', createAuthenticator(ctx));
+  await app.register(rateLimits);
   await app.register(accessGuard);
   await registerApiDocs(app, config);
   await app.register(registerModules, { prefix: config.apiPrefix });

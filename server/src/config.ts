@@ -1,7 +1,8 @@
 import path from 'node:path';
+import { loadSecurityConfig, type SecurityConfig } from './securityConfig.js';
 
 /** The typed configuration; every field comes from one environment variable (README "Configuration"). */
-export interface AppConfig {
+export interface AppConfig extends SecurityConfig {
   port: number;
   host: string;
   /** API path prefix, e.g. `/jeecg-boot` (no trailing slash). */
@@ -53,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port, host, apiPrefix, dataDir, databaseUrl, redisUrl, adminPassword, jwtSecret,
     captcha: captchaRaw === 'on', logLevel, webDist, sessionIdleMinutes,
+    ...loadSecurityConfig(env),
   };
 }
 

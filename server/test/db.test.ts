@@ -16,7 +16,7 @@ const TABLES: Array<keyof Database> = [
   'sys_dict', 'sys_dict_item', 'sys_announcement', 'sys_announcement_send', 'sys_quartz_job', 'sys_log', 'sys_sms',
   'sys_sms_template', 'sys_position', 'sys_tenant', 'sys_category', 'sys_check_rule', 'sys_fill_rule', 'sys_data_source',
   'sys_gateway_route', 'sys_data_log', 'sys_third_account', 'sys_user_agent', 'oss_file', 'onl_cgreport_head',
-  'onl_cgreport_item', 'onl_cgreport_param', 'sys_kv', 'sys_seed',
+  'onl_cgreport_item', 'onl_cgreport_param', 'sys_kv', 'sys_seed', 'sys_secret',
 ];
 
 // jeecg-schema.md §2.5: dict_code -> number of items (41 dictionaries, 133 items).
@@ -237,18 +237,42 @@ describe('seed with a generated admin password', () => {
 });
 
 describe('bootstrap secrets', () => {
-  it('JWT secret: env first, then DATA_DIR/jwt-secret, else generated with mode 600', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext({ seed: false });
+  });
+  afterAll(async () => t.close());
+
+  it('JWT secret: env first, else one generated secret kept in the database (sys_secret), nothing written to DATA_DIR', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-boot-'));
     try {
-      expect(resolveJwtSecret({ jwtSecret: 'e'.repeat(40), dataDir: dir })).toBe('e'.repeat(40));
-      expect(fs.existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
-      const s1 = resolveJwtSecret({ jwtSecret: null, dataDir: dir });
+      expect(await resolveJwtSecret({ jwtSecret: 'e'.repeat(40), dataDir: dir }, t.ctx.db)).toBe('e'.repeat(40));
+      await t.ctx.db.db.deleteFrom('sys_secret').execute();
+      const s1 = await resolveJwtSecret({ jwtSecret: null, dataDir: dir }, t.ctx.db);
       expect(s1).toMatch(/^[0-9a-f]{64}$/);
-      expect(fs.statSync(path.join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
-      expect(resolveJwtSecret({ jwtSecret: null, dataDir: dir })).toBe(s1);
+      expect(fs.readdirSync(dir)).toEqual([]);
+      expect(await resolveJwtSecret({ jwtSecret: null, dataDir: dir }, t.ctx.db)).toBe(s1);
+      // Several nodes starting at once agree on one secret.
+      const all = await Promise.all(Array.from({ length: 8 }, () => resolveJwtSecret({ jwtSecret: null, dataDir: dir }, t.ctx.db)));
+      expect(new Set(all)).toEqual(new Set([s1]));
       const f = writeInitialAdminPassword(dir, 'Secret123');
       expect(fs.readFileSync(f, 'utf8').trim()).toBe('Secret123');
       expect(fs.statSync(f).mode & 0o777).toBe(0o600);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a DATA_DIR/jwt-secret of an older install is adopted when the database has none yet', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-boot-'));
+    try {
+      await t.ctx.db.db.deleteFrom('sys_secret').execute();
+      fs.writeFileSync(path.join(dir, 'jwt-secret'), 'a'.repeat(64) + '\n');
+      await Promise.all([
+        resolveJwtSecret({ jwtSecret: null, dataDir: dir }, t.ctx.db),
+        resolveJwtSecret({ jwtSecret: null, dataDir: dir }, t.ctx.db),
+      ]);
+      expect(await resolveJwtSecret({ jwtSecret: null, dataDir: os.tmpdir() + '/pk-none' }, t.ctx.db)).toBe('a'.repeat(64));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -17,6 +17,16 @@ import type { DialectName } from '../src/db/connection.js';
 export const TEST_ADMIN_PASSWORD = 'Admin@12345';
 export const TEST_JWT_SECRET = 'pk-test-jwt-secret-0123456789abcdefghijk'; // 40 characters
 export const TEST_API_PREFIX = '/jeecg-boot';
+/**
+ * Every test request comes from 127.0.0.1: the request limits per client (RATE_LIMIT_*) are raised by
+ * configuration so that test files which sign in often are not refused. rateLimit.test.ts runs with the defaults.
+ */
+export const RAISED_RATE_LIMITS = {
+  RATE_LIMIT_LOGIN: '100000',
+  RATE_LIMIT_CAPTCHA: '100000',
+  RATE_LIMIT_SMS: '100000',
+  RATE_LIMIT_CHECK: '100000',
+};
 
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MYSQL_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
@@ -37,6 +47,8 @@ export interface TestContext {
   ctx: AppContext;
   config: AppConfig;
   dialect: DialectName;
+  /** The Redis key prefix of this context (when Redis is on); a peer node shares it. */
+  redisKeyPrefix: string;
   /** Close the key-value store and database, drop the database, delete temp files. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -44,6 +56,8 @@ export interface TestContext {
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The Redis key prefix of this context (when Redis is on); a peer node shares it. */
+  redisKeyPrefix: string;
   close(): Promise<void>;
 }
 
@@ -121,11 +135,13 @@ export async function createTestContext(opts: TestOptions = {}): Promise<TestCon
     CAPTCHA: 'off',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dir, 'no-web-dist'),
+    ...RAISED_RATE_LIMITS,
     ...opts.env,
   });
+  const redisKeyPrefix = `pk_t_${randomBytes(6).toString('hex')}:`;
   let prepared;
   try {
-    prepared = await prepareContext(config, { seed: opts.seed, redisKeyPrefix: `pk_t_${randomBytes(6).toString('hex')}:` });
+    prepared = await prepareContext(config, { seed: opts.seed, redisKeyPrefix });
   } catch (err) {
     await database.drop().catch(() => {});
     cleanupDir();
@@ -137,6 +153,7 @@ export async function createTestContext(opts: TestOptions = {}): Promise<TestCon
     ctx,
     config: ctx.config,
     dialect,
+    redisKeyPrefix,
     async close() {
       if (closed) return;
       closed = true;
@@ -168,6 +185,7 @@ export async function createTestApp(opts: TestOptions = {}): Promise<TestApp> {
   return {
     app,
     ctx: t.ctx,
+    redisKeyPrefix: t.redisKeyPrefix,
     async close() {
       if (closed) return;
       closed = true;
@@ -175,6 +193,51 @@ export async function createTestApp(opts: TestOptions = {}): Promise<TestApp> {
         await app.close();
       } finally {
         await t.close();
+      }
+    },
+  };
+}
+
+/**
+ * A second node of `first`'s deployment: the same database and Redis (same key prefix), its own DATA_DIR, the
+ * same environment as the harness default unless `env` says otherwise. Closing it leaves the database alone.
+ */
+export async function createPeerApp(first: TestApp, env: Record<string, string | undefined> = {}): Promise<TestApp> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-peer-'));
+  const c = first.ctx.config;
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    API_PREFIX: TEST_API_PREFIX,
+    DATA_DIR: path.join(dir, 'data'),
+    DATABASE_URL: c.databaseUrl,
+    REDIS_URL: c.redisUrl ?? undefined,
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    JWT_SECRET: TEST_JWT_SECRET,
+    CAPTCHA: 'off',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dir, 'no-web-dist'),
+    ...RAISED_RATE_LIMITS,
+    ...env,
+  });
+  const prepared = await prepareContext(config, { redisKeyPrefix: first.redisKeyPrefix }).catch((err) => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  });
+  const app = await buildApp(prepared.ctx, { logger: false });
+  let closed = false;
+  return {
+    app,
+    ctx: prepared.ctx,
+    redisKeyPrefix: first.redisKeyPrefix,
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await app.close();
+        await prepared.close();
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
       }
     },
   };

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Db, DialectName } from './connection.js';
 import * as m0001 from './migrations/0001_system.js';
 import * as m0002 from './migrations/0002_list_sort_indexes.js';
+import * as m0003 from './migrations/0003_sys_secret.js';
 
 /**
  * A migration file exports `up(db, dialect)` (and optionally `down(db, dialect)`).
@@ -16,6 +17,7 @@ interface DialectMigration {
 export const MIGRATIONS: Record<string, DialectMigration> = {
   '0001_system': m0001,
   '0002_list_sort_indexes': m0002,
+  '0003_sys_secret': m0003,
 };
 
 class StaticProvider implements MigrationProvider {

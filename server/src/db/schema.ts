@@ -517,6 +517,13 @@ export interface SysKvTable {
   expires_at: number | null;
 }
 
+/** Secrets every node of the database shares (migration 0003). */
+export interface SysSecretTable {
+  name: string;
+  value: string;
+  create_time: string | null;
+}
+
 export interface Database {
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
@@ -554,6 +561,7 @@ export interface Database {
   oss_file: OssFileTable;
   sys_seed: SysSeedTable;
   sys_kv: SysKvTable;
+  sys_secret: SysSecretTable;
 }
 
 export type TableName = keyof Database;

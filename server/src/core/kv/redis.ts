@@ -19,7 +19,7 @@ export class RedisKv implements KvStore {
   readonly redis: Redis;
   private lastError: Error | null = null;
 
-  constructor(url: string, private readonly keyPrefix = 'pk:') {
+  constructor(url: string, readonly keyPrefix = 'pk:') {
     this.redis = new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: true });
     this.redis.defineCommand('pkIncr', { numberOfKeys: 1, lua: INCR_SCRIPT });
     // ioredis reconnects by itself; keep the last error for connect() instead of an unhandled 'error' event.

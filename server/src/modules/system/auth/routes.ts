@@ -30,11 +30,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     forgetPermissionState(ctx);
   });
 
-  app.get<{ Params: { key: string } }>('/sys/randomImage/:key', { config: PUBLIC }, async (req) =>
+  app.get<{ Params: { key: string } }>('/sys/randomImage/:key', { config: { ...PUBLIC, throttle: 'captcha' } }, async (req) =>
     ok(await issueCaptcha(ctx, req.params.key)),
   );
 
-  app.post('/sys/checkCaptcha', { config: PUBLIC }, async (req) => {
+  app.post('/sys/checkCaptcha', { config: { ...PUBLIC, throttle: 'captcha' } }, async (req) => {
     const body = (req.body ?? {}) as { captcha?: unknown; checkKey?: unknown };
     const r = await checkCaptcha(ctx, body.captcha, body.checkKey, 'onFailure');
     if (r === 'invalid') throw new BizError(CAPTCHA_MSG.invalid);
@@ -42,7 +42,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return ok(null);
   });
 
-  app.post('/sys/login', { config: PUBLIC }, async (req) => ok(await login(ctx, req, req.body), AUTH_MSG.loginOk));
+  app.post('/sys/login', { config: { ...PUBLIC, throttle: 'login' } }, async (req) => ok(await login(ctx, req, req.body), AUTH_MSG.loginOk));
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],

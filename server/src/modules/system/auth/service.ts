@@ -3,8 +3,9 @@ import type { AppContext } from '../../../core/context.js';
 import type { SessionUser } from '../../../core/access/types.js';
 import { writeLoginLog } from '../../../core/audit/loginLog.js';
 import { CAPTCHA_MSG, checkCaptcha } from '../../../core/auth/captcha.js';
-import { LOCKED_MESSAGE, clearFailures, isLocked, recordFailure } from '../../../core/auth/lockout.js';
+import { LOCKED_MESSAGE, beginAttempt, clearFailures, recordFailure } from '../../../core/auth/lockout.js';
 import { hashPassword, verifyPassword } from '../../../core/auth/password.js';
+import { passwordChanged } from '../../../core/auth/initialAdminPassword.js';
 import { createSession, endSession, endUserSessions, verifySignatureOnly } from '../../../core/auth/session.js';
 import { invalidateUser, isActive, tenantIdsOf } from '../../../core/auth/users.js';
 import { queryAllDictItems } from '../../../core/dict/service.js';
@@ -130,16 +131,18 @@ export async function login(ctx: AppContext, req: FastifyRequest, raw: unknown):
     const c = await checkCaptcha(ctx, body.captcha, body.checkKey, 'always');
     if (c !== 'ok') await fail(c === 'invalid' ? CAPTCHA_MSG.invalid : CAPTCHA_MSG.wrong);
   }
-  if (await isLocked(ctx, username)) await fail(LOCKED_MESSAGE);
+  const attempt = await beginAttempt(ctx, username);
+  if (attempt === 'locked') return fail(LOCKED_MESSAGE);
 
   const user = await findActiveUserByName(ctx, username);
   const passwordOk = user?.password
     ? await verifyPassword(user.password, password)
     : (await verifyPassword(await dummy(), password), false);
   if (!user || !passwordOk) {
-    const locked = await recordFailure(ctx, username);
+    const locked = await recordFailure(ctx, username, attempt);
     await fail(locked ? LOCKED_MESSAGE : AUTH_MSG.badCredentials, user?.realname ?? null);
   }
+  await clearFailures(ctx, username);
   const u = user as SysUser;
   if (!isActive(u)) await fail(AUTH_MSG.frozen, u.realname);
 
@@ -174,7 +177,6 @@ export async function login(ctx: AppContext, req: FastifyRequest, raw: unknown):
     { id: u.id, username: u.username ?? username, realname: u.realname ?? '' },
     { ip: req.ip, userAgent: userAgentOf(req), tenantId },
   );
-  await clearFailures(ctx, username);
   const sysAllDictItems = await queryAllDictItems(ctx);
   await writeLoginLog(ctx, req, { content: `用户名: ${u.username},登录成功！`, userid: u.username, username: u.realname });
 
@@ -213,11 +215,13 @@ export async function updatePassword(ctx: AppContext, me: SessionUser, raw: unkn
   if (username !== me.username) throw new BizError(AUTH_MSG.onlySelf);
   const user = await findActiveUserByName(ctx, username);
   if (!user || user.id !== me.id) throw new BizError(AUTH_MSG.userMissing);
-  if (await isLocked(ctx, username)) throw new BizError(LOCKED_MESSAGE);
+  const attempt = await beginAttempt(ctx, username);
+  if (attempt === 'locked') throw new BizError(LOCKED_MESSAGE);
   if (!(await verifyPassword(user.password, oldpassword))) {
-    const locked = await recordFailure(ctx, username);
+    const locked = await recordFailure(ctx, username, attempt);
     throw new BizError(locked ? LOCKED_MESSAGE : AUTH_MSG.oldPasswordWrong);
   }
+  await clearFailures(ctx, username);
   if (!password) throw new BizError(AUTH_MSG.newPasswordEmpty);
   if (password.length < MIN_PASSWORD) throw new BizError(AUTH_MSG.newPasswordShort);
   if (password.length > MAX_PASSWORD) throw new BizError(AUTH_MSG.newPasswordLong);
@@ -229,6 +233,7 @@ export async function updatePassword(ctx: AppContext, me: SessionUser, raw: unkn
     .where('id', '=', user.id)
     .execute();
   invalidateUser(user.id);
+  passwordChanged(ctx, user.id);
   await endUserSessions(ctx, user.id, me.sessionId);
 }
 

@@ -12,6 +12,7 @@ import { ADMIN_USERNAME, assertMayManage, isSuperAdmin, USER_MSG, userRuleScope,
 import { U, type Row, type UserKit } from './kit.js';
 import { withOrgCodeTxt } from './orgCodeTxt.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
+import { passwordChanged } from '../../../core/auth/initialAdminPassword.js';
 
 /** 冻结 / 解冻 (frozenBatch), 密码 (changePassword) and the 回收站 (recycleBin, putRecycleBin, deleteRecycleBin) of 用户管理. */
 export function userAccountRoutes(app: FastifyInstance, kit: UserKit): void {
@@ -63,6 +64,7 @@ export function userAccountRoutes(app: FastifyInstance, kit: UserKit): void {
     await assertMayManage(db(), req, [user.id]);
     const hash = await hashPassword(password);
     await db().updateTable('sys_user').set({ password: hash, salt: null, update_by: req.user!.username, update_time: now() }).where('id', '=', user.id).execute();
+    passwordChanged(ctx, user.id);
     await endSessions([user.id]);
     return okMsg('密码修改成功!');
   });

@@ -18,7 +18,7 @@ import { withOrgCodeTxt } from './orgCodeTxt.js';
 export function userLookupRoutes(app: FastifyInstance, kit: UserKit): void {
   const { db, visibleUsers } = kit;
 
-  app.get(`${U}/checkOnlyUser`, { config: SIGNED_IN }, async (req) => {
+  app.get(`${U}/checkOnlyUser`, { config: { ...SIGNED_IN, throttle: 'check' } }, async (req) => {
     const q = req.query as RawParams;
     const checks: Array<[string, 'username' | 'phone' | 'email' | 'work_no']> = [
       ['username', 'username'],
