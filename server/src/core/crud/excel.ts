@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import { BadRequestError, BizError } from '../envelope/errors.js';
 import { dictService } from '../dict/service.js';
-import { readImportWorkbook, WorkbookReadError, writeExportWorkbook, XLS_CONTENT_TYPE, type ImportedRow } from '../excel/index.js';
+import { readImportWorkbook, WorkbookReadError, writeExportWorkbook, exportFileName, XLSX_CONTENT_TYPE, type ImportedRow } from '../excel/index.js';
 import { attachmentHeader } from '../files/routes.js';
 import { readFilePart, requestBudget, type RequestBudget } from '../files/requestBudget.js';
 import { writeImportErrorLog } from '../files/storage.js';
@@ -31,7 +31,7 @@ export async function exportWorkbook(svc: CrudService, req: FastifyRequest, para
       return out;
     }),
   });
-  return { fileName: `${title}.xls`, bytes };
+  return { fileName: exportFileName(title), bytes };
 }
 
 export interface ImportOutcome {
@@ -75,7 +75,7 @@ export async function uploadedFiles(req: FastifyRequest, budget: RequestBudget =
 /** Reply with a workbook as a download (never rendered: nosniff). */
 export function sendWorkbook(reply: FastifyReply, file: { fileName: string; bytes: Buffer }): FastifyReply {
   return reply
-    .header('Content-Type', XLS_CONTENT_TYPE)
+    .header('Content-Type', XLSX_CONTENT_TYPE)
     .header('Content-Disposition', attachmentHeader(file.fileName))
     .header('X-Content-Type-Options', 'nosniff')
     .send(file.bytes);

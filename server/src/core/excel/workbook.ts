@@ -1,8 +1,17 @@
 import ExcelJS from 'exceljs';
 import { XLSX_MSG, xlsxProblem } from './zipGuard.js';
 
-/** Excel exports are named `.xls` and sent with the old type for the client (contract §7.5); the bytes are xlsx. */
-export const XLS_CONTENT_TYPE = 'application/vnd.ms-excel';
+/**
+ * Exports are xlsx workbooks (exceljs), so they are named `.xlsx` and sent with the xlsx type: the contract's
+ * `.xls` / `application/vnd.ms-excel` (§7.5, the original's HSSF files) made Excel warn that the file's format
+ * does not match its extension (issue 10 point 15). The endpoints keep their contract names (`exportXls`).
+ */
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The download name of an export titled `title`, e.g. `职务列表数据.xlsx`. */
+export function exportFileName(title: string): string {
+  return `${title}.xlsx`;
+}
 
 export interface ExportColumn {
   header: string;
@@ -80,7 +89,7 @@ export function cellText(value: ExcelJS.CellValue): string {
  * Read the first worksheet of an xlsx workbook laid out as our exports are: title rows, a header row of labels,
  * then data (contract §7.5: 2 title rows + 1 header row). The header row is the first of the top rows holding
  * a known label, so files without title rows import too. Blank rows are skipped. The bytes must be an xlsx (our
- * exports are xlsx bytes named .xls, and import back); an old binary .xls gets its own message.
+ * exports are xlsx, and import back); an old binary .xls gets its own message.
  */
 export async function readImportWorkbook(buffer: Buffer, labels: readonly string[], maxRows: number): Promise<ImportedRow[]> {
   // an old .xls, a non-zip or a zip bomb never reaches exceljs (zipGuard.ts)

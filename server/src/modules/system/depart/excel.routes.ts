@@ -5,7 +5,7 @@ import { IMPORT_LIMITS, splitIds } from '../../../core/crud/index.js';
 import { importResult, readWorkbooks, sendWorkbook, uploadedFiles } from '../../../core/crud/excel.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import { dictService } from '../../../core/dict/service.js';
-import { writeExportWorkbook } from '../../../core/excel/index.js';
+import { exportFileName, writeExportWorkbook } from '../../../core/excel/index.js';
 import { newId } from '../../../core/id.js';
 import { likeExpr, param, type RawParams } from '../../../core/query/index.js';
 import { now } from '../../../core/time.js';
@@ -68,7 +68,7 @@ export async function departExcelRoutes(app: FastifyInstance): Promise<void> {
           return out;
         }),
       });
-      return sendWorkbook(reply, { fileName: `${TITLE}.xls`, bytes });
+      return sendWorkbook(reply, { fileName: exportFileName(TITLE), bytes });
     },
   });
 
