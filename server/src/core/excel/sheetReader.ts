@@ -6,9 +6,11 @@
  * cells under a header label are kept. Nothing is ever laid out by the sheet's own claims: the `dimension`,
  * row `spans` and `<col>` ranges are ignored, and every cell holding something is checked against
  * {@link SHEET_LIMITS} as soon as it is read, so a sheet past a limit is refused at its first cell past it.
- * exceljs's readers are not used: the full one builds every row up to the last one (a cell at row 1,048,576 cost
- * about 1 GB), and the streaming one lays out `<col>` ranges (`max="2147483647"`) and reads the zip through its
- * local headers, which the zip guard does not check.
+ * exceljs's readers are not used (saxes is exceljs's own XML parser): the full one builds every row up to the last
+ * one (a cell at row 1,048,576 cost about 1 GB and 10 s of a blocked event loop), and the streaming one
+ * (`stream.xlsx.WorkbookReader`) reads the zip through its local headers in file order (unzipper), not through the
+ * central directory the zip guard checked, so entries the directory does not list are inflated unchecked; it also
+ * writes each sheet to a temporary file when the shared strings come after it, as in files Excel saves.
  */
 import { SaxesParser } from 'saxes';
 import { SHEET_LIMITS, SHEET_MSG } from './limits.js';
