@@ -2,8 +2,8 @@
  * Reads the first worksheet of an import workbook as a stream (issue 10 point 3). Runs in a worker thread
  * (sheetWorker.ts); it is plain code with no thread of its own, so it can be tested directly.
  *
- * The sheet's XML is inflated and parsed chunk by chunk (saxes, the XML parser exceljs itself uses), and only the
- * cells under a header label are kept. Nothing is ever laid out by the sheet's own claims: the `dimension`,
+ * The sheet's XML is inflated and parsed chunk by chunk (xmlEntry.ts; the other parts: workbookParts.ts), and
+ * only the cells under a header label are kept. Nothing is ever laid out by the sheet's own claims: the `dimension`,
  * row `spans` and `<col>` ranges are ignored, and every cell holding something is checked against
  * {@link SHEET_LIMITS} as soon as it is read, so a sheet past a limit is refused at its first cell past it.
  * exceljs's readers are not used (saxes is exceljs's own XML parser): the full one builds every row up to the last
@@ -12,9 +12,10 @@
  * central directory the zip guard checked, so entries the directory does not list are inflated unchecked; it also
  * writes each sheet to a temporary file when the shared strings come after it, as in files Excel saves.
  */
-import { SaxesParser } from 'saxes';
 import { SHEET_LIMITS, SHEET_MSG } from './limits.js';
-import { entryChunks, XLSX_MSG, XlsxRefusal, xlsxProblem, zipEntries, type ZipEntry } from './zipGuard.js';
+import { dateStyles, sharedStrings, workbookParts } from './workbookParts.js';
+import { parseEntry } from './xmlEntry.js';
+import { XLSX_MSG, XlsxRefusal, xlsxProblem, type ZipEntry } from './zipGuard.js';
 
 export interface ImportedRow {
   /** 1-based number of the data row (the `第 n 行` of the error report). */
@@ -58,156 +59,6 @@ export async function readSheet(buf: Buffer, req: SheetRequest, budget: TextBudg
   }
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// XML streaming
-
-interface XmlHandlers {
-  open?(name: string, attrs: Record<string, string>): void;
-  text?(text: string): void;
-  close?(name: string): void;
-}
-
-/** Local name of a (possibly prefixed) tag or attribute: `x:row` → `row`. */
-const local = (name: string) => name.slice(name.indexOf(':') + 1);
-
-/** Parses one zip entry's XML as it is inflated; a handler may throw to stop. */
-async function parseEntry(buf: Buffer, entry: ZipEntry, on: XmlHandlers): Promise<void> {
-  const parser = new SaxesParser();
-  parser.on('error', (e) => {
-    throw e;
-  });
-  if (on.open) parser.on('opentag', (n) => on.open!(local(n.name), n.attributes as Record<string, string>));
-  if (on.text) {
-    parser.on('text', on.text);
-    parser.on('cdata', on.text);
-  }
-  if (on.close) parser.on('closetag', (n) => on.close!(local(n.name)));
-  const decoder = new TextDecoder('utf-8');
-  for await (const chunk of entryChunks(buf, entry)) parser.write(decoder.decode(chunk, { stream: true }));
-  parser.write(decoder.decode());
-  parser.close();
-}
-
-/** An attribute by local name (`r:id` and `id` alike, whatever the prefix). */
-function attr(attrs: Record<string, string>, name: string): string | undefined {
-  if (name in attrs) return attrs[name];
-  for (const k of Object.keys(attrs)) if (local(k) === name) return attrs[k];
-  return undefined;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Workbook parts: which sheet is first, where the shared strings and styles are, the 1904 date system
-
-interface Parts {
-  sheet: ZipEntry;
-  sharedStrings?: ZipEntry;
-  styles?: ZipEntry;
-  date1904: boolean;
-}
-
-const WORKBOOK = 'xl/workbook.xml';
-
-async function workbookParts(buf: Buffer): Promise<Parts> {
-  const entries = zipEntries(buf);
-  const book = entries.get(WORKBOOK);
-  const rels = entries.get('xl/_rels/workbook.xml.rels');
-  if (!book || !rels) throw new XlsxRefusal(XLSX_MSG.unreadable);
-  let firstSheetRel: string | undefined;
-  let sawSheet = false;
-  let date1904 = false;
-  await parseEntry(buf, book, {
-    open(name, a) {
-      if (name === 'workbookPr') date1904 = ['1', 'true'].includes(attr(a, 'date1904') ?? '');
-      if (name === 'sheet' && !sawSheet) {
-        sawSheet = true;
-        firstSheetRel = a['r:id'] ?? attr(a, 'id');
-      }
-    },
-  });
-  const targets = new Map<string, string>();
-  const byType = new Map<string, string>();
-  await parseEntry(buf, rels, {
-    open(name, a) {
-      if (name !== 'Relationship' || !a.Id || !a.Target || a.TargetMode === 'External') return;
-      const target = partPath(a.Target);
-      targets.set(a.Id, target);
-      const type = (a.Type ?? '').split('/').pop() ?? '';
-      if (!byType.has(type)) byType.set(type, target);
-    },
-  });
-  if (!sawSheet) throw new XlsxRefusal(SHEET_MSG.noSheet);
-  const sheet = entries.get(targets.get(firstSheetRel ?? '') ?? '');
-  if (!sheet) throw new XlsxRefusal(XLSX_MSG.unreadable);
-  return { sheet, sharedStrings: entries.get(byType.get('sharedStrings') ?? ''), styles: entries.get(byType.get('styles') ?? ''), date1904 };
-}
-
-/** A relationship target of the workbook part → the zip entry name (`worksheets/sheet1.xml` → `xl/worksheets/sheet1.xml`). */
-function partPath(target: string): string {
-  const parts = target.startsWith('/') ? [] : ['xl'];
-  for (const p of target.split('/')) {
-    if (p === '..') parts.pop();
-    else if (p && p !== '.') parts.push(p);
-  }
-  return parts.join('/');
-}
-
-/** The shared string table: each `<si>`'s text runs joined (phonetic runs left out). */
-async function sharedStrings(buf: Buffer, entry: ZipEntry): Promise<string[]> {
-  const out: string[] = [];
-  let text = '';
-  let inT = false;
-  let inPhonetic = false;
-  await parseEntry(buf, entry, {
-    open(name) {
-      if (name === 'si') text = '';
-      else if (name === 'rPh') inPhonetic = true;
-      else if (name === 't' && !inPhonetic) inT = true;
-    },
-    text(t) {
-      if (!inT) return;
-      text += t;
-      if (text.length > SHEET_LIMITS.cellChars) throw new XlsxRefusal(SHEET_MSG.cell);
-    },
-    close(name) {
-      if (name === 't') inT = false;
-      else if (name === 'rPh') inPhonetic = false;
-      else if (name === 'si') out.push(text);
-    },
-  });
-  return out;
-}
-
-/** Built-in number formats that show a date or time (ECMA-376 18.8.30, and the Chinese/Japanese ones). */
-const BUILTIN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
-
-/** A custom format shows a date when it has date/time letters outside quotes and brackets (as exceljs decides). */
-function isDateFormat(code: string): boolean {
-  return /[ymdhMsb]/.test(code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
-}
-
-/** For each cell style (`s` of a cell, an index into `cellXfs`), whether its number format is a date. */
-async function dateStyles(buf: Buffer, entry: ZipEntry): Promise<boolean[]> {
-  const custom = new Map<number, boolean>();
-  const out: boolean[] = [];
-  let inCellXfs = false;
-  await parseEntry(buf, entry, {
-    open(name, a) {
-      if (name === 'numFmt') custom.set(Number(a.numFmtId), isDateFormat(a.formatCode ?? ''));
-      else if (name === 'cellXfs') inCellXfs = true;
-      else if (name === 'xf' && inCellXfs) {
-        const id = Number(a.numFmtId ?? 0);
-        out.push(custom.get(id) ?? BUILTIN_DATE_FORMATS.has(id));
-      }
-    },
-    close(name) {
-      if (name === 'cellXfs') inCellXfs = false;
-    },
-  });
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The sheet
 
 interface SheetContext extends SheetRequest {
   shared: string[];
