@@ -1,4 +1,5 @@
-// Bundle the server into one ESM file: server/dist/main.js (run with `node server/dist/main.js`).
+// Bundle the server into one ESM file: server/dist/main.js (run with `node server/dist/main.js`), plus the
+// Excel import's worker thread beside it, server/dist/sheetWorker.js (core/excel/importReader.ts loads it from there).
 // node_modules stay external (native better-sqlite3, swagger-ui's static files, pino's workers need their
 // real paths); the workspace package @pk/contract is TypeScript source and is bundled in.
 import path from 'node:path';
@@ -10,8 +11,8 @@ const BUNDLED = new Set(['@pk/contract']);
 
 const started = Date.now();
 const result = await build({
-  entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(here, 'dist/main.js'),
+  entryPoints: { main: path.join(here, 'src/main.ts'), sheetWorker: path.join(here, 'src/core/excel/sheetWorker.ts') },
+  outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',

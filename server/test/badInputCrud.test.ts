@@ -92,7 +92,7 @@ describe('bad input on CRUD endpoints', () => {
     expect(r.statusCode).toBe(400);
     const ok = await app.inject({ method: 'GET', url: `${P}/exportXls?paramsStr=${encodeURIComponent(JSON.stringify({ code: 'devleader' }))}`, headers: h });
     expect(ok.statusCode).toBe(200);
-    expect(ok.headers['content-type']).toBe('application/vnd.ms-excel');
+    expect(ok.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   });
 
   it('dictionary codes longer than the router allows give a 4xx, never a 500', async () => {

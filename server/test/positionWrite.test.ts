@@ -157,8 +157,8 @@ describe('positions: add, edit, delete, export, import', () => {
   it('export: workbook with title, exporter, headers and dictionary text', async () => {
     const res = await app.inject({ method: 'GET', url: `${P}/exportXls?code=cto,devleader&column=code&order=asc&pageSize=1`, headers: h });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/vnd.ms-excel');
-    expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('职务列表数据.xls')}`);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('职务列表数据.xlsx')}`);
     expect(res.headers['content-disposition']).toMatch(/^attachment;/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -281,13 +281,13 @@ describe('positions: add, edit, delete, export, import', () => {
     expect(await byCode('xls1')).toBeUndefined();
   });
 
-  it('a file this app exported (xlsx bytes named .xls) imports back', async () => {
+  it('a file this app exported (an .xlsx) imports back', async () => {
     expect((await call('POST', `${P}/add`, { code: 'roundtrip', name: '往返', postRank: '2' })).body.success).toBe(true);
     const id = (await byCode('roundtrip'))!.id;
     const file = await app.inject({ method: 'GET', url: `${P}/exportXls?selections=${id}`, headers: h });
-    expect(String(file.headers['content-disposition'])).toContain('.xls');
+    expect(String(file.headers['content-disposition'])).toContain('.xlsx');
     expect((await call('DELETE', `${P}/delete?id=${id}`)).body.success).toBe(true);
-    const mp = multipart([{ name: '职务列表数据.xls', data: file.rawPayload }]);
+    const mp = multipart([{ name: '职务列表数据.xlsx', data: file.rawPayload }]);
     const r = await app.inject({ method: 'POST', url: `${P}/importExcel`, headers: { ...h, ...mp.headers }, payload: mp.payload });
     expect(r.json()).toMatchObject({ success: true, message: '共1行数据全部导入成功！' });
     expect(await byCode('roundtrip')).toMatchObject({ name: '往返', post_rank: '2' });

@@ -105,19 +105,19 @@ describe('request client', () => {
 
   it('download saves the blob under the given name', async () => {
     const { http, fetchMock, deps } = setup();
-    fetchMock.mockResolvedValue(new Response('binary', { status: 200, headers: { 'content-type': 'application/vnd.ms-excel' } }));
-    await http.download('/sys/position/exportXls', { name: 'a' }, '职务表.xls');
+    fetchMock.mockResolvedValue(new Response('binary', { status: 200, headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } }));
+    await http.download('/sys/position/exportXls', { name: 'a' }, '职务表.xlsx');
     expect(fetchMock.mock.calls[0][0]).toContain('/jeecg-boot/sys/position/exportXls?name=a&_t=');
     expect(deps.saveBlob).toHaveBeenCalledTimes(1);
     const [blob, name] = (deps.saveBlob as ReturnType<typeof vi.fn>).mock.calls[0];
-    expect(name).toBe('职务表.xls');
+    expect(name).toBe('职务表.xlsx');
     expect(await (blob as Blob).text()).toBe('binary');
   });
 
   it('download of a JSON error envelope warns and rejects', async () => {
     const { http, fetchMock, deps } = setup();
     fetchMock.mockResolvedValue(jsonResponse(200, { success: false, message: '导出失败', code: 500 }));
-    await expect(http.download('/x', {}, 'a.xls')).rejects.toThrow('导出失败');
+    await expect(http.download('/x', {}, 'a.xlsx')).rejects.toThrow('导出失败');
     expect(deps.notify).toHaveBeenCalledWith('导出失败', 4);
     expect(deps.saveBlob).not.toHaveBeenCalled();
   });

@@ -149,7 +149,7 @@ describe('ListPage', () => {
     await waitFor(() => expect(mocked.delete).toHaveBeenCalledWith('/sys/position/delete', { id: '101' }));
   });
 
-  it('exports the current filters and selection as {title}列表数据.xls', async () => {
+  it('exports the current filters and selection as {title}列表数据.xlsx', async () => {
     grant('position:exportXls');
     mocked.download.mockResolvedValue(undefined);
     const user = userEvent.setup({ pointerEventsCheck: 0 });
@@ -161,7 +161,7 @@ describe('ListPage', () => {
     const [url, params, name, opts] = mocked.download.mock.calls[0];
     expect(url).toBe('/sys/position/exportXls');
     expect(params).toEqual({ column: 'createTime', order: 'desc', selections: '101' });
-    expect(name).toBe('职务列表数据.xls');
+    expect(name).toBe('职务列表数据.xlsx');
     expect(opts?.timeout).toBeGreaterThan(60_000);
   });
 });

@@ -14,8 +14,8 @@ afterEach(() => {
 });
 
 describe('exportFileName', () => {
-  it('is {title}列表数据.xls', () => {
-    expect(exportFileName(positionEntity)).toBe('职务列表数据.xls');
+  it('is {title}列表数据.xlsx: the export bytes are xlsx, and a .xls name makes Excel warn (issue 10 point 15)', () => {
+    expect(exportFileName(positionEntity)).toBe('职务列表数据.xlsx');
   });
 });
 
@@ -26,7 +26,7 @@ describe('exportList', () => {
     const [url, params, name, opts] = mocked.download.mock.calls[0];
     expect(url).toBe('/sys/position/exportXls');
     expect(params).toEqual({ name: '开发', selections: '1,2' });
-    expect(name).toBe('职务列表数据.xls');
+    expect(name).toBe('职务列表数据.xlsx');
     expect(opts?.timeout).toBeGreaterThan(60_000);
   });
 });

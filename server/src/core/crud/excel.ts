@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import { BadRequestError, BizError } from '../envelope/errors.js';
 import { dictService } from '../dict/service.js';
-import { readImportWorkbook, WorkbookReadError, writeExportWorkbook, XLS_CONTENT_TYPE, type ImportedRow } from '../excel/index.js';
+import { exportFileName, readImportFiles, SHEET_LIMITS, WorkbookReadError, writeExportWorkbook, XLSX_CONTENT_TYPE, type ImportedRow } from '../excel/index.js';
 import { attachmentHeader } from '../files/routes.js';
 import { readFilePart, requestBudget, type RequestBudget } from '../files/requestBudget.js';
 import { writeImportErrorLog } from '../files/storage.js';
@@ -31,7 +31,7 @@ export async function exportWorkbook(svc: CrudService, req: FastifyRequest, para
       return out;
     }),
   });
-  return { fileName: `${title}.xls`, bytes };
+  return { fileName: exportFileName(title), bytes };
 }
 
 export interface ImportOutcome {
@@ -40,23 +40,22 @@ export interface ImportOutcome {
   errors: string[];
 }
 
-/** Read every uploaded workbook first, so an unreadable file changes nothing. */
-export async function readWorkbooks(files: Buffer[], labels: string[], maxRows: number): Promise<ImportedRow[][]> {
-  const out: ImportedRow[][] = [];
-  for (const buf of files) {
-    try {
-      out.push(await readImportWorkbook(buf, labels, maxRows));
-    } catch (e) {
-      if (e instanceof WorkbookReadError) throw new BizError(`文件导入失败:${e.message}`);
-      throw e;
-    }
+/**
+ * Read every uploaded workbook first, so an unreadable or oversized file changes nothing. Every import route reads
+ * its files here: streamed, in a worker thread, within the limits of core/excel/limits.ts.
+ */
+export async function readWorkbooks(files: Buffer[], labels: string[], maxRows: number = SHEET_LIMITS.rows): Promise<ImportedRow[][]> {
+  try {
+    return await readImportFiles(files, labels, maxRows);
+  } catch (e) {
+    if (e instanceof WorkbookReadError) throw new BizError(`文件导入失败:${e.message}`);
+    throw e;
   }
-  return out;
 }
 
 /** The workbooks of an entity's import, read by its Excel labels. */
 export function readAll(svc: CrudService, files: Buffer[]): Promise<ImportedRow[][]> {
-  return readWorkbooks(files, excelFields(svc).map((f) => f.label), svc.b.importMaxRows ?? 10000);
+  return readWorkbooks(files, excelFields(svc).map((f) => f.label), svc.b.importMaxRows);
 }
 
 /**
@@ -75,7 +74,7 @@ export async function uploadedFiles(req: FastifyRequest, budget: RequestBudget =
 /** Reply with a workbook as a download (never rendered: nosniff). */
 export function sendWorkbook(reply: FastifyReply, file: { fileName: string; bytes: Buffer }): FastifyReply {
   return reply
-    .header('Content-Type', XLS_CONTENT_TYPE)
+    .header('Content-Type', XLSX_CONTENT_TYPE)
     .header('Content-Disposition', attachmentHeader(file.fileName))
     .header('X-Content-Type-Options', 'nosniff')
     .send(file.bytes);

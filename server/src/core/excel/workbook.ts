@@ -1,8 +1,16 @@
 import ExcelJS from 'exceljs';
-import { XLSX_MSG, xlsxProblem } from './zipGuard.js';
 
-/** Excel exports are named `.xls` and sent with the old type for the client (contract §7.5); the bytes are xlsx. */
-export const XLS_CONTENT_TYPE = 'application/vnd.ms-excel';
+/**
+ * Exports are xlsx workbooks (exceljs), so they are named `.xlsx` and sent with the xlsx type: the contract's
+ * `.xls` / `application/vnd.ms-excel` (§7.5, the original's HSSF files) made Excel warn that the file's format
+ * does not match its extension (issue 10 point 15). The endpoints keep their contract names (`exportXls`).
+ */
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The download name of an export titled `title`, e.g. `职务列表数据.xlsx`. */
+export function exportFileName(title: string): string {
+  return `${title}.xlsx`;
+}
 
 export interface ExportColumn {
   header: string;
@@ -45,82 +53,4 @@ export async function writeExportWorkbook(sheet: ExportSheet): Promise<Buffer> {
     }));
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-export class WorkbookReadError extends Error {}
-
-export interface ImportedRow {
-  /** 1-based number of the data row (the `第 n 行` of the error report). */
-  line: number;
-  /** Cell text by header label. */
-  cells: Record<string, string>;
-}
-
-/** Cell → text: numbers without a trailing `.0`, dates as `yyyy-MM-dd[ HH:mm:ss]`, rich text flattened. */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value instanceof Date) {
-    // exceljs gives the wall-clock time as a UTC instant.
-    const s = value.toISOString().slice(0, 19).replace('T', ' ');
-    return s.endsWith(' 00:00:00') ? s.slice(0, 10) : s;
-  }
-  if (typeof value === 'object') {
-    if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((t) => t.text).join('');
-    if ('result' in value) return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
-    if ('text' in value) return String((value as { text: unknown }).text ?? '');
-    if ('error' in value) return '';
-  }
-  return String(value);
-}
-
-/**
- * Read the first worksheet of an xlsx workbook laid out as our exports are: title rows, a header row of labels,
- * then data (contract §7.5: 2 title rows + 1 header row). The header row is the first of the top rows holding
- * a known label, so files without title rows import too. Blank rows are skipped. The bytes must be an xlsx (our
- * exports are xlsx bytes named .xls, and import back); an old binary .xls gets its own message.
- */
-export async function readImportWorkbook(buffer: Buffer, labels: readonly string[], maxRows: number): Promise<ImportedRow[]> {
-  // an old .xls, a non-zip or a zip bomb never reaches exceljs (zipGuard.ts)
-  const problem = xlsxProblem(buffer);
-  if (problem) throw new WorkbookReadError(problem);
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw new WorkbookReadError(XLSX_MSG.unreadable);
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw new WorkbookReadError('Excel文件中没有工作表');
-  const known = new Set(labels);
-  let headerRow = 0;
-  const columns = new Map<number, string>();
-  for (let r = 1; r <= Math.min(ws.rowCount, 5) && !headerRow; r++) {
-    const row = ws.getRow(r);
-    row.eachCell((cell, col) => {
-      const t = cellText(cell.value).trim();
-      if (known.has(t)) columns.set(col, t);
-    });
-    if (columns.size) headerRow = r;
-  }
-  if (!headerRow) throw new WorkbookReadError(`未找到表头（应包含：${labels.join('、')}）`);
-  const out: ImportedRow[] = [];
-  let line = 0;
-  for (let r = headerRow + 1; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
-    const cells: Record<string, string> = {};
-    let any = false;
-    for (const [col, label] of columns) {
-      const t = cellText(row.getCell(col).value).trim();
-      cells[label] = t;
-      if (t) any = true;
-    }
-    if (!any) continue;
-    line++;
-    if (line > maxRows) throw new WorkbookReadError(`数据行数不能超过${maxRows}行`);
-    out.push({ line, cells });
-  }
-  return out;
 }

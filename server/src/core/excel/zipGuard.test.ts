@@ -3,13 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { unzip, zip } from '../../../test/helpers/zip.js';
-import { readImportWorkbook, WorkbookReadError, writeExportWorkbook } from './workbook.js';
-import { XLSX_MAX_ENTRIES, XLSX_MAX_UNZIPPED_BYTES, XLSX_MSG, xlsxProblem } from './zipGuard.js';
+import { readSheet } from './sheetReader.js';
+import { writeExportWorkbook } from './workbook.js';
+import { XLSX_MAX_ENTRIES, XLSX_MAX_UNZIPPED_BYTES, XLSX_MSG, XlsxRefusal, xlsxProblem } from './zipGuard.js';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures');
 const LABELS = ['职务编码', '职务名称', '职级'];
 
-/** A workbook as our export writes it (xlsx bytes, sent as .xls). */
+/** A workbook as our export writes it. */
 function exported(rows: string[][] = [['dev', '开发', '员级']]): Promise<Buffer> {
   return writeExportWorkbook({ title: '职务列表数据', exporter: '管理员', columns: LABELS.map((h, i) => ({ header: h, key: `c${i}` })), rows: rows.map((r) => Object.fromEntries(r.map((v, i) => [`c${i}`, v]))) });
 }
@@ -18,13 +19,13 @@ describe('xlsxProblem: what may reach exceljs (security §1.3 zip-bomb limits)',
   it('our own export passes, and reads back', async () => {
     const buf = await exported();
     expect(xlsxProblem(buf)).toBeNull();
-    expect(await readImportWorkbook(buf, LABELS, 10)).toEqual([{ line: 1, cells: { 职务编码: 'dev', 职务名称: '开发', 职级: '员级' } }]);
+    expect(await readSheet(buf, { labels: LABELS, maxRows: 10 })).toEqual([{ line: 1, cells: { 职务编码: 'dev', 职务名称: '开发', 职级: '员级' } }]);
   });
 
   it('the same workbook taken apart and put back together by the test zip writer still passes (the writer is sound)', async () => {
     const rebuilt = zip(unzip(await exported()));
     expect(xlsxProblem(rebuilt)).toBeNull();
-    expect((await readImportWorkbook(rebuilt, LABELS, 10))[0].cells.职务编码).toBe('dev');
+    expect((await readSheet(rebuilt, { labels: LABELS, maxRows: 10 }))[0].cells.职务编码).toBe('dev');
   });
 
   it('a real BIFF8 .xls (Excel 97-2003) gets the save-as-xlsx message', () => {
@@ -45,7 +46,7 @@ describe('xlsxProblem: what may reach exceljs (security §1.3 zip-bomb limits)',
     expect(bomb.length).toBeLessThan(200 * 1024);
     expect(xlsxProblem(bomb)).toBe(XLSX_MSG.tooLarge);
     expect(XLSX_MSG.tooLarge).toBe('Excel文件解压后过大（超过50MB），请拆分后再导入');
-    await expect(readImportWorkbook(bomb, LABELS, 10)).rejects.toThrow(new WorkbookReadError(XLSX_MSG.tooLarge));
+    await expect(readSheet(bomb, { labels: LABELS, maxRows: 10 })).rejects.toThrow(new XlsxRefusal(XLSX_MSG.tooLarge));
   });
 
   it('many entries that add up past the cap are refused, and so is a count above the entry cap', async () => {

@@ -30,7 +30,9 @@ const END_OF_CENTRAL_DIR = 0x06054b50;
 const ZIP64_16 = 0xffff;
 const ZIP64_32 = 0xffffffff;
 
-interface Entry {
+/** One entry of a zip's central directory. */
+export interface ZipEntry {
+  name: string;
   method: number;
   compressed: number;
   uncompressed: number;
@@ -45,21 +47,23 @@ function findEnd(buf: Buffer): number {
   return -1;
 }
 
-class Refusal extends Error {}
+/** Why a workbook is refused; the message is the Chinese text the client shows. */
+export class XlsxRefusal extends Error {}
 
-function centralDirectory(buf: Buffer): Entry[] {
+function centralDirectory(buf: Buffer): ZipEntry[] {
   const end = findEnd(buf);
-  if (end < 0) throw new Refusal(XLSX_MSG.unreadable);
+  if (end < 0) throw new XlsxRefusal(XLSX_MSG.unreadable);
   const count = buf.readUInt16LE(end + 10);
   const size = buf.readUInt32LE(end + 12);
   const offset = buf.readUInt32LE(end + 16);
-  if (count === ZIP64_16 || size === ZIP64_32 || offset === ZIP64_32 || count > XLSX_MAX_ENTRIES) throw new Refusal(XLSX_MSG.tooLarge);
-  if (offset + size > end) throw new Refusal(XLSX_MSG.unreadable);
-  const entries: Entry[] = [];
+  if (count === ZIP64_16 || size === ZIP64_32 || offset === ZIP64_32 || count > XLSX_MAX_ENTRIES) throw new XlsxRefusal(XLSX_MSG.tooLarge);
+  if (offset + size > end) throw new XlsxRefusal(XLSX_MSG.unreadable);
+  const entries: ZipEntry[] = [];
   let p = offset;
   for (let n = 0; n < count; n++) {
-    if (p + 46 > end || buf.readUInt32LE(p) !== CENTRAL_HEADER) throw new Refusal(XLSX_MSG.unreadable);
+    if (p + 46 > end || buf.readUInt32LE(p) !== CENTRAL_HEADER) throw new XlsxRefusal(XLSX_MSG.unreadable);
     entries.push({
+      name: buf.toString('utf8', p + 46, Math.min(end, p + 46 + buf.readUInt16LE(p + 28))),
       method: buf.readUInt16LE(p + 10),
       compressed: buf.readUInt32LE(p + 20),
       uncompressed: buf.readUInt32LE(p + 24),
@@ -70,20 +74,25 @@ function centralDirectory(buf: Buffer): Entry[] {
   return entries;
 }
 
-/** Inflates one deflated entry with its declared size as the ceiling; false when it holds more than declared. */
-function inflatesWithin(buf: Buffer, e: Entry): boolean {
+/** The stored (compressed) bytes of an entry, found through its local header. */
+function storedBytes(buf: Buffer, e: ZipEntry): Buffer {
   const h = e.localOffset;
-  if (h + 30 > buf.length || buf.readUInt32LE(h) !== LOCAL_HEADER) throw new Refusal(XLSX_MSG.unreadable);
+  if (h + 30 > buf.length || buf.readUInt32LE(h) !== LOCAL_HEADER) throw new XlsxRefusal(XLSX_MSG.unreadable);
   const start = h + 30 + buf.readUInt16LE(h + 26) + buf.readUInt16LE(h + 28);
-  if (start + e.compressed > buf.length) throw new Refusal(XLSX_MSG.unreadable);
-  const data = buf.subarray(start, start + e.compressed);
+  if (start + e.compressed > buf.length) throw new XlsxRefusal(XLSX_MSG.unreadable);
+  return buf.subarray(start, start + e.compressed);
+}
+
+/** Inflates one deflated entry with its declared size as the ceiling; false when it holds more than declared. */
+function inflatesWithin(buf: Buffer, e: ZipEntry): boolean {
+  const data = storedBytes(buf, e);
   if (e.method === 0) return e.compressed === e.uncompressed;
   if (e.method !== 8) return true; // JSZip cannot read other methods: exceljs then fails as unreadable
   try {
     return zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, e.uncompressed) }).length <= e.uncompressed;
   } catch (err) {
     if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return false;
-    throw new Refusal(XLSX_MSG.unreadable);
+    throw new XlsxRefusal(XLSX_MSG.unreadable);
   }
 }
 
@@ -106,7 +115,37 @@ export function xlsxProblem(buf: Buffer): string | null {
     for (const e of entries) if (!inflatesWithin(buf, e)) return XLSX_MSG.tooLarge;
     return null;
   } catch (err) {
-    if (err instanceof Refusal) return err.message;
+    if (err instanceof XlsxRefusal) return err.message;
     throw err;
   }
 }
+
+/**
+ * The entries of a zip that passed {@link xlsxProblem}, by name (the reader's way in: it opens only the parts it
+ * needs, through the central directory, never the local headers alone).
+ */
+export function zipEntries(buf: Buffer): Map<string, ZipEntry> {
+  return new Map(centralDirectory(buf).map((e) => [e.name, e]));
+}
+
+/**
+ * The unpacked bytes of one entry as a stream of chunks of at most 64 KB: inflated as they are read, so a reader
+ * that stops early never unpacks the rest. The entry's size was checked by {@link xlsxProblem}.
+ */
+export async function* entryChunks(buf: Buffer, e: ZipEntry): AsyncGenerator<Buffer> {
+  const data = storedBytes(buf, e);
+  if (e.method === 0) {
+    for (let i = 0; i < data.length; i += CHUNK) yield data.subarray(i, i + CHUNK);
+    return;
+  }
+  if (e.method !== 8) throw new XlsxRefusal(XLSX_MSG.unreadable);
+  const inflate = zlib.createInflateRaw({ chunkSize: CHUNK });
+  inflate.end(data);
+  try {
+    for await (const chunk of inflate) yield chunk as Buffer;
+  } finally {
+    inflate.destroy();
+  }
+}
+
+const CHUNK = 64 * 1024;

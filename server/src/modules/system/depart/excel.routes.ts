@@ -5,7 +5,7 @@ import { IMPORT_LIMITS, splitIds } from '../../../core/crud/index.js';
 import { importResult, readWorkbooks, sendWorkbook, uploadedFiles } from '../../../core/crud/excel.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import { dictService } from '../../../core/dict/service.js';
-import { writeExportWorkbook } from '../../../core/excel/index.js';
+import { exportFileName, writeExportWorkbook } from '../../../core/excel/index.js';
 import { newId } from '../../../core/id.js';
 import { likeExpr, param, type RawParams } from '../../../core/query/index.js';
 import { now } from '../../../core/time.js';
@@ -55,7 +55,7 @@ export async function departExcelRoutes(app: FastifyInstance): Promise<void> {
       let s = db().selectFrom('sys_depart').selectAll();
       if (selections.length) s = s.where('id', 'in', selections);
       if (name) s = s.where(likeExpr('depart_name', 'like', name, app.ctx.db.dialect));
-      const rows = await s.orderBy('org_code').limit(IMPORT_MAX).execute();
+      const rows = await s.orderBy('org_code').limit(EXPORT_MAX).execute();
       const texts = await dictService(app.ctx).textsOf('org_category', [...new Set(rows.map((r) => r.org_category).filter((v): v is string => !!v))]);
       const bytes = await writeExportWorkbook({
         title: TITLE,
@@ -68,12 +68,12 @@ export async function departExcelRoutes(app: FastifyInstance): Promise<void> {
           return out;
         }),
       });
-      return sendWorkbook(reply, { fileName: `${TITLE}.xls`, bytes });
+      return sendWorkbook(reply, { fileName: exportFileName(TITLE), bytes });
     },
   });
 
   app.post('/sys/sysDepart/importExcel', { config: perm(PERM.depart.importExcel) }, async (req) => {
-    const sheets = await readWorkbooks(await uploadedFiles(req), COLUMNS.map((c) => c.header), IMPORT_MAX);
+    const sheets = await readWorkbooks(await uploadedFiles(req), COLUMNS.map((c) => c.header));
     const rows = sheets.flat().sort((a, b) => (a.cells['机构编码'] ?? '').length - (b.cells['机构编码'] ?? '').length || a.line - b.line);
     const categories = await dictService(app.ctx).valuesOf('org_category', [...new Set(rows.map((r) => r.cells['机构类别']).filter((v): v is string => !!v))]);
     const errors: string[] = [];
@@ -139,4 +139,5 @@ export async function departExcelRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-const IMPORT_MAX = 10_000;
+/** Departments an export writes at most. */
+const EXPORT_MAX = 10_000;
