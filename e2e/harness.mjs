@@ -103,6 +103,29 @@ export function launchBrowser() {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 }
 
+/**
+ * Collect Content-Security-Policy violations of every page and frame of `context` (the server's CSP must let the
+ * product work: issue 10 point 5): `securitypolicyviolation` events and Chromium's console reports ("Refused to
+ * load / execute / apply … because it violates the following Content Security Policy directive"). Returns the
+ * live list; the runner fails a journey that left anything in it.
+ */
+export async function watchCspViolations(context) {
+  const violations = [];
+  await context.exposeBinding('__pkCspViolation', ({ frame }, v) => violations.push({ url: frame?.url(), ...v }));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      // eslint-disable-next-line no-undef
+      globalThis.__pkCspViolation?.({ directive: e.violatedDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber, sample: e.sample });
+    });
+  });
+  const onConsole = (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) violations.push({ console: msg.text().slice(0, 300), url: msg.location()?.url });
+  };
+  for (const page of context.pages()) page.on('console', onConsole);
+  context.on('page', (page) => page.on('console', onConsole));
+  return violations;
+}
+
 /** Write a PNG to e2e/artifacts/<name>.png and return its path. */
 export async function screenshot(page, name, opts = {}) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
