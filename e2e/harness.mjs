@@ -40,12 +40,12 @@ export function freePort() {
  * Start `node server/dist/main.js` on a free port with a fresh temp DATA_DIR, CAPTCHA=off and the known admin
  * password; resolve once it answers HTTP. `stop()` sends SIGTERM (SIGKILL after 5 s) and deletes the data folder.
  */
-export async function startServer({ env = {}, timeoutMs = 30_000 } = {}) {
+export async function startServer({ env = {}, timeoutMs = 30_000, logName = 'server' } = {}) {
   if (!fs.existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} missing: build first (npm run build)`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-e2e-'));
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const logFile = path.join(ARTIFACTS, 'server.log');
+  const logFile = path.join(ARTIFACTS, `${logName}.log`);
   const log = fs.createWriteStream(logFile);
   const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: ROOT,
