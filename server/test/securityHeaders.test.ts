@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { AppContext } from '../src/core/context.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX } from './harness.js';
 import { authHeaders, loginAs } from './helpers/login.js';
 
@@ -38,6 +39,7 @@ function expectSecurityHeaders(res: LightMyRequestResponse, what: string): void 
 describe('security headers on every kind of answer', () => {
   let app: FastifyInstance;
   let close: () => Promise<void>;
+  let ctx: AppContext;
   let dist: string;
   let headers: Record<string, string>;
 
@@ -46,7 +48,7 @@ describe('security headers on every kind of answer', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-1.js"></script>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-1.js'), 'console.log(1)');
-    ({ app, close } = await createTestApp({ env: { WEB_DIST: dist } }));
+    ({ app, ctx, close } = await createTestApp({ env: { WEB_DIST: dist } }));
     headers = authHeaders(await loginAs(app, 'admin', TEST_ADMIN_PASSWORD));
   });
   afterAll(async () => {
@@ -78,6 +80,17 @@ describe('security headers on every kind of answer', () => {
     const bad = await app.inject({ method: 'POST', url: `${TEST_API_PREFIX}/sys/position/add`, headers: { ...headers, 'content-type': 'application/json' }, payload: '{' });
     expect(bad.statusCode).toBe(400);
     expectSecurityHeaders(bad, 'bad JSON');
+  });
+
+  it('an uploaded file keeps its stricter policy (sandbox, nothing loads)', async () => {
+    const dir = path.join(ctx.config.dataDir, 'upload', 'temp');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'note.txt'), 'hello');
+    const res = await app.inject(`${TEST_API_PREFIX}/sys/common/static/temp/note.txt`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
 
   it('allows what the built client needs: inline styles (antd), data:/blob: images, same-origin frames and sockets', async () => {
