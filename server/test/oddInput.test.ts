@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { ODD_INPUT_MSG } from '../src/core/http/oddInput.js';
+import { sql } from 'kysely';
+import { ODD_INPUT_MSG, oddInputError } from '../src/core/http/oddInput.js';
 import { createTestContext, TEST_ADMIN_PASSWORD, TEST_API_PREFIX, type TestContext } from './harness.js';
 import { authHeaders, loginAs } from './helpers/login.js';
 
@@ -94,5 +95,15 @@ describe('odd input gets a 400 envelope, never a 500', () => {
       expect400(res, ODD_INPUT_MSG.url);
       expect(res.json()).not.toHaveProperty('error');
     }
+  });
+
+  it('a database refusal of bad text that got past the early check is a 400 too (PostgreSQL refuses NUL)', async () => {
+    const err = await sql`select ${'a\u0000b'} as v`.execute(t.ctx.db.db).then(() => null, (e: unknown) => e);
+    if (t.dialect !== 'postgres') {
+      expect(err).toBeNull(); // SQLite and MySQL store it
+      return;
+    }
+    const req = { isMultipart: () => false } as unknown as Parameters<typeof oddInputError>[1];
+    expect(oddInputError(err as Parameters<typeof oddInputError>[0], req)).toMatchObject({ success: false, code: 400, message: ODD_INPUT_MSG.text });
   });
 });
