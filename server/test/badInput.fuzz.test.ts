@@ -92,6 +92,7 @@ function probes(r: SeenRoute): Probe[] {
     out.push({ what: 'body lone surrogate', refuse: true, opts: { method: m, url: base, headers: json, payload: badBody(LONE) } });
     const mp = { 'content-type': MULTIPART };
     out.push({ what: 'multipart cut off', refuse: READS_MULTIPART.test(r.url), opts: { method: m, url: base, headers: mp, payload: TRUNCATED } });
+    out.push({ what: 'multipart without boundary', refuse: READS_MULTIPART.test(r.url), opts: { method: m, url: base, headers: { 'content-type': 'multipart/form-data' }, payload: 'x' } });
     out.push({ what: 'multipart NUL', refuse: false, opts: { method: m, url: base, headers: mp, payload: multipartWith('\u0000') } });
     out.push({ what: 'multipart lone surrogate', refuse: false, opts: { method: m, url: base, headers: mp, payload: multipartWith('\ud800') } });
   }
