@@ -40,12 +40,12 @@ export function freePort() {
  * Start `node server/dist/main.js` on a free port with a fresh temp DATA_DIR, CAPTCHA=off and the known admin
  * password; resolve once it answers HTTP. `stop()` sends SIGTERM (SIGKILL after 5 s) and deletes the data folder.
  */
-export async function startServer({ env = {}, timeoutMs = 30_000 } = {}) {
+export async function startServer({ env = {}, timeoutMs = 30_000, logName = 'server' } = {}) {
   if (!fs.existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} missing: build first (npm run build)`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-e2e-'));
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const logFile = path.join(ARTIFACTS, 'server.log');
+  const logFile = path.join(ARTIFACTS, `${logName}.log`);
   const log = fs.createWriteStream(logFile);
   const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: ROOT,
@@ -106,6 +106,29 @@ export async function startServer({ env = {}, timeoutMs = 30_000 } = {}) {
 /** Headless Debian Chromium. */
 export function launchBrowser() {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Collect Content-Security-Policy violations of every page and frame of `context` (the server's CSP must let the
+ * product work: issue 10 point 5): `securitypolicyviolation` events and Chromium's console reports ("Refused to
+ * load / execute / apply … because it violates the following Content Security Policy directive"). Returns the
+ * live list; the runner fails a journey that left anything in it.
+ */
+export async function watchCspViolations(context) {
+  const violations = [];
+  await context.exposeBinding('__pkCspViolation', ({ frame }, v) => violations.push({ url: frame?.url(), ...v }));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      // eslint-disable-next-line no-undef
+      globalThis.__pkCspViolation?.({ directive: e.violatedDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber, sample: e.sample });
+    });
+  });
+  const onConsole = (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) violations.push({ console: msg.text().slice(0, 300), url: msg.location()?.url });
+  };
+  for (const page of context.pages()) page.on('console', onConsole);
+  context.on('page', (page) => page.on('console', onConsole));
+  return violations;
 }
 
 /** Write a PNG to e2e/artifacts/<name>.png and return its path. */

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ARTIFACTS, ROOT, launchBrowser, screenshot, startServer } from './harness.mjs';
+import { ARTIFACTS, ROOT, launchBrowser, screenshot, startServer, watchCspViolations } from './harness.mjs';
 
 const args = process.argv.slice(2);
 const jsonOut = args.find((a) => a.startsWith('--json='))?.slice(7);
@@ -48,6 +48,7 @@ for (const j of journeys) {
   n++;
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
   context.setDefaultTimeout(15_000);
+  const cspViolations = await watchCspViolations(context);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -63,6 +64,8 @@ for (const j of journeys) {
       j.run({ page, context, baseUrl: server.baseUrl, server, step }),
       new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${JOURNEY_TIMEOUT_MS} ms`)), JOURNEY_TIMEOUT_MS))),
     ]);
+    // a journey that works only because a refused resource was not needed still fails: the CSP must fit the product
+    if (cspViolations.length) throw new Error(`Content-Security-Policy violation: ${JSON.stringify(cspViolations.slice(0, 3))}`);
     result.passed++;
     result.journeys.push({ name: j.name, ok: true, ms: Date.now() - t0 });
     console.log(`ok ${n} - ${j.name} (${Date.now() - t0} ms)`);
@@ -74,6 +77,7 @@ for (const j of journeys) {
     console.log(`  ---\n  step: ${JSON.stringify(current)}\n  error: ${JSON.stringify(String(err.message).split('\n')[0])}`);
     if (shot) console.log(`  screenshot: ${path.relative(ROOT, shot)}`);
     if (errors.length) console.log(`  pageErrors: ${JSON.stringify(errors.slice(0, 3))}`);
+    if (cspViolations.length) console.log(`  cspViolations: ${JSON.stringify(cspViolations.slice(0, 3))}`);
     console.log(`  server log: ${path.relative(ROOT, server.logFile)}\n  ...`);
   } finally {
     clearTimeout(timer);

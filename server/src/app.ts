@@ -11,6 +11,9 @@ import { registerWeb } from './core/http/web.js';
 import { registerApiDocs } from './core/http/apiDocs.js';
 import { installJsonBodyParser } from './core/http/jsonBody.js';
 import { rateLimits } from './core/http/rateLimit.js';
+import { securityHeaders } from './core/http/securityHeaders.js';
+import { corsPolicy } from './core/http/cors.js';
+import { frameworkErrors, rejectOddInput } from './core/http/oddInput.js';
 
 export interface BuildOptions {
   /** Pino logger options, or false to keep tests quiet. */
@@ -29,6 +32,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    frameworkErrors,
   });
   app.decorate('ctx', ctx);
   installErrorHandler(app);
@@ -36,7 +40,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   installNotFound(app);
   const byUrl = collectRouteMethods(app);
   app.decorate('authn', createAuthenticator(ctx));
+  await app.register(securityHeaders);
+  await app.register(corsPolicy);
   await app.register(rateLimits);
+  await app.register(rejectOddInput);
   await app.register(accessGuard);
   await registerApiDocs(app, config);
   await app.register(registerModules, { prefix: config.apiPrefix });

@@ -20,6 +20,8 @@ export interface AppConfig extends SecurityConfig {
   webDist: string;
   /** Session idle timeout in minutes. */
   sessionIdleMinutes: number;
+  /** Origins (`scheme://host[:port]`) whose pages may call the API from the browser (CORS); empty: none. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -51,11 +53,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const webDist = path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname ?? '.', '../../web/dist'));
   const sessionIdleMinutes = int(env.SESSION_IDLE_MINUTES ?? '120', 'SESSION_IDLE_MINUTES', 1, 7 * 24 * 60);
+  const corsOrigins = parseOrigins(env.CORS_ORIGINS ?? '');
   return {
     port, host, apiPrefix, dataDir, databaseUrl, redisUrl, adminPassword, jwtSecret,
     captcha: captchaRaw === 'on', logLevel, webDist, sessionIdleMinutes,
     ...loadSecurityConfig(env),
+    corsOrigins,
   };
+}
+
+/** `CORS_ORIGINS`: a comma list of exact origins such as `https://admin.example.com,http://10.0.0.5:3100`. */
+function parseOrigins(raw: string): string[] {
+  const out: string[] = [];
+  for (const item of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    let origin: string | null = null;
+    try {
+      const u = new URL(item);
+      const plainHost = /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(u.hostname);
+      if ((u.protocol === 'http:' || u.protocol === 'https:') && plainHost && u.origin === item.replace(/\/$/, '').toLowerCase()) origin = u.origin;
+    } catch {
+      origin = null;
+    }
+    if (!origin) throw new ConfigError(`CORS_ORIGINS must list origins such as https://admin.example.com, without a path or "*" (got "${item}")`);
+    if (!out.includes(origin)) out.push(origin);
+  }
+  return out;
 }
 
 function int(raw: string, name: string, min: number, max: number): number {

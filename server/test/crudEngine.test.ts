@@ -195,12 +195,8 @@ describe('static files /sys/common/static/**', () => {
     '/temp/../../secret.txt',
     '/%2e%2e/secret.txt',
     '/temp/%2e%2e/%2e%2e/secret.txt',
-    '/..%2fsecret.txt',
-    '/..%5csecret.txt',
-    '/temp%5c..%5c..%5csecret.txt',
     '//etc/passwd',
     '/%2fetc%2fpasswd',
-    '/temp/hello_1.txt%00.png',
     '/C:%5cWindows%5cwin.ini',
     '/temp',
     '/temp/link.txt',
@@ -209,6 +205,15 @@ describe('static files /sys/common/static/**', () => {
     const r = await app.inject({ method: 'GET', url: `${S}${p}` });
     expect(r.statusCode).toBe(404);
     expect(r.json()).toMatchObject({ success: false, code: 404 });
+    expect(r.body).not.toContain('top secret');
+  });
+
+  // a `..` segment hidden behind an encoded slash or backslash, or a NUL, is refused before the route (issue 10
+  // point 8, core/http/oddInput.ts)
+  it.each(['/..%2fsecret.txt', '/..%5csecret.txt', '/temp%5c..%5c..%5csecret.txt', '/temp/hello_1.txt%00.png'])('%s → 400', async (p) => {
+    const r = await app.inject({ method: 'GET', url: `${S}${p}` });
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toMatchObject({ success: false, code: 400 });
     expect(r.body).not.toContain('top secret');
   });
 });

@@ -19,7 +19,8 @@ export function attachmentHeader(fileName: string): string {
 
 /**
  * `GET /sys/common/static/**` (contract §7.2, anonymous as in the original): files under `{DATA_DIR}/upload`
- * only, always as an attachment with nosniff. Traversal, NUL, backslashes, absolute paths and missing files → 404.
+ * only, always as an attachment with nosniff. A `..` segment or a NUL is refused with 400 before the handler
+ * (core/http/oddInput.ts); backslashes, absolute paths and missing files → 404.
  * SVG and HTML go out as octet-stream so an uploaded file can never run script in our origin.
  */
 export async function filesModule(app: FastifyInstance): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { BizError, MSG } from '../envelope/errors.js';
 import { fail } from '../envelope/result.js';
+import { oddInputError } from './oddInput.js';
 
 /** Map a database driver error to a user-facing message, or null when it is not a known constraint error. */
 function dbMessage(err: { code?: unknown; errno?: unknown; message?: string }): string | null {
@@ -39,6 +40,8 @@ export function installErrorHandler(app: FastifyInstance): void {
         // (§1.3 "an 11 MB file gives 413", R13 "oversize gives 413"); clients read success and message either way
         return reply.status(413).send(fail('文件大小超出10MB限制, 请压缩或降低文件质量! ', 500));
     }
+    const odd = oddInputError(error, req);
+    if (odd) return reply.status(400).send(odd);
     if (error.validation) {
       return reply.status(400).send(fail(`参数校验失败：${error.message}`, 400));
     }

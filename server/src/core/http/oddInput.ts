@@ -1,0 +1,76 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BadRequestError, MSG } from '../envelope/errors.js';
+import { fail } from '../envelope/result.js';
+import { setBasicSecurityHeaders } from './securityHeaders.js';
+
+/**
+ * Odd input gets a 400 envelope early instead of an HTTP 500 deep inside (issue 10 point 8): text no database
+ * stores (a NUL character: PostgreSQL refuses it; a lone UTF-16 surrogate: no UTF-8 form), a `..` segment in a
+ * file path, a path that is not valid percent-encoded UTF-8, and a multipart body cut off in the middle.
+ */
+export const ODD_INPUT_MSG = {
+  text: '请求参数含有非法字符',
+  path: '请求路径不合法',
+  url: '请求路径含有非法的字符编码',
+  multipart: '上传的表单数据不完整或格式错误',
+} as const;
+
+/** A NUL, or a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+const BAD_TEXT = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when a string, a key or a string anywhere inside an object or array is text no database can store. */
+export function hasBadText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return BAD_TEXT.test(value);
+  if (value === null || typeof value !== 'object' || depth > 32) return false;
+  if (Array.isArray(value)) return value.some((v) => hasBadText(v, depth + 1));
+  for (const [k, v] of Object.entries(value)) if (BAD_TEXT.test(k) || hasBadText(v, depth + 1)) return true;
+  return false;
+}
+
+/** A `..` segment (either slash) in a wildcard path: static files never need one. */
+const hasDotDot = (p: unknown) => typeof p === 'string' && p.split(/[\\/]/).includes('..');
+
+/**
+ * One check for every route, before validation and the handler: path parameters, query values and the parsed
+ * body (JSON, form) hold no NUL and no lone surrogate, and a wildcard path no `..` segment. Register before the
+ * routes (it is global through fastify-plugin). Multipart bodies are streamed later: their fields are read by
+ * routes that accept only known values, and a broken stream is mapped by `oddInputError`.
+ */
+export const rejectOddInput = fp(async function rejectOddInput(app: FastifyInstance) {
+  app.addHook('preValidation', async (req) => {
+    const params = req.params as Record<string, unknown> | undefined;
+    if (hasDotDot(params?.['*'])) throw new BadRequestError(ODD_INPUT_MSG.path);
+    if (hasBadText(params) || hasBadText(req.query) || hasBadText(req.body)) throw new BadRequestError(ODD_INPUT_MSG.text);
+  });
+  // A 404 without a body (@fastify/websocket's answer to a plain GET on a WebSocket route) gets the envelope too.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode !== 404 || req.method === 'HEAD' || (payload !== undefined && payload !== null && payload !== '')) return payload;
+    reply.type('application/json; charset=utf-8');
+    return JSON.stringify(fail(MSG.route404, 404));
+  });
+});
+
+/** Database refusals of bad text that got past the early check (e.g. a cell of an imported workbook). */
+const BAD_TEXT_DB_CODES = new Set(['22021', '22P05', 'ER_TRUNCATED_WRONG_VALUE_FOR_FIELD', 'ER_INVALID_CHARACTER_STRING']);
+/** Busboy's errors for a multipart body that ends early or is malformed (they carry no code, only a message). */
+const BROKEN_MULTIPART = /^(Unexpected end of (multipart data|form)|Malformed part header|Multipart: Boundary not found)/;
+
+/** The 400 envelope for an error odd input caused, or null (called by the error table, core/http/errorHandler.ts). */
+export function oddInputError(error: FastifyError, req: FastifyRequest): ReturnType<typeof fail> | null {
+  if (BAD_TEXT_DB_CODES.has(String(error.code ?? ''))) return fail(ODD_INPUT_MSG.text, 400);
+  if (!error.code && BROKEN_MULTIPART.test(error.message ?? '') && req.isMultipart?.()) return fail(ODD_INPUT_MSG.multipart, 400);
+  if (error.code === 'FST_MP_PREMATURE_CLOSE') return fail(ODD_INPUT_MSG.multipart, 400);
+  return null;
+}
+
+/**
+ * Fastify's `frameworkErrors` (app.ts): errors found before any route runs, such as a path that is not valid
+ * percent-encoded UTF-8 (`/sys/user/%E0%A4%A`), answered with the envelope instead of Fastify's own body.
+ */
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const message = error.code === 'FST_ERR_BAD_URL' ? ODD_INPUT_MSG.url : ODD_INPUT_MSG.path;
+  req.log.info({ code: error.code }, 'refused before routing');
+  setBasicSecurityHeaders(reply); // no hook runs for these answers
+  reply.status(400).send(fail(message, 400));
+}
