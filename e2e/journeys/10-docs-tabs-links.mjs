@@ -24,4 +24,21 @@ export async function run({ page, baseUrl, step }) {
   await page.frameLocator('iframe').getByText('海盗王后台管理系统 API').first().waitFor();
   await side.waitFor(); // still inside the layout
   await screenshot(page, 'docs-in-layout');
+
+  step('a stored tab whose menu no longer exists is dropped by a reload; the others stay');
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('MULTI_TAB_PAGES'));
+    const saved = JSON.parse(localStorage.getItem(key));
+    const gone = { name: 'gone', path: '/isystem/deleted-menu', fullPath: '/isystem/deleted-menu', meta: { title: '已删除的菜单' } };
+    saved.value.tabs.push(gone);
+    localStorage.setItem(key, JSON.stringify(saved));
+  });
+  await page.reload();
+  const tabBar = page.getByTestId('multi-tab');
+  await tabBar.getByText('在线文档').waitFor();
+  await tabBar.getByText('职务管理').waitFor();
+  await side.getByText('系统管理', { exact: true }).waitFor(); // the signed-in menu has arrived
+  expect((await tabBar.getByText('已删除的菜单').count()) === 0, 'the deleted menu\'s tab was restored');
+  const stored = await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('MULTI_TAB_PAGES'))));
+  expect(!stored.includes('deleted-menu'), 'the deleted menu\'s tab is still stored');
 }
