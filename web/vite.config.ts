@@ -19,19 +19,6 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist',
       emptyOutDir: true,
       chunkSizeWarningLimit: 1500,
-      rolldownOptions: {
-        output: {
-          // The lazily loaded rich-text editor (TinyMCE, ~1.5 MB minified) is split in two chunks, its core and its
-          // theme/model/plugins/skins, so no chunk passes the limit above. Both load together when an editor opens;
-          // TinyMCE's files are CommonJS wrappers, so the editor module still runs them in its import order.
-          codeSplitting: {
-            groups: [
-              { name: 'tinymce-core', test: /node_modules[\\/]tinymce[\\/]tinymce\.js$/ },
-              { name: 'tinymce-ui', test: /node_modules[\\/]tinymce[\\/](themes|models|plugins|skins|icons)[\\/]/ },
-            ],
-          },
-        },
-      },
     },
   };
 });

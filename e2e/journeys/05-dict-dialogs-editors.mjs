@@ -6,7 +6,7 @@ import { expect, screenshot, submitSignIn } from '../harness.mjs';
 
 export const name = 'widget demos: dictionary widgets, dialogs, slider, click guard, lazy editors';
 
-const EDITOR_CHUNKS = /RichTextEditorImpl|MarkdownEditorImpl|CodeEditorImpl/;
+const EDITOR_CHUNKS = /tinymceCore|RichTextEditorImpl|MarkdownEditorImpl|CodeEditorImpl/;
 
 async function box(locator) {
   const b = await locator.boundingBox();
