@@ -6,7 +6,7 @@ import { expect, screenshot, submitSignIn } from '../harness.mjs';
 
 export const name = 'widget demos: dictionary widgets, dialogs, slider, click guard, lazy editors';
 
-const EDITOR_CHUNKS = /RichTextEditorImpl|MarkdownEditorImpl|CodeEditorImpl/;
+const EDITOR_CHUNKS = /tinymceCore|RichTextEditorImpl|MarkdownEditorImpl|CodeEditorImpl/;
 
 async function box(locator) {
   const b = await locator.boundingBox();
@@ -150,7 +150,12 @@ export async function run({ page, baseUrl, step }) {
   expect(Math.abs((await box(ce.locator('.cm-editor'))).height - 240) <= 2, `code editor height ${(await box(ce.locator('.cm-editor'))).height}`);
   await ce.getByLabel('语言').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
-  const opts = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allInnerTexts();
+  // the options' texts can still be empty while the dropdown opens on a loaded machine: read until they are there
+  let opts = [];
+  for (let end = Date.now() + 3000; Date.now() < end; await page.waitForTimeout(100)) {
+    opts = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allInnerTexts();
+    if (opts.length && opts.every((t) => t.trim())) break;
+  }
   expect(opts.join() === 'CSS,Javascript,HTML,Java,Objective-C,Python,R,Shell,SQL,Swift', `first languages: ${opts.join()}`);
   await page.keyboard.press('Escape');
   await ce.getByRole('button', { name: '全屏' }).click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../src/core/context.js';
-import { captchaKvKey } from '../src/core/auth/captcha.js';
+import { CAPTCHA_CHARS, captchaKvKey } from '../src/core/auth/captcha.js';
 import { SESSION_PREFIX } from '../src/core/auth/session.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX } from './harness.js';
 
@@ -97,6 +97,23 @@ describe('captcha (CAPTCHA=on)', () => {
     const ttl = Number(row.expires_at) - Date.now();
     expect(ttl).toBeGreaterThan(55_000);
     expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+
+  // Issue 10 point 12: the original login form shows the picture at 105×35; a bigger one lost its 4th character.
+  it('draws a 105×35 picture of 4 characters from a set without look-alike glyphs', async () => {
+    const res = await app.inject({ method: 'GET', url: `${P}/sys/randomImage/${Date.now()}` });
+    const svg = Buffer.from(res.json().result.split(',')[1], 'base64').toString('utf8');
+    expect(svg).toMatch(/^<svg[^>]* width="105" height="35" viewBox="0,0,105,35"/);
+    // one glyph of each look-alike group at most (a slashed zero beside an O, 1/I/l, 5/S …); one case only, since
+    // the answer is compared case-insensitively
+    const groups = ['0OoQ', '1IlijJ|', '2Zz', '5Ss', '6Gb', '8B', '9gq', 'UuVv', 'Yy'];
+    for (const g of groups) expect([...g].filter((c) => CAPTCHA_CHARS.includes(c)).length, g).toBeLessThanOrEqual(1);
+    expect(CAPTCHA_CHARS).toBe(CAPTCHA_CHARS.toUpperCase());
+    const allowed = new Set(CAPTCHA_CHARS.toLowerCase());
+    for (let i = 0; i < 20; i++) {
+      const { answer } = await draw();
+      expect([...answer].every((c) => allowed.has(c)), answer).toBe(true);
+    }
   });
 
   it('rejects a malformed key with 400', async () => {

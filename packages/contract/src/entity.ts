@@ -2,6 +2,8 @@
  * Declarative entity definition shared by the server's CRUD engine and the client's list/form pages.
  * The server adds the table binding (see server/src/core/crud); everything a screen needs lives here.
  */
+import type { FieldFormat } from './formats';
+
 export type FieldType = 'string' | 'number' | 'date' | 'datetime' | 'text';
 
 /** How a search-form value is matched when the field is filterable (the value syntax still applies). */
@@ -27,6 +29,8 @@ export interface FieldDef {
   fixedOnEdit?: boolean;
   required?: boolean;
   maxLength?: number;
+  /** A contact format (mobile, landline, e-mail) checked by the form and the server alike (formats.ts). */
+  format?: FieldFormat;
   /** Checked unique on the server (add/edit give a clear message instead of a SQL error). */
   unique?: boolean;
   /** Written to and read from Excel (default true). */

@@ -1,5 +1,6 @@
 export * from './envelope';
 export * from './entity';
+export * from './formats';
 export * from './entities/position';
 export * from './entities/role';
 export * from './entities/depart';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertMenu, INVALID_MENU_ERROR, menuToRoutes, VUE3_LAYOUT_ERROR, firstChildPath } from './menuToRoutes';
+import { assertMenu, INVALID_MENU_ERROR, menuToRoutes, VUE3_LAYOUT_ERROR, firstChildPath, withAbsolutePaths } from './menuToRoutes';
 import { renderPlaceholders, resolvePath } from './template';
 import type { MenuNode } from './types';
 
@@ -98,3 +98,20 @@ describe('assertMenu', () => {
 });
 
 export { menu as sampleMenu, opts as sampleOpts };
+
+describe('withAbsolutePaths', () => {
+  // issue 10 point 13: 在线文档's path is a bare md5; a relative link opened /{current page}/{md5}, a 404
+  it('hangs a relative path under its parent (or /), as the original nested router does; absolute paths and urls stay', () => {
+    const abs = withAbsolutePaths([
+      ...menu,
+      { path: 'top', name: 'top', component: 'layouts/IframePageView', route: '1', meta: { title: '顶层' } },
+      { path: 'https://x.test/a', name: 'ext', component: 'layouts/IframePageView', route: '1', meta: { title: '外链', internalOrExternal: true } },
+    ]);
+    const routes = menuToRoutes(abs, opts);
+    expect(routes.find((r) => r.name === 'docs')?.path).toBe('/dashboard3/b9f1c3');
+    expect(routes.find((r) => r.name === 'top')?.path).toBe('/top');
+    expect(routes.find((r) => r.name === 'ext')?.path).toBe('https://x.test/a');
+    expect(routes.find((r) => r.name === 'isystem-user')?.path).toBe('/isystem/user');
+    expect(abs[2].children?.[0].path).toBe('/dashboard3/b9f1c3');
+  });
+});

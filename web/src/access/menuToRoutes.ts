@@ -37,6 +37,19 @@ export function resolveMenuUrl(url: string | undefined, root: object): string | 
   return out || undefined;
 }
 
+/**
+ * Menu paths made absolute as the original's nested router reads them: a path without a leading `/` (the server
+ * gives an iframe item such as 在线文档 the md5 of its url) hangs under its parent's path, or under `/` at the top.
+ * Left relative, the link resolved against the current page and opened a 404 (issue 10 point 13). Urls stay as sent.
+ */
+export function withAbsolutePaths(menu: readonly MenuNode[], parentPath = ''): MenuNode[] {
+  return menu.map((item) => {
+    const relative = !!item.path && !item.path.startsWith('/') && !/^[a-z][a-z0-9+.-]*:/i.test(item.path);
+    const path = relative ? `${parentPath.replace(/\/+$/, '')}/${item.path}` : item.path;
+    return item.children ? { ...item, path, children: withAbsolutePaths(item.children, path) } : { ...item, path };
+  });
+}
+
 /** Route name of a menu item (the server always sends one; fall back to the contract's rule). */
 export function routeName(item: MenuNode): string {
   if (item.name) return item.name;

@@ -10,6 +10,7 @@ import 'dayjs/locale/zh-cn';
 import { BrowserRouter } from 'react-router';
 import { usePreferences } from '../store/preferences';
 import { FeedbackBinder } from './FeedbackBinder';
+import { ThemeCssVars } from './ThemeCssVars';
 import { AppRoutes } from './AppRoutes';
 import './global.css';
 
@@ -21,14 +22,16 @@ export function App() {
   useEffect(() => {
     document.body.classList.toggle('colorWeak', colorWeak);
   }, [colorWeak]);
+  // antd derives link colours from colorInfo (always blue) unless colorLink is given: links follow the theme colour
   const theme = useMemo(
-    () => ({ algorithm: antdTheme.defaultAlgorithm, token: { colorPrimary: primaryColor, borderRadius: 4 } }),
+    () => ({ algorithm: antdTheme.defaultAlgorithm, token: { colorPrimary: primaryColor, colorLink: primaryColor, borderRadius: 4 } }),
     [primaryColor],
   );
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
       <AntApp>
         <FeedbackBinder />
+        <ThemeCssVars />
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

@@ -16,6 +16,7 @@ import { http } from '../api/request';
 import { buildFormBody, formFields, toFormValues, type EntityRow } from './formBody';
 import { FieldInput, isChoiceField } from './fields';
 import { useFormSubmit } from './useFormSubmit';
+import { formatRule } from './formatRule';
 import { FormDialog } from './FormDialog';
 
 export interface FormModalProps {
@@ -39,7 +40,7 @@ export interface FormModalExtension {
   toBody?: (body: Record<string, unknown>, values: Record<string, unknown>, editing: boolean) => Record<string, unknown>;
 }
 
-/** Validation rules of a field: required (`请输入{label}!` / `请选择{label}!`) and maxLength. */
+/** Validation rules of a field: required (`请输入{label}!` / `请选择{label}!`), maxLength and a contact format. */
 export function fieldRules(f: FieldDef): Rule[] {
   const rules: Rule[] = [];
   if (f.required) {
@@ -48,6 +49,7 @@ export function fieldRules(f: FieldDef): Rule[] {
   if (f.maxLength && !isChoiceField(f) && f.type !== 'number') {
     rules.push({ max: f.maxLength, message: `${f.label}长度不能超过${f.maxLength}个字符!` });
   }
+  if (f.format) rules.push(formatRule(f.format));
   return rules;
 }
 

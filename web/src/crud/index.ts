@@ -9,3 +9,4 @@ export { useDictOptions, dictQueryKey, type DictItem, type DictOption } from './
 export { DictSelect } from './fields';
 export { buildListParams, buildFilterParams, buildSortParams, buildExportParams } from './query';
 export { buildFormBody, toFormValues, type EntityRow } from './formBody';
+export { formatRule } from './formatRule';

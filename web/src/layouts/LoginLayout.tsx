@@ -9,7 +9,7 @@ export default function LoginLayout() {
       <div className="user-layout-content">
         <header className="user-layout-top">
           <div className="user-layout-header">
-            <img src="/logo.svg" className="user-layout-logo" alt="logo" />
+            <img src="/logo.svg" className="user-layout-logo" alt="" />
             <h1 className="user-layout-title">{APP_TITLE}</h1>
           </div>
           <div className="user-layout-desc">海盗王后台管理系统 — 系统管理、系统监控与游戏运营的一站式后台</div>

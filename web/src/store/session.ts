@@ -9,7 +9,7 @@ import { SESSION_TTL } from '../config';
 import { KEYS, ls } from './storage';
 import { setSessionLogout } from '../api/request';
 import { getUserPermission, login as loginCall, logoutCall, type DictMap, type LoginParams, type LoginResult, type UserInfo } from '../api/auth';
-import { assertMenu, menuToRoutes } from '../access/menuToRoutes';
+import { assertMenu, menuToRoutes, withAbsolutePaths } from '../access/menuToRoutes';
 import type { AppRoute, AuthItem, MenuNode } from '../access/types';
 
 export interface SessionState {
@@ -95,8 +95,9 @@ export const useSession = create<Session>()((set, get) => ({
     loading = (async () => {
       const res = await getUserPermission();
       if (!res.success) throw new Error(res.message || '获取权限失败');
-      const { menu, auth, allAuth, sysSafeMode } = res.result ?? ({} as never);
-      assertMenu(menu);
+      const { menu: sent, auth, allAuth, sysSafeMode } = res.result ?? ({} as never);
+      assertMenu(sent);
+      const menu = withAbsolutePaths(sent);
       // The page registry (one lazy loader per screen) is loaded only now, so it stays out of the login page's JS.
       const { hasView } = await import('../views/registry');
       const routes = menuToRoutes(menu, { hasView });

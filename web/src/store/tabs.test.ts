@@ -1,5 +1,7 @@
 import { describe, expect, it, beforeEach } from 'vitest';
-import { closeLeft, closeOthers, closeRight, closeTab, HOME_TAB, openTab, TAB_WARN, useTabs, type Tab, type TabList } from './tabs';
+import { closeLeft, closeOthers, closeRight, closeTab, HOME_TAB, keepRouted, openTab, TAB_WARN, useTabs, type Tab, type TabList } from './tabs';
+import { useSession } from './session';
+import type { AppRoute } from '../access/types';
 import { NS } from './storage';
 
 const tab = (p: string): Tab => ({ name: p, path: p.split('?')[0], fullPath: p, meta: { title: p } });
@@ -58,5 +60,29 @@ describe('tabs store', () => {
     useTabs.getState().refresh('/b');
     expect(useTabs.getState().refreshKeys['/b']).toBe(1);
     expect(keys(useTabs.getState())).toEqual(['/dashboard/analysis', '/b']);
+  });
+});
+
+// issue 10 point 14: a tab whose menu was deleted is not restored (it opened a full-page 404)
+const route = (path: string): AppRoute => ({ path, name: path, component: 'x', kind: 'view', hidden: false, parents: [], meta: { title: path, keepAlive: false, internalOrExternal: false, hideTab: false, hiddenHeaderContent: false } });
+
+describe('tabs of routes that no longer exist', () => {
+  beforeEach(() => useTabs.getState().reset());
+  it('keepRouted drops tabs without a route (params and query kept), home stays, a dropped active tab activates home', () => {
+    const routes = [route('/dashboard/analysis'), route('/a'), route('/online/:code')];
+    const s = { ...list('/a?x=1', '/gone', '/online/abc'), active: '/gone' };
+    const kept = keepRouted(s, routes);
+    expect(keys(kept)).toEqual(['/dashboard/analysis', '/a?x=1', '/online/abc']);
+    expect(kept.active).toBe('/dashboard/analysis');
+    expect(keepRouted(list('/a'), routes)).toEqual(list('/a'));
+  });
+  it('the store drops them when the signed-in menu arrives (after a reload), and persists the shorter list', () => {
+    const st = useTabs.getState();
+    st.open(tab('/a'));
+    st.open(tab('/deleted-menu'));
+    useSession.setState({ routes: [route('/dashboard/analysis'), route('/a')] });
+    expect(keys(useTabs.getState())).toEqual(['/dashboard/analysis', '/a']);
+    expect(JSON.parse(localStorage.getItem(`${NS}MULTI_TAB_PAGES`)!).value.tabs).toHaveLength(2);
+    useSession.setState({ routes: null });
   });
 });

@@ -7,6 +7,8 @@ import { create } from 'zustand';
 import { HOME_PATH } from '../config';
 import { KEYS, ls } from './storage';
 import { useSession } from './session';
+import { findRoute } from '../access/menu';
+import type { AppRoute } from '../access/types';
 
 export interface Tab {
   name: string;
@@ -79,6 +81,17 @@ export function closeOthers(s: TabList, key: string): TabList {
   return { tabs: withHome(s, [self]), active: key };
 }
 
+/**
+ * Keeps only the tabs whose page still has a route (home always): a tab restored from storage whose menu was
+ * deleted, or whose right was withdrawn, would open a full-page 404. A dropped active tab activates home.
+ */
+export function keepRouted(s: TabList, routes: readonly AppRoute[]): TabList {
+  const tabs = s.tabs.filter((t) => isHome(t.fullPath) || findRoute(routes, t.path) !== undefined);
+  if (tabs.length === s.tabs.length) return s;
+  if (!tabs.some((t) => isHome(t.fullPath))) tabs.unshift(HOME_TAB);
+  return { tabs, active: tabs.some((t) => t.fullPath === s.active) ? s.active : HOME_PATH };
+}
+
 interface TabsStore extends TabList {
   /** per-tab counter; the keep-alive key includes it so a refresh remounts the page */
   refreshKeys: Record<string, number>;
@@ -89,6 +102,8 @@ interface TabsStore extends TabList {
   closeRight(key: string): void;
   closeOthers(key: string): void;
   refresh(key: string): void;
+  /** drops the tabs without a route (see keepRouted) */
+  keepRouted(routes: readonly AppRoute[]): void;
   reset(): void;
 }
 
@@ -127,6 +142,10 @@ export const useTabs = create<TabsStore>()((set, get) => {
     closeRight: (key) => apply(closeRight(get(), key)),
     closeOthers: (key) => apply(closeOthers(get(), key)),
     refresh: (key) => set({ refreshKeys: { ...get().refreshKeys, [key]: (get().refreshKeys[key] ?? 0) + 1 } }),
+    keepRouted(routes) {
+      const next = keepRouted(get(), routes);
+      if (next !== get()) apply(next);
+    },
     reset() {
       ls.remove(KEYS.MULTI_TABS);
       set({ tabs: [HOME_TAB], active: HOME_PATH, refreshKeys: {} });
@@ -134,7 +153,12 @@ export const useTabs = create<TabsStore>()((set, get) => {
   };
 });
 
-// a logout (token gone) starts the next session with a clean tab bar
+// a logout (token gone) starts the next session with a clean tab bar; the signed-in menu's routes (loaded after
+// every reload) prune the restored tabs
 useSession.subscribe((s, prev) => {
   if (prev.token && !s.token) useTabs.getState().reset();
+  if (s.routes && s.routes !== prev.routes) useTabs.getState().keepRouted(s.routes);
 });
+// (the menu may have arrived before this module was loaded with the layout)
+const loadedRoutes = useSession.getState().routes;
+if (loadedRoutes) useTabs.getState().keepRouted(loadedRoutes);

@@ -17,7 +17,7 @@ export const departEntity: EntityDef = {
     { prop: 'orgCategory', label: '机构类别', type: 'string', dict: 'org_category', maxLength: 10 },
     { prop: 'orgType', label: '机构类型', type: 'string', form: false, maxLength: 10 },
     { prop: 'orgCode', label: '机构编码', type: 'string', form: false, maxLength: 64 },
-    { prop: 'mobile', label: '手机号', type: 'string', maxLength: 32 },
+    { prop: 'mobile', label: '手机号', type: 'string', maxLength: 32, format: 'mobile' },
     { prop: 'fax', label: '传真', type: 'string', maxLength: 32 },
     { prop: 'address', label: '地址', type: 'string', maxLength: 100 },
     { prop: 'memo', label: '备注', type: 'string', maxLength: 500 },

@@ -3,8 +3,14 @@ import type { AppContext } from '../context.js';
 import { BadRequestError } from '../envelope/errors.js';
 import { keyed } from './secret.js';
 
-/** Contract §3.1: 4 characters from this set (no o, O, I); the answer lives 60 s. */
-export const CAPTCHA_CHARS = 'qwertyuiplkjhgfdsazxcvbnmQWERTYUPLKJHGFDSAZXCVBNM1234567890';
+/**
+ * Contract §3.1: 4 characters, the answer lives 60 s, compared without case. The original's set
+ * (`qwertyuipl…1234567890`) holds look-alikes in svg-captcha's font (a slashed 0 beside Q, 1/I/l, 5/S, 8/B, 6/G,
+ * 2/Z, U/V, 9/g/q), so the picture shows capitals and digits only, one of each look-alike group (issue 10 point 12).
+ */
+export const CAPTCHA_CHARS = 'ACDEFHJKLMNPRTUWXY23456789';
+/** The original draws a 105×35 picture; its login form shows exactly that much of it. */
+export const CAPTCHA_SIZE = { width: 105, height: 35, fontSize: 38 } as const;
 export const CAPTCHA_TTL_SECONDS = 60;
 export const CAPTCHA_MSG = { invalid: '验证码无效', wrong: '验证码错误' } as const;
 
@@ -24,7 +30,7 @@ export function captchaKvKey(ctx: AppContext, checkKey: string): string {
 export async function issueCaptcha(ctx: AppContext, rawKey: string): Promise<string> {
   const checkKey = normaliseCheckKey(rawKey);
   if (!checkKey) throw new BadRequestError('验证码key不合法');
-  const c = svgCaptcha.create({ size: 4, charPreset: CAPTCHA_CHARS, noise: 2 });
+  const c = svgCaptcha.create({ size: 4, charPreset: CAPTCHA_CHARS, noise: 2, ...CAPTCHA_SIZE });
   await ctx.kv.set(captchaKvKey(ctx, checkKey), c.text.toLowerCase(), CAPTCHA_TTL_SECONDS);
   return `data:image/svg+xml;base64,${Buffer.from(c.data, 'utf8').toString('base64')}`;
 }

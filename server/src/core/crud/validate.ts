@@ -1,4 +1,4 @@
-import type { FieldDef } from '@pk/contract';
+import { formatError, type FieldDef } from '@pk/contract';
 import { BadRequestError } from '../envelope/errors.js';
 import { parseWireDate } from '../time.js';
 import type { ResolvedBinding } from './binding.js';
@@ -53,6 +53,8 @@ export function fieldValue(f: FieldDef, v: unknown): string | number | null {
       if (typeof v === 'number' && Number.isFinite(v)) v = String(v);
       if (typeof v !== 'string') throw new BadRequestError(CRUD_MSG.badType(f));
       if (f.maxLength && [...v].length > f.maxLength) throw new BadRequestError(CRUD_MSG.tooLong(f));
+      const badFormat = f.format ? formatError(f.format, v) : null; // 001 §5: the form's own message
+      if (badFormat) throw new BadRequestError(badFormat);
       return v;
     }
   }

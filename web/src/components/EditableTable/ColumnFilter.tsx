@@ -53,7 +53,7 @@ export function ColumnFilter({ col, value, onChange, onMouseUpCapture }: {
         setOpen(o);
       }}>
       <button type="button" className="pk-et-icon pk-et-filter" aria-label={`筛选${col.title}`} data-active={value ? 'true' : undefined}
-        style={{ marginLeft: 'auto', color: value ? '#1677ff' : '#bfbfbf' }}>
+        style={{ marginLeft: 'auto', color: value ? 'var(--pk-color-link, #1677ff)' : '#bfbfbf' }}>
         <FilterFilled />
       </button>
     </Popover>

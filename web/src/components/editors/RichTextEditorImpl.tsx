@@ -2,10 +2,9 @@
  * The rich-text editor itself (001 §2, §9): TinyMCE 8 served from node_modules (self-hosted, GPL licence key),
  * Chinese UI (TinyMCE's zh-CN language pack), no menubar, height 300, image upload through `POST /sys/common/upload` (biz `jeditor`,
  * `jeditor=1`; `local` → inline base64). Loaded lazily through `RichTextEditor` (index.tsx), never in the first
- * bundle.
+ * bundle. TinyMCE's core is loaded just before this module (tinymceCore.ts, through index.tsx).
  */
 import { Editor } from '@tinymce/tinymce-react';
-import 'tinymce';
 import 'tinymce/models/dom/model';
 import 'tinymce/themes/silver';
 import 'tinymce/icons/default';

@@ -8,7 +8,8 @@ import { Suspense, lazy } from 'react';
 import { Spin } from 'antd';
 import type { CodeEditorProps, MarkdownEditorProps, RichTextEditorProps } from './types';
 
-const RichImpl = lazy(() => import('./RichTextEditorImpl'));
+// TinyMCE's core first: the editor chunk's theme and plugins need the global it sets (tinymceCore.ts)
+const RichImpl = lazy(() => import('./tinymceCore').then(() => import('./RichTextEditorImpl')));
 const MarkdownImpl = lazy(() => import('./MarkdownEditorImpl'));
 const CodeImpl = lazy(() => import('./CodeEditorImpl'));
 

@@ -65,11 +65,11 @@ export function SettingDrawer({ open, onClose }: { open: boolean; onClose(): voi
             />}>
           <Tooltip title="该设定仅 [顶部栏导航] 时有效">内容区域宽度</Tooltip>
         </Row>
-        <Row action={<Switch key="s" size="small" aria-label="固定 Header" checked={p.fixedHeader} onChange={(v) => p.set('fixedHeader', v)} />}>
-          固定 Header
+        <Row action={<Switch key="s" size="small" aria-label="固定顶栏" checked={p.fixedHeader} onChange={(v) => p.set('fixedHeader', v)} />}>
+          固定顶栏
         </Row>
-        <Row action={<Switch key="s" size="small" aria-label="下滑时隐藏 Header" disabled={!p.fixedHeader} checked={p.autoHideHeader} onChange={(v) => p.set('autoHideHeader', v)} />}>
-          下滑时隐藏 Header
+        <Row action={<Switch key="s" size="small" aria-label="下滑时隐藏顶栏" disabled={!p.fixedHeader} checked={p.autoHideHeader} onChange={(v) => p.set('autoHideHeader', v)} />}>
+          下滑时隐藏顶栏
         </Row>
         <Row action={<Switch key="s" size="small" aria-label="固定侧边菜单" disabled={top} checked={p.fixSiderbar} onChange={(v) => p.set('fixSiderbar', v)} />}>
           固定侧边菜单

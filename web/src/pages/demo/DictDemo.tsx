@@ -25,19 +25,19 @@ export default function DictDemo() {
         style={{ maxWidth: 760 }}
         initialValues={{ sex: '1', priority: 'M', status: '1', category: '1,2', types: 'H,L', open: 'Y', yn: 1 }}
       >
-        <Form.Item label="下拉（sex）" name="sex">
+        <Form.Item label="下拉（性别）" name="sex">
           <DictSelect dictCode="sex" aria-label="性别" />
         </Form.Item>
-        <Form.Item label="单选（priority）" name="priority">
+        <Form.Item label="单选（优先级）" name="priority">
           <DictSelect dictCode="priority" type="radio" />
         </Form.Item>
-        <Form.Item label="单选按钮（user_status）" name="status">
+        <Form.Item label="单选按钮（用户状态）" name="status">
           <DictSelect dictCode="user_status" type="radioButton" />
         </Form.Item>
-        <Form.Item label="多选框（msg_category）" name="category">
+        <Form.Item label="多选框（消息类型）" name="category">
           <DictCheckbox dictCode="msg_category" />
         </Form.Item>
-        <Form.Item label="多选标签（priority）" name="types">
+        <Form.Item label="多选标签（优先级）" name="types">
           <DictMultiSelectTag dictCode="priority" />
         </Form.Item>
         <Form.Item label="开关（Y/N）" name="open">
@@ -48,23 +48,23 @@ export default function DictDemo() {
         </Form.Item>
       </Form>
       <Descriptions bordered size="small" column={1} title="表单值与字典文本" style={{ maxWidth: 760 }} data-testid="dict-values">
-        <Descriptions.Item label="sex">
+        <Descriptions.Item label="性别">
           {values.sex ?? ''} <DictTag dictCode="sex" value={values.sex} />
         </Descriptions.Item>
-        <Descriptions.Item label="priority">
+        <Descriptions.Item label="优先级">
           {values.priority ?? ''} <DictTag dictCode="priority" value={values.priority} />
         </Descriptions.Item>
-        <Descriptions.Item label="status">
+        <Descriptions.Item label="用户状态">
           {values.status ?? ''} <DictTag dictCode="user_status" value={values.status} />
         </Descriptions.Item>
-        <Descriptions.Item label="category">
+        <Descriptions.Item label="消息类型">
           {values.category ?? ''} <DictTag dictCode="msg_category" value={values.category} />
         </Descriptions.Item>
-        <Descriptions.Item label="types">
+        <Descriptions.Item label="多选标签">
           {values.types ?? ''} <DictTag dictCode="priority" value={values.types} />
         </Descriptions.Item>
-        <Descriptions.Item label="open">{String(values.open ?? '')}</Descriptions.Item>
-        <Descriptions.Item label="yn">{String(values.yn ?? '')}</Descriptions.Item>
+        <Descriptions.Item label="开关（Y/N）">{String(values.open ?? '')}</Descriptions.Item>
+        <Descriptions.Item label="开关（1/0）">{String(values.yn ?? '')}</Descriptions.Item>
       </Descriptions>
     </Card>
   );

@@ -9,6 +9,7 @@ import { checkCaptcha, checkOnlyUser, passwordChange, phoneVerification } from '
 import { randomImage } from '../../api/auth';
 import { SmsButton } from './SmsButton';
 import { confirmRules } from '../../components/passwordConfirm';
+import { formatRule } from '../../crud/formatRule';
 
 export default function Alteration() {
   const { message } = App.useApp();
@@ -94,7 +95,7 @@ export default function Alteration() {
       {step === 1 && (
         <Form form={form2} layout="vertical" aria-label="身份验证">
           <Form.Item label="账号">{username}</Form.Item>
-          <Form.Item name="phone" label="手机号" rules={[{ required: true, pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号' }]}>
+          <Form.Item name="phone" label="手机号" rules={[{ required: true, message: '请输入手机号码!' }, formatRule('mobile')]}>
             <Input placeholder="请输入手机号" />
           </Form.Item>
           <Form.Item label="短信验证码" required>

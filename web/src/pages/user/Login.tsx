@@ -110,10 +110,22 @@ export default function Login() {
             title="看不清？点击刷新"
             aria-label="验证码图片，点击刷新"
             data-testid="captcha-image"
-            style={{ width: 120, height: 40, padding: 0, border: '1px solid #d9d9d9', borderRadius: 4, background: '#fff', cursor: 'pointer' }}
+            style={{
+              width: 120,
+              height: 40,
+              padding: 0,
+              border: '1px solid #d9d9d9',
+              borderRadius: 4,
+              background: '#fff',
+              cursor: 'pointer',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+            }}
           >
             {captchaImg ? (
-              <img src={captchaImg} alt="验证码" style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+              // the server draws 105×35 (contract §3.1): shown at its own size, not scaled
+              <img src={captchaImg} alt="验证码" width={105} height={35} />
             ) : (
               <span style={{ color: '#999', fontSize: 12 }}>点击获取</span>
             )}

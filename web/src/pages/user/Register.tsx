@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { register } from '../../api/account';
 import { SmsButton } from './SmsButton';
 import { confirmRules } from '../../components/passwordConfirm';
+import { formatRule } from '../../crud/formatRule';
 
 interface Values {
   username: string;
@@ -45,7 +46,7 @@ export default function Register() {
       >
         <Input.Password placeholder="确认密码" aria-label="确认密码" autoComplete="new-password" />
       </Form.Item>
-      <Form.Item name="mobile" rules={[{ required: true, pattern: /^1[3-9]\d{9}$/, message: '请输入正确的手机号' }]}>
+      <Form.Item name="mobile" rules={[{ required: true, message: '请输入手机号码!' }, formatRule('mobile')]}>
         <Input placeholder="11 位手机号" aria-label="手机号" />
       </Form.Item>
       <Form.Item>

@@ -74,7 +74,7 @@ export default function PermissionList(): ReactNode {
       width: 100,
       render: (v: MenuType | null) => (v === 2 ? <Tag color="orange">{MENU_TYPE_TEXT[2]}</Tag> : MENU_TYPE_TEXT[(v ?? 0) as MenuType]),
     },
-    { title: 'icon', dataIndex: 'icon', key: 'icon', align: 'center', width: 70, render: (v: string | null) => <MenuIcon name={v ?? undefined} /> },
+    { title: '图标', dataIndex: 'icon', key: 'icon', align: 'center', width: 70, render: (v: string | null) => <MenuIcon name={v ?? undefined} /> },
     { title: '组件', dataIndex: 'component', key: 'component', ellipsis: true },
     { title: '路径', dataIndex: 'url', key: 'url', ellipsis: true },
     { title: '授权标识', dataIndex: 'perms', key: 'perms', ellipsis: true },

@@ -9,14 +9,14 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, Radio, Select } from 'antd';
 import { usePermission } from '../../../access/usePermission';
-import { DictSelect, type FormModalProps } from '../../../crud';
+import { DictSelect, formatRule, type FormModalProps } from '../../../crud';
 import { useFormSubmit } from '../../../crud/useFormSubmit';
 import { DATE_FORMAT } from '../../../crud/query';
 import { addUser, editUser, queryAllRoles, queryTenants, queryUserRole, userDepartList } from './api';
 import { AvatarUpload } from './AvatarUpload';
 import { PasswordItems } from './PasswordItems';
 import { DepartTreeSelect, departNames, useDepartTree } from './DepartTreeSelect';
-import { buildUserBody, PHONE_PATTERN, toUserFormValues, USER_PERM, type UserFormValues } from './data';
+import { buildUserBody, toUserFormValues, USER_PERM, type UserFormValues } from './data';
 import { FormDialog } from '../../../crud/FormDialog';
 
 function useRoleOptions() {
@@ -146,13 +146,13 @@ export function UserModal({ open, record, onClose, onSaved }: FormModalProps): R
           <DictSelect code="sex" placeholder="请选择性别" />
         </Form.Item>
       )}
-      <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '请输入正确格式的电子邮件!' }]}>
+      <Form.Item name="email" label="邮箱" rules={[formatRule('email')]}>
         <Input placeholder="请输入邮箱" maxLength={45} />
       </Form.Item>
-      <Form.Item name="phone" label="手机号码" rules={[{ pattern: PHONE_PATTERN, message: '请输入正确格式的手机号码!' }]}>
+      <Form.Item name="phone" label="手机号码" rules={[formatRule('mobile')]}>
         <Input placeholder="请输入手机号码" maxLength={45} disabled={isDisabled(USER_PERM.formPhone)} />
       </Form.Item>
-      <Form.Item name="telephone" label="座机" rules={[{ pattern: /^0\d{2,3}-[1-9]\d{6,7}$/, message: '请输入正确的座机号码' }]}>
+      <Form.Item name="telephone" label="座机" rules={[formatRule('telephone')]}>
         <Input placeholder="请输入座机" maxLength={45} />
       </Form.Item>
     </FormDialog>

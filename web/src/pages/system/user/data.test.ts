@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildUserBody, PASSWORD_PATTERN, PHONE_PATTERN, toUserFormValues } from './data';
+import { FIELD_FORMATS } from '@pk/contract';
+import { buildUserBody, PASSWORD_PATTERN, toUserFormValues } from './data';
+
+const PHONE_PATTERN = FIELD_FORMATS.mobile.pattern;
 
 describe('user dialog conversions', () => {
   it('an edited row → form values: roles, departments, the current one (by orgCode) and tenants', () => {

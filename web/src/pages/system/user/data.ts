@@ -25,7 +25,6 @@ export const USER_PERM = {
 /** The JeecgBoot UserModal rules. */
 export const PASSWORD_PATTERN = /^(?=.*[a-zA-Z])(?=.*\d)(?=.*[~!@#$%^&*()_+`\-={}:";'<>?,./]).{8,}$/;
 export const PASSWORD_MESSAGE = '密码由8位数字、大小写字母和特殊符号组成!';
-export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 
 export interface UserFormValues extends Record<string, unknown> {
   roles?: string[];
