@@ -168,8 +168,14 @@ describe('upload widgets: failures (001 §5, §8)', () => {
     const name = `${label.length}-${text.length}.png`; // a name of its own: antd's static toasts fade out across tests
     await user.upload(input(), png(name));
     expect(await screen.findByText(`${name} 上传失败.`)).toBeInTheDocument();
+    // the previous test's dialog may still be fading out (a loaded machine read it once): wait for a new one
+    const earlier = new Set(screen.queryAllByRole('dialog'));
     await user.click(await screen.findByRole('button', { name: '上传出错' }));
-    const dialog = (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
+    const dialog = await waitFor(() => {
+      const fresh = screen.getAllByRole('dialog').filter((d) => !earlier.has(d));
+      expect(fresh).toHaveLength(1);
+      return fresh[0];
+    });
     expect(dialog.querySelector('.ant-modal-confirm-content')?.textContent).toBe(text);
     expect(dialog.textContent).not.toMatch(/timeout|exceeded|Failed to fetch|HTTP/);
   });
