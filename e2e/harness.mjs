@@ -131,20 +131,27 @@ export async function watchCspViolations(context) {
   return violations;
 }
 
-/** Write a PNG to e2e/artifacts/<name>.png and return its path. */
-export async function screenshot(page, name, opts = {}) {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const file = path.join(ARTIFACTS, `${name}.png`);
-  // Let antd's enter/appear motions end first (≤ 1.5 s): a dialog caught while zooming in is missing from the
-  // picture. (Playwright's animations:'disabled' is no help: the motion's prepare state stays, invisible.)
+/**
+ * Wait until antd's enter/appear motions have ended (at most `ms`): a dialog caught while zooming in is missing
+ * from a picture, and a click on it can be lost on a loaded machine. (Playwright's animations:'disabled' is no
+ * help: the motion's prepare state stays, invisible.)
+ */
+export async function motionsSettled(page, ms = 1500) {
   await page
     .waitForFunction(
       () => ![...document.querySelectorAll('[class*="-appear"], [class*="-enter"]')].some((el) =>
         [...el.classList].some((c) => /^ant-(zoom|fade|move|slide)[\w-]*-(appear|enter)(-(prepare|start|active))?$/.test(c))),
       null,
-      { timeout: 1500, polling: 50 },
+      { timeout: ms, polling: 50 },
     )
     .catch(() => {});
+}
+
+/** Write a PNG to e2e/artifacts/<name>.png and return its path. */
+export async function screenshot(page, name, opts = {}) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await motionsSettled(page);
   await page.screenshot({ path: file, ...opts });
   return file;
 }

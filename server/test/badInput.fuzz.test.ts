@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AppContext } from '../src/core/context.js';
-import type { Database } from '../src/db/schema.js';
 import { createTestApp, TEST_ADMIN_PASSWORD } from './harness.js';
 import { authHeaders, loginAs } from './helpers/login.js';
+import { rowCounts } from './helpers/rowCounts.js';
 import { collectRoutes, samplePath, type SeenRoute } from './helpers/routes.js';
 
 // Issue 10 point 8: odd input never gives an HTTP 500 or a body outside the envelope. Every registered route is
@@ -12,8 +12,6 @@ import { collectRoutes, samplePath, type SeenRoute } from './helpers/routes.js';
 // Each answer must be a 4xx envelope (success false, a Chinese message) and no table may change. Runs on every
 // database of TEST_DB; new routes are covered as soon as they are registered.
 
-/** Tables whose row counts may move (audit log, sessions in the KV table, the seed marker). */
-const SKIP_TABLES = new Set(['sys_log', 'sys_kv', 'sys_seed']);
 
 /** Body field names the routes read, so a bad value reaches the code that would store or compare it. */
 const FIELDS = [
@@ -106,15 +104,7 @@ describe('route fuzz: odd input on every route', () => {
   let headers: Record<string, string>;
   let routes: SeenRoute[];
 
-  const counts = async (): Promise<Record<string, number>> => {
-    const tables = (await ctx.db.db.introspection.getTables()).map((t) => t.name).filter((n) => !SKIP_TABLES.has(n) && !n.startsWith('kysely_'));
-    const out: Record<string, number> = {};
-    for (const t of tables) {
-      const row = await ctx.db.db.selectFrom(t as keyof Database).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-      out[t] = Number(row.n);
-    }
-    return out;
-  };
+  const counts = () => rowCounts(ctx);
 
   beforeAll(async () => {
     ({ app, ctx, close } = await createTestApp());

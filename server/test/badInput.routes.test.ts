@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../src/core/context.js';
-import type { Database } from '../src/db/schema.js';
 import { createTestApp, TEST_ADMIN_PASSWORD } from './harness.js';
 import { authHeaders, loginAs } from './helpers/login.js';
+import { rowCounts } from './helpers/rowCounts.js';
 import { collectRoutes, samplePath, type SeenRoute } from './helpers/routes.js';
 
 // Issue 2 point 21 across every endpoint family at once: each route that takes a body answers malformed JSON, a
 // non-object body and an oversized body with a clear 400 envelope in Chinese — never a 500 — and no table changes.
 // New routes are covered as soon as they are registered.
 
-/** Tables whose row counts must not move (sys_log may gain audit rows; the KV table holds sessions). */
-const SKIP_TABLES = new Set(['sys_log', 'sys_kv', 'sys_seed']);
 
 describe('bad input on every route that takes a body', () => {
   let app: FastifyInstance;
@@ -20,15 +18,7 @@ describe('bad input on every route that takes a body', () => {
   let headers: Record<string, string>;
   let bodyRoutes: SeenRoute[];
 
-  const counts = async (): Promise<Record<string, number>> => {
-    const tables = (await ctx.db.db.introspection.getTables()).map((t) => t.name).filter((n) => !SKIP_TABLES.has(n) && !n.startsWith('kysely_'));
-    const out: Record<string, number> = {};
-    for (const t of tables) {
-      const row = await ctx.db.db.selectFrom(t as keyof Database).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-      out[t] = Number(row.n);
-    }
-    return out;
-  };
+  const counts = () => rowCounts(ctx);
 
   beforeAll(async () => {
     ({ app, ctx, close } = await createTestApp());
