@@ -87,6 +87,23 @@ export async function run({ page, baseUrl, step }) {
   await page.locator('.ant-table-tbody tr.ant-table-row', { hasText: USER.username }).waitFor();
   await screenshot(page, 'user-list');
 
+  step('用户管理 pages as 001 §9: "1-10 共N条" (1-N under 10 rows), 10/20/30; 20 条/页 asks pageSize=20, createTime desc');
+  const totalText = (await page.locator('.ant-pagination-total-text').innerText()).trim();
+  const shown = /^1-(\d+) 共(\d+)条$/.exec(totalText);
+  expect(shown && Number(shown[1]) === Math.min(10, Number(shown[2])), `total text "${totalText}"`);
+  // antd shows the jumper only when there is more than one page (the test database holds a few users)
+  const jumper = await page.locator('.ant-pagination-options-quick-jumper input').isVisible();
+  expect(jumper === Number(shown[2]) > 10, `quick jumper shown: ${jumper}`);
+  const asked = page.waitForRequest((r) => r.url().includes('/sys/user/list') && new URL(r.url()).searchParams.get('pageSize') === '20');
+  await page.locator('.ant-pagination-options .ant-select').click();
+  const sizes = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await sizes.first().waitFor();
+  const sizeTexts = (await sizes.allInnerTexts()).map((t) => t.replace(/\s+/g, ''));
+  expect(JSON.stringify(sizeTexts) === JSON.stringify(['10条/页', '20条/页', '30条/页']), `page sizes ${JSON.stringify(sizeTexts)}`);
+  await sizes.filter({ hasText: '20' }).click();
+  const sent = new URL((await asked).url()).searchParams;
+  expect(sent.get('pageNo') === '1' && sent.get('column') === 'createTime' && sent.get('order') === 'desc', `list params ${sent}`);
+
   step('sign out, sign in as the new user');
   await logout(page);
   await submitSignIn(page, USER);

@@ -53,6 +53,19 @@ describe('paged lists outside the CRUD engine', () => {
     expect(all.size).toBe(5);
   });
 
+  // 001 §9 / contract §5.4: the web client's lists ask with the initial sort column=createTime&order=desc (as the
+  // original's list mixin does); these lists keep their own order and answer the same page with or without it.
+  it('the client\'s initial sort parameters change nothing on the hand-written lists', async () => {
+    for (const path of ['/sys/user/queryUserComponentData', '/sys/user/departUserList', '/sys/online/list', `/sys/user/userRoleList?roleId=${ADMIN_ROLE_ID}`, '/sys/user/queryByOrgCodeForAddressList', '/sys/sysDepartRole/list']) {
+      const sep = path.includes('?') ? '&' : '?';
+      const plain = await get(`${path}${sep}pageNo=1&pageSize=10`);
+      const sorted = await get(`${path}${sep}column=createTime&order=desc&pageNo=1&pageSize=10`);
+      expect(plain.success, path).toBe(true);
+      expect(sorted.success, path).toBe(true);
+      expect(sorted.result, path).toEqual(plain.result);
+    }
+  });
+
   it('a page size that is not a number is a 400 in the envelope, the same on every list', async () => {
     for (const path of ['/sys/user/queryUserComponentData', '/sys/user/departUserList', '/sys/online/list', `/sys/user/userRoleList?roleId=${ADMIN_ROLE_ID}`]) {
       const r = await get(`${path}${path.includes('?') ? '&' : '?'}pageSize=abc`);

@@ -7,6 +7,7 @@ import { http } from '../api/request';
 import { BUTTON_AUTH_KEY } from './auth';
 import { ListPage } from './ListPage';
 import { closeAntdOverlays } from '../test/antdOverlays';
+import { choosePageSize, quickJumper } from '../test/pagination';
 
 vi.mock('../api/request', () => ({
   http: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), download: vi.fn(), upload: vi.fn() },
@@ -77,8 +78,20 @@ describe('ListPage', () => {
     expect(await screen.findByText('运维')).toBeTruthy();
     expect(screen.getByText('中级')).toBeTruthy();
     expect(screen.getByText('正高级')).toBeTruthy();
-    expect(screen.getByText('共 2 条')).toBeTruthy();
+    expect(screen.getByText('1-2 共2条')).toBeTruthy();
     expect(lastListParams()).toEqual({ column: 'createTime', order: 'desc', pageNo: 1, pageSize: 10 });
+  });
+
+  it('pages as 001 §9 says: "1-10 共53条", a quick jumper, and 20 per page asks again from page 1', async () => {
+    mocked.get.mockImplementation(async (url: string) => {
+      if (url === '/sys/position/list') return ok({ records: rows, total: 53, size: 10, current: 1, pages: 6 }) as never;
+      return ok([]) as never;
+    });
+    renderPage();
+    expect(await screen.findByText('1-10 共53条')).toBeTruthy();
+    expect(quickJumper()).toBeTruthy();
+    await choosePageSize(20);
+    await waitFor(() => expect(lastListParams()).toEqual({ column: 'createTime', order: 'desc', pageNo: 1, pageSize: 20 }));
   });
 
   it('hides the buttons whose permission is not granted', async () => {

@@ -320,7 +320,7 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelectedRowKeys(keys.map(String)),
         }}
-        pagination={{ ...paging.pagination(total), showQuickJumper: true }}
+        pagination={paging.pagination(total)}
         onChange={onTableChange}
       />
 

@@ -1,6 +1,7 @@
 /** The CRUD page kit: a list page and form dialog rendered from an EntityDef (docs/ARCHITECTURE.md, web rules). */
 export { ListPage, listQueryKey, type SearchExtra, type ListPageProps, type ListPageContext, type ColumnOverrides } from './ListPage';
-export { usePaging, PAGE_SIZES, type Paging } from './usePaging';
+export { usePaging, type Paging, type PagingParams } from './usePaging';
+export { listPagination, totalText, PAGE_SIZES, DEFAULT_PAGE_SIZE, INITIAL_SORT, type ListPaginationOptions } from './listPagination';
 export { SearchButtons } from './SearchButtons';
 export { FormModal, fieldRules, type FormModalProps, type FormModalExtension } from './FormModal';
 export { useFormSubmit, type FormSubmit, type FormSubmitOptions } from './useFormSubmit';

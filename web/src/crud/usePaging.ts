@@ -1,7 +1,8 @@
 /**
  * The page state of a server-paged table (ListPage and the hand-written system lists): page number and size, the
- * `pageNo` / `pageSize` request params, and the antd `pagination` prop — sizes {@link PAGE_SIZES}, a size changer,
- * "共 n 条", and back to page 1 when the size changes.
+ * request params (`pageNo` / `pageSize` and the initial sort `column=createTime&order=desc`), and the antd
+ * `pagination` prop of {@link listPagination} (001 §9: 10/20/30, jumper, "1-10 共53条"), back to page 1 when the
+ * size changes.
  *
  * @example
  *   const paging = usePaging();
@@ -10,14 +11,19 @@
  */
 import { useMemo, useState } from 'react';
 import type { TableColumnType, TablePaginationConfig } from 'antd';
+import { DEFAULT_PAGE_SIZE, INITIAL_SORT, listPagination } from './listPagination';
 
-export const PAGE_SIZES = [10, 20, 30, 50];
+/** The params of a hand-built list's request: the page and the initial sort (its headers do not sort). */
+export type PagingParams = { pageNo: number; pageSize: number } & typeof INITIAL_SORT;
 
 export interface Paging {
   pageNo: number;
   pageSize: number;
-  /** `{ pageNo, pageSize }`, the same object until either changes (fit for a query key). */
-  params: { pageNo: number; pageSize: number };
+  /**
+   * `{ column: 'createTime', order: 'desc', pageNo, pageSize }`, the same object until the page or size changes
+   * (fit for a query key). ListPage sends its own sort instead (a header click changes it).
+   */
+  params: PagingParams;
   /** Goes to a page (1 after a new search, one back when a delete empties the last page). */
   setPageNo: (pageNo: number) => void;
   /** The Table's `pagination` for a list of `total` rows (a missing or textual total counts as given / 0). */
@@ -30,26 +36,24 @@ export interface Paging {
 
 export function usePaging(): Paging {
   const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
-  const params = useMemo(() => ({ pageNo, pageSize }), [pageNo, pageSize]);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const params = useMemo(() => ({ ...INITIAL_SORT, pageNo, pageSize }), [pageNo, pageSize]);
   const rowNumber = (index: number) => (pageNo - 1) * pageSize + index + 1;
   return {
     pageNo,
     pageSize,
     params,
     setPageNo,
-    pagination: (total) => ({
-      current: pageNo,
-      pageSize,
-      total: Number(total ?? 0),
-      pageSizeOptions: PAGE_SIZES,
-      showSizeChanger: true,
-      showTotal: (n) => `共 ${n} 条`,
-      onChange: (p, s) => {
-        setPageNo(s !== pageSize ? 1 : p);
-        setPageSize(s);
-      },
-    }),
+    pagination: (total) =>
+      listPagination({
+        current: pageNo,
+        pageSize,
+        total,
+        onChange: (p, s) => {
+          setPageNo(s !== pageSize ? 1 : p);
+          setPageSize(s);
+        },
+      }),
     rowNumber,
     numberColumn: () => ({ title: '#', key: 'rowIndex', width: 60, align: 'center', render: (_v, _r, i) => rowNumber(i) }),
   };

@@ -2,7 +2,8 @@ import { Button, Col, Input, Modal, Row as GridRow, Table, type TableColumnsType
 import { useCallback, useEffect, useState } from 'react';
 import { loadPage, type Row } from './api';
 import { PickerEmpty } from './PickerEmpty';
-import { addChosen, joinValue, PICKER, rangeText, removeChosen, splitValue } from './rules';
+import { BUSINESS_PAGE_SIZES, INITIAL_SORT, listPagination } from '../../crud/listPagination';
+import { addChosen, joinValue, PICKER, removeChosen, splitValue } from './rules';
 import { SelectedBox } from './SelectedBox';
 import type { PickerValueProps } from './TablePickerField';
 import { useLabels } from './useLabels';
@@ -45,7 +46,7 @@ export function BusinessPicker<T extends Row>(p: BusinessPickerProps<T>) {
   const load = useCallback(
     (current: number, pageSize: number, kw: string) =>
       loadPageOf({ current, pageSize }, () =>
-        loadPage<T>(p.url, { pageNo: current, pageSize, [p.searchField.name]: kw.trim() ? `*${kw.trim()}*` : undefined }),
+        loadPage<T>(p.url, { ...INITIAL_SORT, pageNo: current, pageSize, [p.searchField.name]: kw.trim() ? `*${kw.trim()}*` : undefined }),
       ),
     [p.url, p.searchField.name, loadPageOf],
   );
@@ -110,16 +111,7 @@ export function BusinessPicker<T extends Row>(p: BusinessPickerProps<T>) {
                   setChosen((c) => (sel ? addChosen(c, changed, keyOf, multi) : changed.reduce((acc, r) => removeChosen(acc, keyOf(r), keyOf), c))),
               }}
               onRow={(r) => ({ onClick: () => setChosen((c) => addChosen(c, [r], keyOf, multi)) })}
-              pagination={{
-                current: pager.current,
-                pageSize: pager.pageSize,
-                total,
-                pageSizeOptions: [...PICKER.businessPageSizes],
-                showSizeChanger: true,
-                showQuickJumper: true,
-                showTotal: rangeText,
-                onChange: (current, pageSize) => void load(current, pageSize, keyword),
-              }}
+              pagination={listPagination({ ...pager, total, sizes: BUSINESS_PAGE_SIZES, onChange: (current, pageSize) => void load(current, pageSize, keyword) })}
             />
           </Col>
           <Col span={10}>

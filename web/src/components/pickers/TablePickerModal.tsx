@@ -5,7 +5,8 @@ import type { Params } from '../../api/request';
 import { useDictOptions } from '../../crud/useDictOptions';
 import { loadPage, type Row } from './api';
 import { PickerEmpty } from './PickerEmpty';
-import { PICKER, rangeText } from './rules';
+import { INITIAL_SORT, listPagination } from '../../crud/listPagination';
+import { PICKER } from './rules';
 import { usePickerPage } from './usePickerPage';
 
 /** A search field of a table picker: a text box, a dictionary select, or a date. */
@@ -42,7 +43,7 @@ function DictSelect({ code, ...rest }: { code?: string; value?: string; onChange
 
 /**
  * The table modal behind the user, role and position pickers (001 §2): search fields, 查询 / 重置, a paged
- * table (10 / 20 / 30, quick jumper, "a-b 共 N 条") with checkbox (multi) or radio selection kept across pages.
+ * table (the shared list pagination: 10 / 20 / 30, quick jumper, "1-10 共53条") with checkbox (multi) or radio selection kept across pages.
  */
 export function TablePickerModal<T extends Row>(p: TablePickerModalProps<T>) {
   const [form] = Form.useForm();
@@ -52,7 +53,7 @@ export function TablePickerModal<T extends Row>(p: TablePickerModalProps<T>) {
   const load = useCallback(
     async (current: number, pageSize: number) => {
       const values = form.getFieldsValue() as Record<string, unknown>;
-      const params: Params = { pageNo: current, pageSize };
+      const params: Params = { ...INITIAL_SORT, pageNo: current, pageSize };
       for (const f of p.searchFields) {
         const v = values[f.name];
         if (v === undefined || v === null || v === '') continue;
@@ -135,16 +136,7 @@ export function TablePickerModal<T extends Row>(p: TablePickerModalProps<T>) {
                 return next;
               }),
           })}
-          pagination={{
-            current: pager.current,
-            pageSize: pager.pageSize,
-            total,
-            pageSizeOptions: [...PICKER.pageSizes],
-            showSizeChanger: true,
-            showQuickJumper: true,
-            showTotal: rangeText,
-            onChange: (current, pageSize) => void load(current, pageSize),
-          }}
+          pagination={listPagination({ ...pager, total, onChange: (current, pageSize) => void load(current, pageSize) })}
         />
       </div>
     </Modal>

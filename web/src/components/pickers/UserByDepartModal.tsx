@@ -2,7 +2,8 @@ import { Button, Col, Input, Modal, Row as GridRow, Space, Table, Tree } from 'a
 import { useCallback, useEffect, useState } from 'react';
 import { queryDepartTree, queryUserComponentData, type DepartNode, type UserRow } from './api';
 import { PickerEmpty } from './PickerEmpty';
-import { errorText, failureOf, joinValue, LABEL_DICT, PICKER, PICKER_MSG, rangeText, splitValue, type PickerTreeNode } from './rules';
+import { INITIAL_SORT, listPagination } from '../../crud/listPagination';
+import { errorText, failureOf, joinValue, LABEL_DICT, PICKER, PICKER_MSG, splitValue, type PickerTreeNode } from './rules';
 import { usePickerPage } from './usePickerPage';
 import { SelectedBox } from './SelectedBox';
 import type { ModalPickerOptions, PickerValueProps } from './TablePickerField';
@@ -41,7 +42,7 @@ export function UserByDepartModal({ open, multi = true, selected, onOk, onCancel
   const load = useCallback(
     (p: { current: number; pageSize: number; departId: string; username: string }) =>
       loadPageOf(p, () =>
-        queryUserComponentData({ pageNo: p.current, pageSize: p.pageSize, departId: p.departId || undefined, username: p.username.trim() || undefined }),
+        queryUserComponentData({ ...INITIAL_SORT, pageNo: p.current, pageSize: p.pageSize, departId: p.departId || undefined, username: p.username.trim() || undefined }),
       ),
     [loadPageOf],
   );
@@ -130,16 +131,7 @@ export function UserByDepartModal({ open, multi = true, selected, onOk, onCancel
                 setChosen((old) => new Map(ks.map((k) => [String(k), by.get(String(k)) ?? old.get(String(k)) ?? null])));
               },
             }}
-            pagination={{
-              current: pager.current,
-              pageSize: pager.pageSize,
-              total,
-              pageSizeOptions: [...PICKER.pageSizes],
-              showSizeChanger: true,
-              showQuickJumper: true,
-              showTotal: rangeText,
-              onChange: (current, pageSize) => void load({ current, pageSize, departId, username }),
-            }}
+            pagination={listPagination({ ...pager, total, onChange: (current, pageSize) => void load({ current, pageSize, departId, username }) })}
           />
         </Col>
       </GridRow>

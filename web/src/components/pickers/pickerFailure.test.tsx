@@ -29,7 +29,7 @@ describe('pickers show the server message when their read is refused', () => {
         searchFields={[{ name: 'roleCode', label: '角色编码' }]} columns={[{ title: '角色编码', dataIndex: 'roleCode' }]} />,
     );
     expect(await screen.findByTestId('picker-failure')).toHaveTextContent(NO_AUTH);
-    expect(mocked.get).toHaveBeenCalledWith('sys/role/list', { pageNo: 1, pageSize: 10 });
+    expect(mocked.get).toHaveBeenCalledWith('sys/role/list', { column: 'createTime', order: 'desc', pageNo: 1, pageSize: 10 });
   });
 
   it('the table picker lists rows when the read succeeds (no failure text)', async () => {

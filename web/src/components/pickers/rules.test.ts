@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   addChosen, checkboxValue, checkedKeysOf, checkTreeCondition, ellipsis, errorText, failureOf, flattenTree, joinValue, latestOnly, PICKER,
-  PICKER_MSG, pickedDeparts, rangeText, removeChosen, splitValue, type PickerTreeNode,
+  PICKER_MSG, pickedDeparts, removeChosen, splitValue, type PickerTreeNode,
 } from './rules';
 
 describe('picker constants (001 §9)', () => {
   it('widths, page sizes, ellipsis and debounces', () => {
     expect([PICKER.width, PICKER.userWidth, PICKER.businessWidth, PICKER.departWidth]).toEqual([1200, 1250, 900, 500]);
-    expect(PICKER.pageSizes).toEqual(['10', '20', '30']);
-    expect([PICKER.businessPageSize, ...PICKER.businessPageSizes]).toEqual([5, '5', '10', '20', '30']);
+    expect([PICKER.pageSize, PICKER.businessPageSize]).toEqual([10, 5]);
     expect(PICKER.ellipsis).toBe(12);
     expect([PICKER.formDebounce, PICKER.searchDebounce]).toEqual([300, 800]);
   });
@@ -90,10 +89,6 @@ describe('business picker chosen list', () => {
   it('per-row delete', () => {
     expect(removeChosen([{ id: '1' }, { id: '2' }], '1', key)).toEqual([{ id: '2' }]);
   });
-});
-
-it('range text', () => {
-  expect(rangeText(25, [11, 20])).toBe('11-20 共 25 条');
 });
 
 describe('failureOf / errorText', () => {

@@ -1,6 +1,7 @@
 /**
  * Pure rules shared by the pickers (001 §2–§9). No React, no requests: unit-tested in rules.test.ts.
  */
+import { BUSINESS_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../../crud/listPagination';
 
 /** 001 §9 constants of the pickers. */
 export const PICKER = {
@@ -12,10 +13,9 @@ export const PICKER = {
   businessWidth: 900,
   /** Department modal width. */
   departWidth: 500,
-  pageSize: 10,
-  pageSizes: ['10', '20', '30'],
-  businessPageSize: 5,
-  businessPageSizes: ['5', '10', '20', '30'],
+  /** First page size (the sizes offered and the total text are the shared list pagination, crud/listPagination). */
+  pageSize: DEFAULT_PAGE_SIZE,
+  businessPageSize: BUSINESS_PAGE_SIZE,
   /** Ellipsis length inside the pickers (25 elsewhere). */
   ellipsis: 12,
   /** loadDict debounce of a form select / of the search select (001 §7, §9). */
@@ -172,9 +172,4 @@ export function removeChosen<T>(chosen: readonly T[], key: string, keyOf: (r: T)
 export function checkboxValue(checked: readonly string[], options: ReadonlyArray<{ value: string }>): string {
   const set = new Set(checked);
   return options.filter((o) => set.has(o.value)).map((o) => o.value).join(',');
-}
-
-/** antd pagination "a-b of N" text (001 §9: total text). */
-export function rangeText(total: number, range: [number, number]): string {
-  return `${range[0]}-${range[1]} 共 ${total} 条`;
 }

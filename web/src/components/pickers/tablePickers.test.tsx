@@ -51,7 +51,7 @@ describe('UserPicker', () => {
     wrap(<UserPicker defaultOpen testId="up" />);
     const modal = await screen.findByTestId('up-modal');
     expect(await within(modal).findByText('zhangsan')).toBeInTheDocument();
-    expect(mocked.get).toHaveBeenCalledWith('sys/user/queryUserComponentData', { pageNo: 1, pageSize: 10 });
+    expect(mocked.get).toHaveBeenCalledWith('sys/user/queryUserComponentData', { column: 'createTime', order: 'desc', pageNo: 1, pageSize: 10 });
     expect(mocked.get.mock.calls.some(([u]) => u === 'sys/user/list')).toBe(false);
     expect(headers(modal)).toEqual(['用户账号', '用户姓名', '电话', '生日']);
     expect(within(modal).getByText('13800000001')).toBeInTheDocument();
@@ -59,7 +59,7 @@ describe('UserPicker', () => {
     for (const label of ['账号', '性别', '生日']) expect(within(modal).getAllByText(label).length).toBeGreaterThan(0);
     fireEvent.change(within(modal).getByPlaceholderText('请输入账号'), { target: { value: 'zh' } });
     press('查 询');
-    await waitFor(() => expect(mocked.get).toHaveBeenLastCalledWith('sys/user/queryUserComponentData', { pageNo: 1, pageSize: 10, username: '*zh*' }));
+    await waitFor(() => expect(mocked.get).toHaveBeenLastCalledWith('sys/user/queryUserComponentData', { column: 'createTime', order: 'desc', pageNo: 1, pageSize: 10, username: '*zh*' }));
   });
 
   it('returns the usernames as the value and the rows with id and username', async () => {
@@ -82,7 +82,7 @@ describe('RolePicker', () => {
     wrap(<RolePicker defaultOpen testId="rp" onChange={onChange} />);
     const modal = await screen.findByTestId('rp-modal');
     fireEvent.click(await within(modal).findByText('管理员'));
-    expect(mocked.get).toHaveBeenCalledWith('sys/role/list', { pageNo: 1, pageSize: 10 });
+    expect(mocked.get).toHaveBeenCalledWith('sys/role/list', { column: 'createTime', order: 'desc', pageNo: 1, pageSize: 10 });
     expect(headers(modal)).toEqual(['角色名称', '角色编码']);
     press('确 定');
     const [value, rows] = onChange.mock.calls[0];

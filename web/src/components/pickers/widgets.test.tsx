@@ -41,7 +41,7 @@ describe('BusinessPicker', () => {
     const onChange = business();
     const modal = await screen.findByTestId('bp-modal');
     await within(modal).findByText('开发');
-    expect(mocked.get).toHaveBeenCalledWith('sys/position/list', { pageNo: 1, pageSize: 5, name: undefined });
+    expect(mocked.get).toHaveBeenCalledWith('sys/position/list', { column: 'createTime', order: 'desc', pageNo: 1, pageSize: 5, name: undefined });
     fireEvent.click(within(modal).getByText('开发'));
     fireEvent.click(within(modal).getByText('测试'));
     expect(within(modal).getByText('已选择 2 项')).toBeInTheDocument();
@@ -49,7 +49,7 @@ describe('BusinessPicker', () => {
     expect(within(modal).getByText('已选择 1 项')).toBeInTheDocument();
     fireEvent.change(within(modal).getByPlaceholderText('请输入职务名称'), { target: { value: '测' } });
     fireEvent.keyDown(within(modal).getByPlaceholderText('请输入职务名称'), { key: 'Enter', code: 'Enter', keyCode: 13 });
-    await waitFor(() => expect(mocked.get).toHaveBeenLastCalledWith('sys/position/list', { pageNo: 1, pageSize: 5, name: '*测*' }));
+    await waitFor(() => expect(mocked.get).toHaveBeenLastCalledWith('sys/position/list', { column: 'createTime', order: 'desc', pageNo: 1, pageSize: 5, name: '*测*' }));
     fireEvent.click(screen.getByRole('button', { name: '确 定' }));
     expect(onChange).toHaveBeenCalledWith('qa', [ROWS[1]]);
   });

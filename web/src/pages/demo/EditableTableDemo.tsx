@@ -1,6 +1,7 @@
 import { Button, Card, Space, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { http } from '../../api/request';
+import { INITIAL_SORT } from '../../crud/listPagination';
 import { useSearchParams } from 'react-router';
 import { EditableTable, type ColumnDef, type EditableTableHandle, type Row } from '../../components/EditableTable';
 import type { SavePayload } from '../../components/EditableTable';
@@ -76,7 +77,7 @@ function PositionFilterTable() {
   const [page, setPage] = useState<{ rows: Row[]; total: number } | null>(null);
   useEffect(() => {
     let live = true;
-    void http.get<{ records: Row[]; total: number }>('/sys/position/list', { pageNo: 1, pageSize: POSITION_PAGE_SIZE, column: 'createTime', order: 'desc', ...params })
+    void http.get<{ records: Row[]; total: number }>('/sys/position/list', { ...INITIAL_SORT, pageNo: 1, pageSize: POSITION_PAGE_SIZE, ...params })
       .then((r) => live && r.success && setPage({ rows: r.result.records, total: r.result.total }))
       .catch(() => undefined); // the request client has shown the error
     return () => {
