@@ -35,7 +35,7 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
     serve: false,
     // Cache-Control is set per file below; send() still answers conditional requests with 304.
     cacheControl: false,
-    // Serves index.js.br / .gz next to a file when the client accepts them (written by scripts/start.mjs).
+    // Serves index.js.br / .gz next to a file when the client accepts them (written by the web build: web/build/precompress.ts).
     preCompressed: true,
     // Dotfiles are never served.
     dotfiles: 'deny',
