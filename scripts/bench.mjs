@@ -9,6 +9,8 @@
 // Only 127.0.0.1; every loop is bounded by a count and a time limit.
 //   node scripts/bench.mjs [--duration=10] [--rows=100000] [--users=100000,1000000] [--user-dbs=sqlite,postgres]
 //                          [--user-duration=8] [--no-users] [--no-write] [--only=users] [--report-only]
+//                          [--accept-encoding="gzip, deflate, br"]  (sent by every load, as a browser does: the
+//                          answers over 1 KB are then compressed, core/http/compress.ts)
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -28,6 +30,7 @@ const USER_DBS = args.includes('--no-users') ? [] : opt('user-dbs', 'sqlite,post
 const USER_DURATION = Number(opt('user-duration', '8'));
 /** `--only=users`: just section (d), printed, nothing written (for working on the user list). */
 const ONLY_USERS = opt('only', '') === 'users';
+const ACCEPT_ENCODING = opt('accept-encoding', '');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = 16;
 const WARMUP = 3;
@@ -117,6 +120,7 @@ async function serverCpuMs(cpuUrl) {
 }
 
 async function load(title, url, headers, connections = CONNECTIONS, duration = DURATION, cpuUrl = null) {
+  if (ACCEPT_ENCODING) headers = { ...headers, 'accept-encoding': ACCEPT_ENCODING };
   await autocannon({ url, headers, connections, duration: WARMUP });
   const cpu0 = await serverCpuMs(cpuUrl);
   const r = await autocannon({ url, headers, connections, duration });
