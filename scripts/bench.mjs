@@ -585,7 +585,10 @@ Cold start is measured from \`spawn(node server/dist/main.js)\` to the first ans
 | as Chromium loads \`/user/login\` (every same-origin .js) | ${r.loginJsBrowser?.files?.length ?? '–'} | ${r.loginJsBrowser?.kb?.toFixed(1) ?? (r.loginJsBrowser?.error ?? '–')} |
 
 The check uses the Chromium figure when it is available (it includes lazily loaded route chunks). The server
-sends the precompressed \`.br\` files when the browser accepts Brotli, which are smaller still.
+sends the \`.br\` copies the web build writes (Brotli 11, \`web/build/precompress.ts\`) when the browser accepts
+Brotli, which are smaller still, and the \`.gz\` copies to a browser that accepts only gzip. JSON answers of 1 KB or
+more are compressed per request (Brotli 4 / gzip 5, \`core/http/compress.ts\`); the load figures above are measured
+without \`Accept-Encoding\` unless the run passed \`--accept-encoding\`.
 
 ## Reproduce
 
