@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { compressAnswers } from '../src/core/http/compress.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX } from './harness.js';
 import { authHeaders, loginAs } from './helpers/login.js';
 
@@ -193,5 +194,29 @@ describe('compressed answers', () => {
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
     });
+  });
+});
+
+describe('a large answer', () => {
+  it('is compressed off the event loop and decodes to the same JSON (a page of 1000 rows)', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(compressAnswers);
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ id: String(1e18 + i), name: `职务${i}`, code: `P${i}`, createTime: '2026-11-25 10:00:00' }));
+    app.get('/big', async () => ({ success: true, result: { records: rows } }));
+    try {
+      const plain = await app.inject('/big');
+      expect(plain.rawPayload.length).toBeGreaterThan(64 * 1024);
+      for (const [accept, encoding] of [
+        [BROWSER, 'br'],
+        ['gzip', 'gzip'],
+      ] as const) {
+        const res = await app.inject({ url: '/big', headers: { 'accept-encoding': accept } });
+        expect(res.headers['content-encoding'], accept).toBe(encoding);
+        expect(Number(res.headers['content-length']), accept).toBe(res.rawPayload.length);
+        expect(JSON.parse(decoded(res).toString()), accept).toEqual(plain.json());
+      }
+    } finally {
+      await app.close();
+    }
   });
 });
