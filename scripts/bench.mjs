@@ -9,6 +9,8 @@
 // Only 127.0.0.1; every loop is bounded by a count and a time limit.
 //   node scripts/bench.mjs [--duration=10] [--rows=100000] [--users=100000,1000000] [--user-dbs=sqlite,postgres]
 //                          [--user-duration=8] [--no-users] [--no-write] [--only=users] [--report-only]
+//                          [--accept-encoding="gzip, deflate, br"]  (sent by every load, as a browser does: the
+//                          answers over 1 KB are then compressed, core/http/compress.ts)
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -28,6 +30,7 @@ const USER_DBS = args.includes('--no-users') ? [] : opt('user-dbs', 'sqlite,post
 const USER_DURATION = Number(opt('user-duration', '8'));
 /** `--only=users`: just section (d), printed, nothing written (for working on the user list). */
 const ONLY_USERS = opt('only', '') === 'users';
+const ACCEPT_ENCODING = opt('accept-encoding', '');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = 16;
 const WARMUP = 3;
@@ -117,6 +120,7 @@ async function serverCpuMs(cpuUrl) {
 }
 
 async function load(title, url, headers, connections = CONNECTIONS, duration = DURATION, cpuUrl = null) {
+  if (ACCEPT_ENCODING) headers = { ...headers, 'accept-encoding': ACCEPT_ENCODING };
   await autocannon({ url, headers, connections, duration: WARMUP });
   const cpu0 = await serverCpuMs(cpuUrl);
   const r = await autocannon({ url, headers, connections, duration });
@@ -581,7 +585,10 @@ Cold start is measured from \`spawn(node server/dist/main.js)\` to the first ans
 | as Chromium loads \`/user/login\` (every same-origin .js) | ${r.loginJsBrowser?.files?.length ?? '–'} | ${r.loginJsBrowser?.kb?.toFixed(1) ?? (r.loginJsBrowser?.error ?? '–')} |
 
 The check uses the Chromium figure when it is available (it includes lazily loaded route chunks). The server
-sends the precompressed \`.br\` files when the browser accepts Brotli, which are smaller still.
+sends the \`.br\` copies the web build writes (Brotli 11, \`web/build/precompress.ts\`) when the browser accepts
+Brotli, which are smaller still, and the \`.gz\` copies to a browser that accepts only gzip. JSON answers of 1 KB or
+more are compressed per request (Brotli 4 / gzip 5, \`core/http/compress.ts\`); the load figures above are measured
+without \`Accept-Encoding\` unless the run passed \`--accept-encoding\`.
 
 ## Reproduce
 

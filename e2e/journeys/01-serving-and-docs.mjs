@@ -18,6 +18,16 @@ export async function run({ page, baseUrl, step }) {
   const js = await page.request.get(`${baseUrl}${asset}`);
   expect(js.status() === 200 && /immutable/.test(js.headers()['cache-control'] ?? ''), `asset ${asset}: ${js.status()} ${js.headers()['cache-control']}`);
 
+  step('the browser gets the Brotli copies of index.html and the entry chunk (issue 11 point 9)');
+  const encodings = new Map();
+  const onResponse = (r) => encodings.set(new URL(r.url()).pathname, r.headers()['content-encoding']);
+  page.on('response', onResponse);
+  await page.goto(`${baseUrl}/user/login`);
+  await page.waitForLoadState('load');
+  page.off('response', onResponse);
+  expect(encodings.get('/user/login') === 'br', `index.html content-encoding: ${encodings.get('/user/login')}`);
+  expect(encodings.get(asset) === 'br', `${asset} content-encoding: ${encodings.get(asset)}`);
+
   step('an unknown API path answers the 404 envelope');
   const nf = await page.request.get(`${baseUrl}${API_PREFIX}/sys/no-such-route`);
   expect(nf.status() === 404, `API 404 status ${nf.status()}`);

@@ -2,7 +2,6 @@
 // missing or older than its newest source file.
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -10,7 +9,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const WEB_DIST = path.join(ROOT, 'web/dist');
 export const SERVER_BUNDLE = path.join(ROOT, 'server/dist/main.js');
 
-const WEB_SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/package.json', 'packages/contract/src']
+const WEB_SOURCES = ['web/src', 'web/build', 'web/public', 'web/index.html', 'web/package.json', 'packages/contract/src']
   .concat(fs.existsSync(path.join(ROOT, 'web')) ? fs.readdirSync(path.join(ROOT, 'web')).filter((f) => /^(vite\.config|tsconfig).*/.test(f)).map((f) => `web/${f}`) : []);
 const SERVER_SOURCES = ['server/src', 'server/build.mjs', 'server/package.json', 'packages/contract/src'];
 
@@ -48,12 +47,11 @@ function run(label, args, cwd) {
   return Date.now() - started;
 }
 
-/** vite build in web/, then .gz and .br siblings for @fastify/static's preCompressed serving. */
+/** vite build in web/; the build itself writes the .br / .gz copies the server sends (web/build/precompress.ts). */
 export function buildWeb() {
   const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
   const ms = run('vite build (web/dist)', [vite, 'build', '--logLevel', 'warn'], path.join(ROOT, 'web'));
-  const n = precompress(WEB_DIST);
-  console.log(`  web built in ${(ms / 1000).toFixed(1)} s; ${n} files precompressed (.gz, .br)`);
+  console.log(`  web built in ${(ms / 1000).toFixed(1)} s`);
 }
 
 export function buildServer() {
@@ -78,26 +76,4 @@ export function ensureBuilt({ force = false, web = true, server = true } = {}) {
     if (force || serverIsStale()) buildServer();
     else console.log('> server/dist/main.js is up to date');
   }
-}
-
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|wasm|ico)$/;
-
-/** Write file.gz and file.br next to each compressible file over 1 KB. Returns how many files it compressed. */
-export function precompress(dir) {
-  let n = 0;
-  const walk = (d) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (COMPRESSIBLE.test(e.name) && !e.name.endsWith('.map')) {
-        const buf = fs.readFileSync(p);
-        if (buf.length < 1024) continue;
-        fs.writeFileSync(`${p}.gz`, zlib.gzipSync(buf, { level: 9 }));
-        fs.writeFileSync(`${p}.br`, zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } }));
-        n++;
-      }
-    }
-  };
-  if (fs.existsSync(dir)) walk(dir);
-  return n;
 }

@@ -14,6 +14,7 @@ import { rateLimits } from './core/http/rateLimit.js';
 import { securityHeaders } from './core/http/securityHeaders.js';
 import { corsPolicy } from './core/http/cors.js';
 import { frameworkErrors, rejectOddInput } from './core/http/oddInput.js';
+import { compressAnswers } from './core/http/compress.js';
 
 export interface BuildOptions {
   /** Pino logger options, or false to keep tests quiet. */
@@ -44,6 +45,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(corsPolicy);
   await app.register(rateLimits);
   await app.register(rejectOddInput);
+  await app.register(compressAnswers); // after rejectOddInput's onSend, before the modules (core/http/compress.ts)
   await app.register(accessGuard);
   await registerApiDocs(app, config);
   await app.register(registerModules, { prefix: config.apiPrefix });

@@ -23,6 +23,9 @@ export const PUBLIC_WEB_ROUTES = ['GET /', 'GET /*'] as const;
  * - an existing file of the dist folder → that file (immutable cache under /assets, no-cache otherwise);
  * - a missing file under /assets → a plain 404, so a stale chunk fails loudly instead of parsing HTML as JS;
  * - anything else (`/dashboard/analysis`, `/isystem/position?x=1`) → index.html, and the client router takes over.
+ * Every file, index.html included, goes out as the `.br` or `.gz` copy the web build wrote next to it
+ * (web/build/precompress.ts) when the request accepts that encoding, with the file's Content-Type and
+ * `Vary: Accept-Encoding`; the plain file otherwise. HEAD, Range and conditional requests work on the copy sent.
  *
  * @fastify/static is registered with `serve: false` only for `reply.sendFile` (its own wildcard route would carry
  * no `config.auth`, and the access guard refuses undeclared routes). Register after the API modules.
@@ -35,7 +38,7 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
     serve: false,
     // Cache-Control is set per file below; send() still answers conditional requests with 304.
     cacheControl: false,
-    // Serves index.js.br / .gz next to a file when the client accepts them (written by scripts/start.mjs).
+    // Sends the .br / .gz copy next to a file when the client accepts it (written by web/build/precompress.ts).
     preCompressed: true,
     // Dotfiles are never served.
     dotfiles: 'deny',
