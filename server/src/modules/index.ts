@@ -14,6 +14,7 @@ import { cronPreviewRoutes } from './system/quartz/cronPreview.routes.js';
 import { dictLookupRoutes } from './system/dict/lookup.routes.js';
 import { categoryModule } from './system/category/routes.js';
 import { vxeSocketRoutes } from '../core/realtime/vxeSocket.js';
+import { duplicateCheckModule } from './system/duplicate/routes.js';
 
 /**
  * Every API module, registered under the API prefix. Each module file exports one Fastify plugin;
@@ -35,4 +36,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(dictLookupRoutes);
   await app.register(categoryModule);
   await app.register(vxeSocketRoutes);
+  await app.register(duplicateCheckModule);
 }

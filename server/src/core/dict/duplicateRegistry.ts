@@ -1,0 +1,64 @@
+import type { Database } from '../../db/schema.js';
+import { PERM } from '../../db/seed/permissionCodes.js';
+import { BadRequestError } from '../envelope/errors.js';
+
+/**
+ * The table/column pairs `GET /sys/duplicate/check` may probe (contract §6.3; security §1.1 B). In JeecgBoot the
+ * request's tableName and fieldName were pasted into the SQL text (CVE-2022-45206, CVE-2023-38905); here the pair
+ * must be registered byte for byte, and the identifiers used are the literals below, never the request's text.
+ * Deny by default. The database's unique index stays the real guarantee: this check only tells a form early.
+ */
+export interface DuplicateCheck {
+  table: keyof Database & string;
+  column: string;
+  /**
+   * The caller must hold one of these codes (the list permission of the screen whose form checks the pair), so a
+   * caller who cannot list the table cannot probe it for values either.
+   */
+  perms: readonly string[];
+}
+
+/**
+ * Every unique field of the existing screens (their DB unique indexes, migration 0001). Each of these columns is
+ * unique over the whole table (not per tenant), so the check counts the whole table: a value used in another
+ * tenant is taken too, as the save would find. The answer is only "available" or "taken" (like checkOnlyUser).
+ */
+const PAIRS: ReadonlyArray<readonly [string, DuplicateCheck]> = [
+  // 用户管理 dialog (contract §12.1): username, phone, email, work number.
+  ['sys_user.username', { table: 'sys_user', column: 'username', perms: [PERM.user.list] }],
+  ['sys_user.phone', { table: 'sys_user', column: 'phone', perms: [PERM.user.list] }],
+  ['sys_user.email', { table: 'sys_user', column: 'email', perms: [PERM.user.list] }],
+  ['sys_user.work_no', { table: 'sys_user', column: 'work_no', perms: [PERM.user.list] }],
+  // 角色管理 (contract §12.2): role code.
+  ['sys_role.role_code', { table: 'sys_role', column: 'role_code', perms: [PERM.role.list] }],
+  // 职务管理 (contract §12.4): position code.
+  ['sys_position.code', { table: 'sys_position', column: 'code', perms: [PERM.position.list] }],
+];
+
+const REGISTRY: ReadonlyMap<string, DuplicateCheck> = new Map(PAIRS);
+
+export const DUPLICATE_MSG = {
+  /** contract §6.3, the exact wording. */
+  available: '该值可用！',
+  taken: '该值不可用，系统中已存在！',
+  empty: '数据为空,不作处理！',
+  missing: '参数tableName和fieldName不能为空',
+  unregistered: (table: string, field: string) => `该表字段不允许校验：${clip(`${table}.${field}`)}`,
+} as const;
+
+function clip(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+}
+
+/** The registered pair, or a 400 before anything reaches SQL (unknown table or column, spaces, comments, `;`…). */
+export function resolveDuplicateCheck(tableName: string | undefined, fieldName: string | undefined): DuplicateCheck {
+  if (!tableName || !fieldName) throw new BadRequestError(DUPLICATE_MSG.missing);
+  const found = REGISTRY.get(`${tableName}.${fieldName}`);
+  if (!found || tableName.includes('.') || fieldName.includes('.')) throw new BadRequestError(DUPLICATE_MSG.unregistered(tableName, fieldName));
+  return found;
+}
+
+/** The registered pairs as `table.column` (for documentation and tests). */
+export function registeredDuplicateChecks(): string[] {
+  return [...REGISTRY.keys()];
+}

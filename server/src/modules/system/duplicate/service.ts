@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
+import type { DuplicateCheck } from '../../../core/dict/duplicateRegistry.js';
+
+/**
+ * Is `value` already stored in the registered column (any row but `exceptId`)? The table and column are the
+ * registry's literals; the value and the id are bound.
+ */
+export async function isTaken(db: Kysely<Database>, check: DuplicateCheck, value: string, exceptId: string | undefined): Promise<boolean> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let q = (db as Kysely<any>).selectFrom(check.table).select('id').where(check.column, '=', value);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return (await q.limit(1).executeTakeFirst()) !== undefined;
+}
