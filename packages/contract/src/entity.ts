@@ -31,7 +31,10 @@ export interface FieldDef {
   maxLength?: number;
   /** A contact format (mobile, landline, e-mail) checked by the form and the server alike (formats.ts). */
   format?: FieldFormat;
-  /** Checked unique on the server (add/edit give a clear message instead of a SQL error). */
+  /**
+   * Checked unique on the server (add/edit give a clear message instead of a SQL error). With the entity's `table`,
+   * the form also checks it while the user types (`GET /sys/duplicate/check`, a pair the server registers).
+   */
   unique?: boolean;
   /** Written to and read from Excel (default true). */
   excel?: boolean;
@@ -46,6 +49,8 @@ export interface EntityDef {
   title: string;
   /** API base under the prefix, e.g. `/sys/position`. */
   api: string;
+  /** The database table (the `tableName` of the duplicate check of its `unique` fields), e.g. `sys_position`. */
+  table?: string;
   /** Permission code prefix for buttons, e.g. `position` gives `position:add`. */
   perm: string;
   fields: FieldDef[];

@@ -18,6 +18,7 @@ import { FieldInput, isChoiceField } from './fields';
 import { useFormSubmit } from './useFormSubmit';
 import { formatRule } from './formatRule';
 import { FormDialog } from './FormDialog';
+import { uniqueRules } from './duplicateRule';
 
 export interface FormModalProps {
   entity: EntityDef;
@@ -82,7 +83,7 @@ export function FormModal({ entity, open, record, onClose, onSaved, width = 800,
     <FormDialog title={editing ? '编辑' : '新增'} open={open} onClose={onClose} form={form} name={`${entity.key}-form`} modalProps={modalProps} width={width}>
       {extraItems?.(editing)}
       {formFields(entity).map((f) => (
-        <Form.Item key={f.prop} name={f.prop} label={f.label} rules={fieldRules(f)}>
+        <Form.Item key={f.prop} name={f.prop} label={f.label} rules={[...fieldRules(f), ...uniqueRules(entity, f, editing ? String(record?.id) : undefined)]}>
           <FieldInput field={f} disabled={editing && f.fixedOnEdit} />
         </Form.Item>
       ))}

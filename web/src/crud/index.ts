@@ -11,3 +11,4 @@ export { DictSelect } from './fields';
 export { buildListParams, buildFilterParams, buildSortParams, buildExportParams } from './query';
 export { buildFormBody, toFormValues, type EntityRow } from './formBody';
 export { formatRule } from './formatRule';
+export { duplicateRule, uniqueRules, DUPLICATE_CHECK_URL } from './duplicateRule';

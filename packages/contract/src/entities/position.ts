@@ -5,6 +5,7 @@ export const positionEntity: EntityDef = {
   key: 'position',
   title: '职务',
   api: '/sys/position',
+  table: 'sys_position',
   perm: 'position',
   defaultSort: { prop: 'createTime', order: 'desc' },
   fields: [

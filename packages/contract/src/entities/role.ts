@@ -5,6 +5,7 @@ export const roleEntity: EntityDef = {
   key: 'role',
   title: '角色',
   api: '/sys/role',
+  table: 'sys_role',
   perm: 'role',
   defaultSort: { prop: 'createTime', order: 'desc' },
   fields: [

@@ -8,6 +8,7 @@ export const userEntity: EntityDef = {
   key: 'user',
   title: '用户',
   api: '/sys/user',
+  table: 'sys_user',
   perm: 'user',
   defaultSort: { prop: 'createTime', order: 'desc' },
   fields: [
