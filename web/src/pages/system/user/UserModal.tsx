@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, Radio, Select } from 'antd';
 import { usePermission } from '../../../access/usePermission';
-import { DictSelect, formatRule, type FormModalProps } from '../../../crud';
+import { DictSelect, duplicateRule, formatRule, type FormModalProps } from '../../../crud';
 import { useFormSubmit } from '../../../crud/useFormSubmit';
 import { DATE_FORMAT } from '../../../crud/query';
 import { addUser, editUser, queryAllRoles, queryTenants, queryUserRole, userDepartList } from './api';
@@ -89,18 +89,22 @@ export function UserModal({ open, record, onClose, onSaved }: FormModalProps): R
     },
   });
 
+  // contract §6.3: the unique fields are checked as the user types (the edited user's own values pass).
+  const dataId = editing ? String(record?.id) : undefined;
+  const unique = (column: 'username' | 'work_no' | 'email' | 'phone') => duplicateRule('sys_user', column, dataId);
+
   const currentOptions = (departs ?? []).map((d) => ({ value: d, label: names.get(d) ?? d }));
 
   return (
     <FormDialog title={editing ? '编辑用户' : '添加用户'} open={open} onClose={onClose} form={form} name="user-form" modalProps={modalProps} loading={loading}>
-      <Form.Item name="username" label="用户账号" rules={[{ required: true, whitespace: true, message: '请输入用户账号!' }]}>
+      <Form.Item name="username" label="用户账号" validateFirst rules={[{ required: true, whitespace: true, message: '请输入用户账号!' }, unique('username')]}>
         <Input placeholder="请输入用户账号" disabled={editing} maxLength={100} />
       </Form.Item>
       {!editing && <PasswordItems />}
       <Form.Item name="realname" label="用户姓名" rules={[{ required: true, whitespace: true, message: '请输入用户姓名!' }]}>
         <Input placeholder="请输入用户姓名" maxLength={100} />
       </Form.Item>
-      <Form.Item name="workNo" label="工号">
+      <Form.Item name="workNo" label="工号" rules={[unique('work_no')]}>
         <Input placeholder="请输入工号" maxLength={100} />
       </Form.Item>
       <Form.Item name="post" label="职务">
@@ -146,10 +150,10 @@ export function UserModal({ open, record, onClose, onSaved }: FormModalProps): R
           <DictSelect code="sex" placeholder="请选择性别" />
         </Form.Item>
       )}
-      <Form.Item name="email" label="邮箱" rules={[formatRule('email')]}>
+      <Form.Item name="email" label="邮箱" validateFirst rules={[formatRule('email'), unique('email')]}>
         <Input placeholder="请输入邮箱" maxLength={45} />
       </Form.Item>
-      <Form.Item name="phone" label="手机号码" rules={[formatRule('mobile')]}>
+      <Form.Item name="phone" label="手机号码" validateFirst rules={[formatRule('mobile'), unique('phone')]}>
         <Input placeholder="请输入手机号码" maxLength={45} disabled={isDisabled(USER_PERM.formPhone)} />
       </Form.Item>
       <Form.Item name="telephone" label="座机" rules={[formatRule('telephone')]}>
