@@ -5,6 +5,8 @@ import { newId } from '../src/core/id.js';
 import { now } from '../src/core/time.js';
 import { registeredDuplicateChecks } from '../src/core/dict/duplicateRegistry.js';
 import { PERM } from '../src/db/seed/permissionCodes.js';
+import * as contract from '@pk/contract';
+import { camelToSnake } from '../src/core/query/index.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX } from './harness.js';
 import { authHeaders, createTestRole, createTestUser, loginAs } from './helpers/login.js';
 
@@ -53,6 +55,13 @@ describe('duplicate check (contract §6.3)', () => {
 
   it('registers exactly the unique fields of the existing screens', () => {
     expect(registeredDuplicateChecks().sort()).toEqual(PAIRS.map(([t, f]) => `${t}.${f}`).sort());
+  });
+
+  it('every unique field of a contract entity with a table is a registered pair (the web form checks it)', () => {
+    const entities = Object.values(contract).filter((v): v is contract.EntityDef => !!v && typeof v === 'object' && 'fields' in v && 'api' in v);
+    const checked = entities.flatMap((e) => (e.table ? e.fields.filter((f) => f.unique).map((f) => `${e.table}.${camelToSnake(f.prop)}`) : []));
+    expect(checked.length).toBeGreaterThanOrEqual(6);
+    expect(registeredDuplicateChecks()).toEqual(expect.arrayContaining(checked));
   });
 
   it.each(PAIRS)('%s.%s: a stored value is taken, a new one available, the own row (dataId) is not a duplicate', async (tableName, fieldName, taken, row) => {
