@@ -104,6 +104,16 @@ describe('duplicate check (contract §6.3)', () => {
     expect((await check({ tableName: 'sys_role', fieldName: 'role_code', fieldVal: "x' or '1'='1" })).json()).toMatchObject({ success: true, message: AVAILABLE });
   });
 
+  it('odd values never give a 500: a NUL byte, a very long value, several values', async () => {
+    for (const fieldVal of ['a\u0000b', 'x'.repeat(5000), '😀', '%_\\']) {
+      const res = await check({ tableName: 'sys_user', fieldName: 'username', fieldVal });
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json().message).toMatch(/./);
+    }
+    const twice = await app.inject({ method: 'GET', url: `${URL}?tableName=sys_role&fieldName=role_code&fieldVal=dup_role&fieldVal=zz`, headers: h });
+    expect(twice.json()).toMatchObject({ success: false, message: TAKEN });
+  });
+
   it('a bad dataId is refused as bad input', async () => {
     const res = await check({ tableName: 'sys_role', fieldName: 'role_code', fieldVal: 'dup_role', dataId: "1' or '1'='1" });
     expect(res.statusCode).toBe(400);
