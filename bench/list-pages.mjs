@@ -335,13 +335,13 @@ nodes) shown when the clock stopped.
 
 Method: the time is taken in the page with \`performance.now()\`: from the click's event time (for the login page:
 from the navigation start, watched by an init script before the page's own scripts) to the first animation frame
-at which the condition holds (checked on every DOM mutation and frame). "Rows visible": nothing spins in the shown tab pane (\`[data-page-key]\` not hidden; antd 6
-draws a loading table's empty placeholder under its spinner) and the page's list shows a row or its empty state:
-the table (\`.ant-table-row\`) if the page has one, else the tree (部门管理, 我的部门: \`.ant-tree-treenode\`). "Login page
-ready": the sign-in form with its inputs and an enabled submit button. "Home ready": the 首页 pane with its cards
-and no spinner or skeleton. Bytes are the encoded (on the wire, compressed) sizes of every response of the step
-(CDP \`Network.loadingFinished\` encodedDataLength, counted until 300 ms without a request in flight), requests
-their number; for list pages "cold / warm".
+at which the condition holds (checked on every DOM mutation and frame). "Rows visible": nothing spins in the shown
+tab pane (\`[data-page-key]\` not hidden; antd 6 draws a loading table's empty placeholder under its spinner) and
+the page's list shows a row or its empty state: the table (\`.ant-table-row\`) if the page has one, else the tree
+(部门管理, 我的部门: \`.ant-tree-treenode\`). "Login page ready": the sign-in form with its inputs and an enabled
+submit button. "Home ready": the 首页 pane with its cards and no spinner or skeleton. Bytes are the encoded (on the
+wire, compressed) sizes of every response of the step (CDP \`Network.loadingFinished\` encodedDataLength, counted
+until 300 ms without a request in flight), requests their number; for list pages "cold / warm".
 
 | page | cold ms | warm ms | bytes | requests | target | met |
 |---|---|---|---|---|---|---|
