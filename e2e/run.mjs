@@ -26,6 +26,14 @@ const finish = () => {
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(result, null, 2));
 };
 
+// A promise a journey left behind that rejects later (after its journey failed or moved on) must not end the run
+// without a report (it did once): it is reported and counted as a failure, and the other journeys still run.
+process.on('unhandledRejection', (err) => {
+  result.failed++;
+  result.journeys.push({ name: 'unhandled rejection', ok: false, error: String(err?.message ?? err) });
+  console.log(`# unhandled rejection, counted as a failure: ${JSON.stringify(String(err?.message ?? err).split('\n')[0])}`);
+});
+
 console.log('TAP version 13');
 console.log(`1..${journeys.length}`);
 let server;

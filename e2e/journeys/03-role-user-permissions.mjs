@@ -2,7 +2,7 @@
 // users (through the authorisation drawer), creates a user with that role (through the user dialog), signs out and
 // signs in as that user: the menu shows only the user list, 新增 is there, 删除 and 导出 are not, and a direct
 // call to the delete endpoint with the stored token gets code 510.
-import { ADMIN, API_PREFIX, expect, screenshot, submitSignIn } from '../harness.mjs';
+import { ADMIN, API_PREFIX, expect, motionsSettled, screenshot, submitSignIn } from '../harness.mjs';
 
 export const name = 'role user permissions: a role for the user list + add, a user with it, only those buttons, delete gets 510';
 
@@ -94,14 +94,19 @@ export async function run({ page, baseUrl, step }) {
   // antd shows the jumper only when there is more than one page (the test database holds a few users)
   const jumper = await page.locator('.ant-pagination-options-quick-jumper input').isVisible();
   expect(jumper === Number(shown[2]) > 10, `quick jumper shown: ${jumper}`);
-  const asked = page.waitForRequest((r) => r.url().includes('/sys/user/list') && new URL(r.url()).searchParams.get('pageSize') === '20');
   await page.locator('.ant-pagination-options .ant-select').click();
-  const sizes = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-  await sizes.first().waitFor();
+  // read the size changer's options once its slide-up motion has ended: at the motion's start they have no size
+  // yet and Playwright finds none visible (it read [] here)
+  const sizes = page.locator('.ant-select-item-option:visible').filter({ hasText: '条/页' });
+  await motionsSettled(page);
+  await sizes.nth(2).waitFor();
   const sizeTexts = (await sizes.allInnerTexts()).map((t) => t.replace(/\s+/g, ''));
   expect(JSON.stringify(sizeTexts) === JSON.stringify(['10条/页', '20条/页', '30条/页']), `page sizes ${JSON.stringify(sizeTexts)}`);
-  await sizes.filter({ hasText: '20' }).click();
-  const sent = new URL((await asked).url()).searchParams;
+  const [asked] = await Promise.all([
+    page.waitForRequest((r) => r.url().includes('/sys/user/list') && new URL(r.url()).searchParams.get('pageSize') === '20'),
+    sizes.filter({ hasText: '20' }).click(),
+  ]);
+  const sent = new URL(asked.url()).searchParams;
   expect(sent.get('pageNo') === '1' && sent.get('column') === 'createTime' && sent.get('order') === 'desc', `list params ${sent}`);
 
   step('sign out, sign in as the new user');
