@@ -128,12 +128,14 @@ describe(`database layer (${process.env.TEST_DB ?? 'sqlite'})`, () => {
 
     const byName = (n: string) => rows.filter((r) => r.name === n);
     const tops = rows.filter((r) => !r.parent_id).map((r) => [r.sort_no, r.name]).sort((a, b) => String(a).localeCompare(String(b)));
-    expect(tops).toEqual([[0, '首页'], [3, '游戏管理'], [4, '系统管理'], [6, '消息中心'], [6, '系统监控'], [8, '组件示例'], [9, '个人页']]);
+    expect(tops).toEqual([[0, '首页'], [2, '在线开发'], [3, '游戏管理'], [4, '系统管理'], [6, '消息中心'], [6, '系统监控'], [8, '组件示例'], [9, '个人页']]);
     expect(byName('首页')[0]).toMatchObject({ id: MENU_IDS.home, url: '/dashboard/analysis', component: 'dashboard/Analysis', icon: 'home', sort_no: 0 });
     expect(byName('游戏管理')[0]).toMatchObject({ id: MENU_IDS.game, url: '/game', component: 'layouts/RouteView', icon: 'trophy', sort_no: 3, menu_type: 0, is_leaf: 1 });
     expect(byName('个人页')[0]).toMatchObject({ id: MENU_IDS.account, hidden: 1 });
     expect(byName('租户管理')[0].sort_no).toBeCloseTo(1.31);
-    for (const gone of ['菜单管理2', 'SQL监控', '统计报表', '在线开发', '常见案例', '异常页', '结果页', '详情页', '列表页', '表单页', '加班申请']) {
+    expect(byName('在线开发')[0]).toMatchObject({ id: MENU_IDS.online, url: '/online', component: 'layouts/RouteView', icon: 'cloud' });
+    expect(byName('职务管理')[0]).toMatchObject({ perms: 'position:list', component: 'system/SysPositionList', url: '/isystem/position' });
+    for (const gone of ['菜单管理2', 'SQL监控', '统计报表', '常见案例', '异常页', '结果页', '详情页', '列表页', '表单页', '加班申请']) {
       expect(byName(gone), gone).toHaveLength(0);
     }
     expect(byName('在线文档')[0]).toMatchObject({ url: "{{ window._CONFIG['domianURL'] }}/docs", component: 'layouts/IframePageView' });

@@ -65,3 +65,108 @@ export type CrudAction = (typeof CRUD_ACTIONS)[number];
 export function permCode(def: Pick<EntityDef, 'perm'>, action: CrudAction): string {
   return `${def.perm}:${action}`;
 }
+
+/* ───────────────────────── defineEntity: the single source of a screen ───────────────────────── */
+
+/** The menu groups an entity's menu row can hang under (the seeded top-level rows, `MENU_IDS` on the server). */
+export const MENU_GROUPS = ['system', 'online', 'message', 'monitor', 'game', 'account'] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
+/** A button row beyond the CRUD actions: permission code `${perm}:${action}`. */
+export interface EntityButton {
+  action: string;
+  /** Chinese button name, e.g. `发布`. */
+  name: string;
+  /** '1' show when granted (default), '2' disable when not granted (001 §6). */
+  permsType?: '1' | '2';
+}
+
+/**
+ * The menu row of an entity's screen and its button rows, seeded from the definition (server seed part
+ * `entity:{key}:v{version}`) — nothing is written again in `seed/menus.ts`.
+ */
+export interface EntityMenu {
+  group: MenuGroup;
+  /** Chinese menu name, e.g. `系统校验规则`. */
+  name: string;
+  /** Route path, e.g. `/isystem/checkRule`. */
+  url: string;
+  /** Page key (the menu `component`), e.g. `system/SysCheckRuleList`. Without a custom page the generic list page renders the entity. */
+  component: string;
+  sort: number | null;
+  icon?: string;
+  /** CRUD actions that get a button row (default: every CRUD action but `list`, whose code the menu row itself carries). */
+  actions?: readonly CrudAction[];
+  /** Further buttons (row actions such as publish/revoke), one permission code each. */
+  buttons?: readonly EntityButton[];
+  /** Raise when buttons are added or renamed, so existing installations get a new seed part. Default 1. */
+  version?: number;
+}
+
+/** What `defineEntity` takes: an EntityDef (fields as a literal tuple) plus an optional menu block. */
+export interface EntityInput<F extends readonly FieldDef[], B extends readonly EntityButton[]> extends Omit<EntityDef, 'fields'> {
+  fields: F;
+  menu?: EntityMenu & { buttons?: B };
+}
+
+/** A defined entity: the EntityDef with its derived permission codes (`perms.add` = `${perm}:add`). */
+export type Entity<F extends readonly FieldDef[] = readonly FieldDef[], B extends readonly EntityButton[] = readonly EntityButton[]> = EntityDef & {
+  readonly fields: F;
+  readonly menu?: EntityMenu;
+  readonly perms: { readonly [A in CrudAction | B[number]['action']]: string };
+};
+
+type WireValue<T extends FieldType> = T extends 'number' ? number : string;
+
+/** The wire row of an entity, inferred from its fields (every field may be null; `id` and the audit columns added). */
+export type EntityRow<E extends { fields: readonly FieldDef[] }> = {
+  id: string;
+  createBy?: string | null;
+  createTime?: string | null;
+  updateBy?: string | null;
+  updateTime?: string | null;
+} & { [K in E['fields'][number] as K['prop']]: WireValue<K['type']> | null };
+
+/**
+ * The one way to declare a screen's entity. Write the fields `as const`-like (the generic keeps their literal
+ * props, so `EntityRow<typeof fooEntity>` has them), add the menu block, and list the entity in `ENTITIES`
+ * (entities/index.ts): the permission codes, the menu and button rows, the page entry and the standard routes follow.
+ *
+ * ```ts
+ * export const checkRuleEntity = defineEntity({
+ *   key: 'checkRule', title: '编码校验规则', api: '/sys/checkRule', table: 'sys_check_rule', perm: 'checkRule',
+ *   menu: { group: 'online', name: '系统校验规则', url: '/isystem/checkRule', component: 'system/SysCheckRuleList', sort: 5 },
+ *   fields: [{ prop: 'ruleName', label: '规则名称', type: 'string', filter: 'like', required: true }],
+ * });
+ * ```
+ */
+export function defineEntity<const F extends readonly FieldDef[], const B extends readonly EntityButton[] = []>(def: EntityInput<F, B>): Entity<F, B> {
+  const perms: Record<string, string> = {};
+  for (const a of CRUD_ACTIONS) perms[a] = `${def.perm}:${a}`;
+  for (const b of def.menu?.buttons ?? []) {
+    if (!/^[A-Za-z][\w:]*$/.test(b.action)) throw new Error(`entity ${def.key}: bad button action "${b.action}"`);
+    perms[b.action] = `${def.perm}:${b.action}`;
+  }
+  return Object.freeze({ ...def, fields: def.fields, perms }) as unknown as Entity<F, B>;
+}
+
+/** The button rows of an entity's menu: the CRUD actions (in CRUD_ACTIONS order) then its own buttons. */
+export function menuButtons(e: Pick<Entity, 'menu' | 'perm'>): Array<{ name: string; perms: string; permsType: '1' | '2' }> {
+  if (!e.menu) return [];
+  const actions = e.menu.actions ?? CRUD_ACTIONS.filter((a) => a !== 'list');
+  return [
+    ...actions.map((a) => ({ name: CRUD_BUTTON_NAMES[a], perms: `${e.perm}:${a}`, permsType: '1' as const })),
+    ...(e.menu.buttons ?? []).map((b) => ({ name: b.name, perms: `${e.perm}:${b.action}`, permsType: b.permsType ?? ('1' as const) })),
+  ];
+}
+
+/** Chinese names of the CRUD button rows. */
+export const CRUD_BUTTON_NAMES: Readonly<Record<CrudAction, string>> = {
+  list: '查询',
+  add: '添加',
+  edit: '编辑',
+  delete: '删除',
+  deleteBatch: '批量删除',
+  exportXls: '导出',
+  importExcel: '导入',
+};

@@ -2,6 +2,7 @@ export * from './envelope';
 export * from './entity';
 export * from './formats';
 export * from './entities/position';
+export * from './entities/index';
 export * from './entities/role';
 export * from './entities/depart';
 export * from './entities/user';

@@ -4,6 +4,7 @@
  * their own: visiting one goes to its redirect or its first child.
  */
 import type { ComponentType } from 'react';
+import { ENTITIES } from '@pk/contract';
 
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
@@ -21,7 +22,18 @@ const demoPages: Record<string, PageLoader> = Object.fromEntries(
   ]),
 );
 
+/**
+ * Entities with a menu block (packages/contract `ENTITIES`): their menu component opens the generic list page of the
+ * definition unless a page of its own is listed below (an explicit entry wins).
+ */
+const entityPages: Record<string, PageLoader> = Object.fromEntries(
+  ENTITIES.flatMap((e) =>
+    e.menu ? [[e.menu.component, () => import('../crud/EntityListPage').then((m) => ({ default: m.entityPage(e) }))] as const] : [],
+  ),
+);
+
 export const views: Record<string, PageLoader> = {
+  ...entityPages,
   ...demoPages,
   'dashboard/Analysis': () => import('../pages/dashboard/Analysis'),
   'system/SysPositionList': () => import('../pages/system/position'),

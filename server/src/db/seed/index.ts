@@ -6,7 +6,8 @@ import { hashPassword } from '../../core/auth/password.js';
 import { now } from '../../core/time.js';
 import { CATEGORY_BUTTONS, CATEGORY_MENU_ID, categoryId, DEMO_CATEGORIES } from './category.js';
 import { DICTS } from './dicts.js';
-import { DEMO_MENUS, MENUS, md5, type MenuSeed } from './menus.js';
+import { DEMO_MENUS, GROUP_MENUS, MENUS, md5, type MenuSeed } from './menus.js';
+import { entitiesWithMenu, entityMenuSeed, entityPartName, GROUP_IDS } from './entityMenus.js';
 
 export { MENU_IDS } from './menus.js';
 export { PERM } from './permissionCodes.js';
@@ -245,6 +246,23 @@ const PARTS: SeedPart[] = [
       );
     },
   },
+  {
+    name: 'menu-group-online-v1',
+    async run(tx, { time }) {
+      await seedMenus(tx, GROUP_MENUS, '', time);
+    },
+  },
+  // One part per entity with a menu block (packages/contract entities): its menu row and button rows.
+  ...entitiesWithMenu().map(
+    (e): SeedPart => ({
+      name: entityPartName(e),
+      async run(tx, { time }) {
+        const [menu] = await seedMenus(tx, [entityMenuSeed(e)], GROUP_IDS[e.menu!.group], time);
+        // A row seeded by hand before its entity had a menu block may lack the list code.
+        await tx.updateTable('sys_permission').set({ perms: e.perms.list }).where('id', '=', menu).where('perms', 'is', null).execute();
+      },
+    }),
+  ),
 ];
 
 /** Names of the seed parts, in order. */

@@ -34,6 +34,8 @@ export const MENU_IDS = {
   message: '5c8042bd6c601270b2bbd9b20bccc68b',
   monitor: '08e6b9dc3c04489c8e1ff2ce6f105aa4',
   account: '717f6bee46f44a3897eca9abd6e2ec44',
+  /** 在线开发 (/online): seeded by the part 'menu-group-online-v1' (fill rules, check rules, data sources). */
+  online: 'e41b69c57a941a3bbcce45032fe57605',
   /** 组件示例 (/demo): one demo page per widget of spec 001. */
   demo: md5('menu:/demo'),
   /** 游戏管理 (/game): the group the game menus go under. */
@@ -118,17 +120,6 @@ export const MENUS: MenuSeed[] = [
         ],
       },
       { name: '我的部门', sort: 2, url: '/isystem/departUserList', component: 'system/DepartUserList', perms: PERM.depart.my },
-      {
-        name: '职务管理', sort: 2, url: '/isystem/position', component: 'system/SysPositionList', perms: PERM.position.list,
-        children: [
-          btn('添加', PERM.position.add, 1),
-          btn('编辑', PERM.position.edit, 2),
-          btn('删除', PERM.position.delete, 3),
-          btn('批量删除', PERM.position.deleteBatch, 4),
-          btn('导出', PERM.position.exportXls, 5),
-          btn('导入', PERM.position.importExcel, 6),
-        ],
-      },
       { name: '通讯录', sort: 3, url: '/isystem/addressList', component: 'system/AddressList', perms: PERM.user.addressList },
       { name: '数据字典', sort: 5, url: '/isystem/dict', component: 'system/DictList' },
       { name: '分类字典', sort: 5.2, url: '/isys/category', component: 'system/SysCategoryList' },
@@ -212,4 +203,9 @@ export const DEMO_MENUS: MenuSeed[] = [
       { name: '编辑器', sort: 9, url: '/demo/editors', component: 'demo/EditorDemo' },
     ],
   },
+];
+
+/** Top-level groups seeded after the first install (an entity's `menu.group` may name them). */
+export const GROUP_MENUS: MenuSeed[] = [
+  { id: MENU_IDS.online, name: '在线开发', sort: 2, url: '/online', component: 'layouts/RouteView', icon: 'cloud', children: [] },
 ];

@@ -1,17 +1,12 @@
+import { positionEntity } from '@pk/contract';
+
 /**
  * Permission codes (sys_permission.perms) that the seed creates and routes check with perm(...).
  * Import these instead of typing the strings. Every code here is granted to the admin role by the seed.
  */
 export const PERM = {
-  position: {
-    list: 'position:list',
-    add: 'position:add',
-    edit: 'position:edit',
-    delete: 'position:delete',
-    deleteBatch: 'position:deleteBatch',
-    exportXls: 'position:exportXls',
-    importExcel: 'position:importExcel',
-  },
+  /** Derived from the entity definition (defineEntity): `position:add` … */
+  position: positionEntity.perms,
   online: {
     list: 'online:list',
     forceLogout: 'online:forceLogout',
