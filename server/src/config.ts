@@ -14,6 +14,8 @@ export interface AppConfig extends SecurityConfig {
   adminPassword: string | null;
   /** Null until resolveSecrets() has read or generated it. */
   jwtSecret: string | null;
+  /** DATA_SOURCE_KEY: the secret data-source passwords are encrypted with; null = the database's shared one (core/crypto). */
+  dataSourceKey: string | null;
   captcha: boolean;
   logLevel: string;
   /** Where the built React app lives; served at `/` when present. */
@@ -47,6 +49,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (adminPassword !== null && adminPassword.length < 8) throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters');
   const jwtSecret = env.JWT_SECRET ?? null;
   if (jwtSecret !== null && jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+  const dataSourceKey = env.DATA_SOURCE_KEY ?? null;
+  if (dataSourceKey !== null && dataSourceKey.length < 32) throw new ConfigError('DATA_SOURCE_KEY must be at least 32 characters');
   const captchaRaw = (env.CAPTCHA ?? 'on').trim().toLowerCase();
   if (captchaRaw !== 'on' && captchaRaw !== 'off') throw new ConfigError(`CAPTCHA must be "on" or "off" (got "${env.CAPTCHA}")`);
   const logLevel = (env.LOG_LEVEL ?? 'info').trim();
@@ -59,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     captcha: captchaRaw === 'on', logLevel, webDist, sessionIdleMinutes,
     ...loadSecurityConfig(env),
     corsOrigins,
+    dataSourceKey,
   };
 }
 

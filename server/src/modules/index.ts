@@ -15,6 +15,8 @@ import { dictLookupRoutes } from './system/dict/lookup.routes.js';
 import { categoryModule } from './system/category/routes.js';
 import { vxeSocketRoutes } from '../core/realtime/vxeSocket.js';
 import { duplicateCheckModule } from './system/duplicate/routes.js';
+import { dataSourceModule } from './system/dataSource/routes.js';
+import { gatewayRouteModule } from './system/gatewayRoute/routes.js';
 import { installZodSchemas } from '../core/http/zodSchema.js';
 
 /**
@@ -39,4 +41,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(categoryModule);
   await app.register(vxeSocketRoutes);
   await app.register(duplicateCheckModule);
+  await app.register(dataSourceModule);
+  await app.register(gatewayRouteModule);
 }

@@ -64,6 +64,7 @@ export function resolveBinding(b: CrudBinding): ResolvedBinding {
   }
   const ignored = new Set<string>([...AUDIT_PROPS, ...(b.readOnlyProps ?? []), ...b.entity.fields.filter((f) => !writable.has(f.prop)).map((f) => f.prop)]);
   if (b.softDelete) ignored.add('delFlag');
+  for (const p of b.writeOnlyProps ?? []) ignored.add(p);
   return {
     ...b,
     idColumn: columnOf(idProp),

@@ -75,6 +75,11 @@ export interface CrudBinding {
   readOnlyProps?: readonly string[];
   /** Columns never selected, returned or filtered, in addition to password and salt. */
   hiddenColumns?: readonly string[];
+  /**
+   * Body properties accepted on add/edit but never written or returned by the engine: a hook reads them from the
+   * request body (e.g. the data-source password, sealed into a hidden column by its beforeSave).
+   */
+  writeOnlyProps?: readonly string[];
   hooks?: CrudHooks;
   /** More permission codes that also open an action (e.g. a picker on another screen needs `list`). */
   extraPerms?: Partial<Record<CrudAction, readonly string[]>>;

@@ -1,3 +1,4 @@
+import { dataSourceEntity } from '@pk/contract';
 import type { Database } from '../../db/schema.js';
 import { PERM } from '../../db/seed/permissionCodes.js';
 import { BadRequestError } from '../envelope/errors.js';
@@ -33,6 +34,8 @@ const PAIRS: ReadonlyArray<readonly [string, DuplicateCheck]> = [
   ['sys_role.role_code', { table: 'sys_role', column: 'role_code', perms: [PERM.role.list] }],
   // 职务管理 (contract §12.4): position code.
   ['sys_position.code', { table: 'sys_position', column: 'code', perms: [PERM.position.list] }],
+  // 多数据源管理 (contract §12.6): data-source code.
+  ['sys_data_source.code', { table: 'sys_data_source', column: 'code', perms: [dataSourceEntity.perms.list] }],
 ];
 
 const REGISTRY: ReadonlyMap<string, DuplicateCheck> = new Map(PAIRS);

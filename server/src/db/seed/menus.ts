@@ -137,7 +137,6 @@ export const MENUS: MenuSeed[] = [
   {
     id: MENU_IDS.monitor, name: '系统监控', sort: 6, url: '/dashboard3', component: 'layouts/RouteView', icon: 'dashboard',
     children: [
-      { name: '路由网关', sort: 0, url: '/isystem/gatewayroute', component: 'system/SysGatewayRouteList' },
       { name: '定时任务', sort: 1, url: '/isystem/QuartzJobList', component: 'system/QuartzJobList' },
       { name: '日志管理', sort: 2, url: '/isystem/log', component: 'system/LogList' },
       { name: '数据日志', sort: 2.1, url: '/sys/dataLog-list', component: 'system/DataLogList' },

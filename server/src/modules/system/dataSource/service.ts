@@ -1,0 +1,46 @@
+import type { DataSourceOption, TestConnectionBody } from '@pk/contract';
+import type { AppContext } from '../../../core/context.js';
+import type { SecretBox } from '../../../core/crypto/secretBox.js';
+import { BizError } from '../../../core/envelope/errors.js';
+import { checkId } from '../../../core/crud/index.js';
+import { CONNECTION_MSG, ConnectionRefused, failureReason, testConnection } from './connectionTest.js';
+import { DATA_SOURCE_MSG } from './definition.js';
+
+/** The data-source queries beyond the CRUD engine: the options list and the connection test. */
+export class DataSourceService {
+  constructor(private readonly ctx: AppContext, private readonly box: SecretBox) {}
+
+  /** `GET /sys/dataSource/options`: every data source as `{value: code, label: name, text: name}` (no password). */
+  async options(): Promise<DataSourceOption[]> {
+    const rows = await this.ctx.db.db.selectFrom('sys_data_source').select(['code', 'name']).orderBy('create_time', 'asc').orderBy('id', 'asc').execute();
+    return rows.map((r) => ({ value: r.code ?? '', label: r.name ?? '', text: r.name ?? '' }));
+  }
+
+  /** The stored password of a data source, opened; null when it has none. */
+  async storedPassword(rawId: string): Promise<string | null> {
+    const id = checkId(rawId);
+    const row = await this.ctx.db.db.selectFrom('sys_data_source').select('db_password').where('id', '=', id).executeTakeFirst();
+    if (!row) throw new BizError('未找到对应实体');
+    if (!row.db_password) return null;
+    try {
+      return this.box.open(row.db_password);
+    } catch {
+      throw new BizError(CONNECTION_MSG.failed(DATA_SOURCE_MSG.unreadable));
+    }
+  }
+
+  /**
+   * The connection test (contract §10): `数据库连接成功`, else BizError `数据库连接失败：{reason}`. A blank password
+   * with the id of a saved data source means its stored password (the edit dialog never holds it).
+   */
+  async testConnection(body: TestConnectionBody): Promise<string> {
+    let password = body.dbPassword || null;
+    if (!password && body.id) password = await this.storedPassword(body.id);
+    try {
+      await testConnection({ ...body, dbPassword: password }, this.ctx.config.dataDir);
+      return CONNECTION_MSG.ok;
+    } catch (e) {
+      throw new BizError(CONNECTION_MSG.failed(e instanceof ConnectionRefused ? e.message : failureReason(e)));
+    }
+  }
+}
