@@ -54,7 +54,7 @@ export function parseTarget(input: ConnectionInput, dataDir: string): Target {
   const driver = DRIVER_OF_TYPE[input.dbType];
   if (!driver) throw new ConnectionRefused(CONNECTION_MSG.unsupported);
   const url = input.dbUrl.trim().replace(/^jdbc:/i, '');
-  const m = /^([a-z]+):(.*)$/i.exec(url);
+  const m = /^([a-z][a-z0-9]*):(.*)$/i.exec(url);
   if (!m) throw new ConnectionRefused(CONNECTION_MSG.badUrl);
   const scheme = m[1].toLowerCase();
   if (!(SCHEMES[driver] as readonly string[]).includes(scheme)) throw new ConnectionRefused(CONNECTION_MSG.schemeMismatch);
@@ -108,7 +108,7 @@ async function testPostgres(t: HostTarget, input: ConnectionInput, ms: number): 
   const { default: pg } = await import('pg'); // drivers load on first use, as in db/connection.ts
   const client = new pg.Client({
     host: t.host, port: t.port ?? 5432, database: t.database, user: input.dbUsername ?? undefined,
-    password: input.dbPassword ?? '', connectionTimeoutMillis: ms, query_timeout: ms, statement_timeout: ms,
+    password: input.dbPassword ?? '', connectionTimeoutMillis: ms + 1000, query_timeout: ms + 1000, statement_timeout: ms, // the outer bound fires first
   });
   client.on('error', () => {}); // a late socket error after the timeout must not crash the process
   try {
@@ -124,7 +124,7 @@ async function testMysql(t: HostTarget, input: ConnectionInput, ms: number): Pro
   const attempt = (async () => {
     conn = await mysql.createConnection({
       host: t.host, port: t.port ?? 3306, database: t.database, user: input.dbUsername ?? undefined,
-      password: input.dbPassword ?? '', connectTimeout: ms,
+      password: input.dbPassword ?? '', connectTimeout: ms + 1000, // the outer bound fires first
       flags: ['-LOCAL_FILES', '-MULTI_STATEMENTS'], // a hostile server must not read our files (LOAD DATA LOCAL)
     });
     conn.on('error', () => {});
