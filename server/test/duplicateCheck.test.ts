@@ -41,6 +41,8 @@ describe('duplicate check (contract §6.3)', () => {
     await db.insertInto('sys_role').values({ id: ids.role, role_name: '查重角色', role_code: 'dup_role', create_by: 'test', create_time: now() }).execute();
     ids.position = newId();
     await db.insertInto('sys_position').values({ id: ids.position, code: 'dup_pos', name: '查重职务', post_rank: '1', create_by: 'test', create_time: now() }).execute();
+    ids.dataSource = newId();
+    await db.insertInto('sys_data_source').values({ id: ids.dataSource, code: 'dup_ds', name: '查重数据源', db_type: '4', create_by: 'test', create_time: now() }).execute();
   });
   afterAll(async () => close?.());
 
@@ -51,6 +53,7 @@ describe('duplicate check (contract §6.3)', () => {
     ['sys_user', 'work_no', 'W-DUP-1', 'user'],
     ['sys_role', 'role_code', 'dup_role', 'role'],
     ['sys_position', 'code', 'dup_pos', 'position'],
+    ['sys_data_source', 'code', 'dup_ds', 'dataSource'],
   ];
 
   it('registers exactly the unique fields of the existing screens', () => {
