@@ -37,6 +37,8 @@ export const views: Record<string, PageLoader> = {
   ...demoPages,
   'dashboard/Analysis': () => import('../pages/dashboard/Analysis'),
   'system/SysPositionList': () => import('../pages/system/position'),
+  'system/SysDataSourceList': () => import('../pages/system/dataSource'),
+  'system/SysGatewayRouteList': () => import('../pages/system/gatewayRoute'),
   // issue 3 (iam-tree): menus, departments, tenants, online users, address book
   'system/PermissionList': () => import('../pages/system/permission'),
   'system/DepartList': () => import('../pages/system/depart'),
