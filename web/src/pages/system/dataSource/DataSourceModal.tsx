@@ -3,11 +3,12 @@
  * 密码 after 用户名 (never filled: blank on edit keeps the stored one), 数据库类型 filling the driver and an example
  * URL, and 测试 in the footer (POST /online/cgreport/api/testConnection, the stored password used by id when blank).
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Form, Input, type FormInstance } from 'antd';
 import { dataSourceEntity, DATA_SOURCE_PASSWORD_PROP, type FieldDef, type TestConnectionBody } from '@pk/contract';
 import { http } from '../../../api/request';
-import { buildFormBody, fieldRules, toFormValues, uniqueRules, useAuth, useFormSubmit, type FormModalProps } from '../../../crud';
+import { buildFormBody, fieldRules, toFormValues, uniqueRules, useAuth, type FormModalProps } from '../../../crud';
+import { useDialogForm } from '../../../crud/useDialogForm';
 import { FieldInput } from '../../../crud/fields';
 import { FormDialog } from '../../../crud/FormDialog';
 import { showResult } from '../../../crud/notify';
@@ -42,7 +43,6 @@ function passwordItem(editing: boolean): ReactNode {
 
 export function DataSourceModal({ open, record, onClose, onSaved }: FormModalProps): ReactNode {
   const entity = dataSourceEntity;
-  const [form] = Form.useForm<Record<string, unknown>>();
   const [testing, setTesting] = useState(false);
   const canTest = useAuth().hasAuth(entity.perms.testConnection);
   const editing = !!record?.id;
@@ -51,23 +51,17 @@ export function DataSourceModal({ open, record, onClose, onSaved }: FormModalPro
     const pw = values[DATA_SOURCE_PASSWORD_PROP];
     return typeof pw === 'string' && pw ? { ...body, [DATA_SOURCE_PASSWORD_PROP]: pw } : body;
   };
-  const { modalProps } = useFormSubmit({
-    validate: () => form.validateFields(),
+  const { form, modalProps } = useDialogForm<Record<string, unknown>>({
+    open,
+    record,
+    initial: () => toFormValues(entity, record),
     send: (values) => {
       const body = withPassword(buildFormBody(entity, values, id), values);
       return editing ? http.put<unknown>(`${entity.api}/edit`, body) : http.post<unknown>(`${entity.api}/add`, body);
     },
-    onSuccess: () => {
-      onClose();
-      onSaved();
-    },
+    onClose,
+    onSaved,
   });
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(toFormValues(entity, record));
-  }, [open, record, entity, form]);
 
   async function testConnection(): Promise<void> {
     let values: Record<string, unknown>;

@@ -2,11 +2,12 @@
  * 新增 / 编辑 a gateway route (contract §12.7): 路由ID, 路由名称, 路由URI, the predicates and filters as editable
  * lists, and 状态 as a switch; saved with POST /sys/gatewayRoute/updateAll `{router}` (rule lists as JSON strings).
  */
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Form, Input, Switch } from 'antd';
 import { gatewayRouteEntity, type GatewayRule } from '@pk/contract';
 import { http } from '../../../api/request';
-import { fieldRules, useFormSubmit, type EntityRow, type FormModalProps } from '../../../crud';
+import { fieldRules, type EntityRow, type FormModalProps } from '../../../crud';
+import { useDialogForm } from '../../../crud/useDialogForm';
 import { FormDialog } from '../../../crud/FormDialog';
 import { FILTER_NAMES, fromDrafts, PREDICATE_NAMES, toDrafts, type RuleDraft } from './rules';
 import { RuleListInput } from './RuleListInput';
@@ -39,10 +40,18 @@ export function routerBody(row: EntityRow, change: Partial<{ status: number }> =
 }
 
 export function GatewayRouteModal({ open, record, onClose, onSaved }: FormModalProps): ReactNode {
-  const [form] = Form.useForm<RouteForm>();
   const editing = !!record?.id;
-  const { modalProps } = useFormSubmit({
-    validate: () => form.validateFields(),
+  const { form, modalProps } = useDialogForm<RouteForm>({
+    open,
+    record,
+    initial: () => ({
+      routerId: String(record?.routerId ?? ''),
+      name: String(record?.name ?? ''),
+      uri: String(record?.uri ?? ''),
+      predicates: toDrafts(record?.predicates as GatewayRule[] | undefined),
+      filters: toDrafts(record?.filters as GatewayRule[] | undefined),
+      enabled: record ? Number(record.status) === 1 : true,
+    }),
     send: (v) =>
       http.post<unknown>(UPDATE_ALL_URL, {
         router: {
@@ -55,24 +64,9 @@ export function GatewayRouteModal({ open, record, onClose, onSaved }: FormModalP
           status: v.enabled ? 1 : 0,
         },
       }),
-    onSuccess: () => {
-      onClose();
-      onSaved();
-    },
+    onClose,
+    onSaved,
   });
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue({
-      routerId: String(record?.routerId ?? ''),
-      name: String(record?.name ?? ''),
-      uri: String(record?.uri ?? ''),
-      predicates: toDrafts(record?.predicates as GatewayRule[] | undefined),
-      filters: toDrafts(record?.filters as GatewayRule[] | undefined),
-      enabled: record ? Number(record.status) === 1 : true,
-    });
-  }, [open, record, form]);
 
   return (
     <FormDialog title={editing ? '编辑' : '新增'} open={open} onClose={onClose} form={form} name="gatewayRoute-form" modalProps={modalProps} width={900}>
