@@ -1,7 +1,7 @@
 import type { DataSourceOption, TestConnectionBody } from '@pk/contract';
 import type { AppContext } from '../../../core/context.js';
 import type { SecretBox } from '../../../core/crypto/secretBox.js';
-import { BizError } from '../../../core/envelope/errors.js';
+import { BizError, MSG } from '../../../core/envelope/errors.js';
 import { checkId } from '../../../core/crud/index.js';
 import { CONNECTION_MSG, ConnectionRefused, failureReason, testConnection } from './connectionTest.js';
 import { DATA_SOURCE_MSG } from './definition.js';
@@ -20,7 +20,7 @@ export class DataSourceService {
   async storedPassword(rawId: string): Promise<string | null> {
     const id = checkId(rawId);
     const row = await this.ctx.db.db.selectFrom('sys_data_source').select('db_password').where('id', '=', id).executeTakeFirst();
-    if (!row) throw new BizError('未找到对应实体');
+    if (!row) throw new BizError(MSG.notFound);
     if (!row.db_password) return null;
     try {
       return this.box.open(row.db_password);

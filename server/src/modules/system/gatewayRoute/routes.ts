@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { gatewayRouteEntity } from '@pk/contract';
 import { z } from 'zod';
 import { perm } from '../../../core/access/guard.js';
-import { checkId } from '../../../core/crud/index.js';
+import { checkId, CRUD_MSG } from '../../../core/crud/index.js';
 import { NoAuthError } from '../../../core/envelope/errors.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
 import type { ZodTypeProvider } from '../../../core/http/zodSchema.js';
@@ -25,7 +25,7 @@ const updateAllBody = z.object({
   }, { error: '参数router不能为空' }),
 });
 
-const idQuery = z.object({ id: z.string({ error: 'id不能为空' }).trim().min(1, { error: 'id不能为空' }) });
+const idQuery = z.object({ id: z.string({ error: CRUD_MSG.idRequired }).trim().min(1, { error: CRUD_MSG.idRequired }) });
 
 /** `/sys/gatewayRoute/*` (contract §12.7): list (not paged), updateAll (add or edit), delete, clearRedis. */
 export async function gatewayRouteModule(app: FastifyInstance): Promise<void> {
