@@ -124,6 +124,7 @@ describe('data sources: sealed passwords, options, connection test', () => {
 
   it('tests a MySQL/MariaDB connection: ok, wrong password refused, a saved password used by id', async () => {
     expect((await test(myForm)).body).toMatchObject({ success: true, message: '数据库连接成功' });
+    expect((await test({ ...myForm, dbType: 4 })).body).toMatchObject({ success: true, message: '数据库连接成功' });
     expect((await test({ ...myForm, dbType: '5', dbUrl: myForm.dbUrl.replace('jdbc:mysql:', 'jdbc:mariadb:') })).body.success).toBe(true);
     const wrong = await test({ ...myForm, dbPassword: 'wrong-password' });
     expect(wrong.body).toMatchObject({ success: false });
@@ -163,6 +164,8 @@ describe('data sources: sealed passwords, options, connection test', () => {
     expect((await test({ ...myForm, dbUrl: 'jdbc:mysql://' })).body.message).toBe('数据库连接失败：数据源地址格式不正确');
     const noUrl = await test({ dbType: '4' });
     expect(noUrl).toMatchObject({ status: 400, body: { success: false, message: '数据源地址不能为空' } });
+    const noType = await test({ dbUrl: myForm.dbUrl });
+    expect(noType).toMatchObject({ status: 400, body: { success: false, message: '数据库类型不能为空' } });
   });
 
   it('gives up on a host that accepts and never answers, with the timeout message', async () => {

@@ -14,7 +14,10 @@ const text = (max: number) => z.string().max(max).nullish();
 /** The connection-test body: the data-source form as the original sends it (other form fields ignored). */
 const testConnectionBody = z.looseObject({
   id: z.string().max(64).nullish(),
-  dbType: z.string({ error: '数据库类型不能为空' }).min(1, { error: '数据库类型不能为空' }).max(10),
+  dbType: z
+    .union([z.string(), z.number()], { error: '数据库类型不能为空' })
+    .transform(String)
+    .pipe(z.string().trim().min(1, { error: '数据库类型不能为空' }).max(10)),
   dbDriver: text(100),
   dbUrl: z.string({ error: '数据源地址不能为空' }).trim().min(1, { error: '数据源地址不能为空' }).max(500),
   dbName: text(100),
