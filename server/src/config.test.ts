@@ -33,6 +33,7 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'http://x' }, /REDIS_URL must start with/],
     [{ ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD must be at least 8/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32/],
+    [{ DATA_SOURCE_KEY: 'short' }, /DATA_SOURCE_KEY must be at least 32/],
     [{ CAPTCHA: 'maybe' }, /CAPTCHA must be "on" or "off"/],
   ])('refuses %o with a one-line reason', (env, reason) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

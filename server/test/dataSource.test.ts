@@ -212,3 +212,18 @@ describe('data sources: sealed passwords, options, connection test', () => {
     expect((await call('GET', `${D}/options`, undefined, nobody)).body.code).toBe(510);
   });
 });
+
+describe('data sources: the connection test is request-limited', () => {
+  it('the check limit applies per client (RATE_LIMIT_CHECK): the third test within a minute gets 429', async () => {
+    const t = await createTestApp({ env: { RATE_LIMIT_CHECK: '2' } });
+    try {
+      const headers = authHeaders(await loginAs(t.app, 'admin', TEST_ADMIN_PASSWORD));
+      const form = { dbType: '10', dbUrl: 'jdbc:sqlite:none.db' };
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++) codes.push((await t.app.inject({ method: 'POST', url: TEST_CONN, headers, payload: form })).statusCode);
+      expect(codes).toEqual([200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});
