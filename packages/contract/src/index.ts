@@ -9,3 +9,5 @@ export * from './entities/user';
 export * from './entities/tenant';
 export * from './cron/quartz';
 export * from './entities/category';
+export * from './entities/checkRule';
+export * from './entities/fillRule';

@@ -16,6 +16,8 @@ import { categoryModule } from './system/category/routes.js';
 import { vxeSocketRoutes } from '../core/realtime/vxeSocket.js';
 import { duplicateCheckModule } from './system/duplicate/routes.js';
 import { installZodSchemas } from '../core/http/zodSchema.js';
+import { checkRuleModule } from './system/checkRule/routes.js';
+import { fillRuleModule } from './system/fillRule/routes.js';
 
 /**
  * Every API module, registered under the API prefix. Each module file exports one Fastify plugin;
@@ -39,4 +41,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(categoryModule);
   await app.register(vxeSocketRoutes);
   await app.register(duplicateCheckModule);
+  await app.register(checkRuleModule);
+  await app.register(fillRuleModule);
 }
