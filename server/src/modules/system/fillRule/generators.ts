@@ -29,6 +29,9 @@ function checkParams(params: Record<string, unknown>, spec: Record<string, [Para
 
 const idString: ParamCheck = (v) => typeof v === 'string' && v.length <= 32;
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+/** As the original's rules read a key: from the form data when it has any key, otherwise from the params. */
+const formOrParam = (form: Record<string, unknown>, params: Record<string, unknown>, key: string): string =>
+  str(Object.keys(form).length ? form[key] : params[key]);
 
 /** `prefix + yyyyMMdd + n-digit daily sequence` (CN20261125000001): the sequence per rule, prefix and day. */
 const orderNumber: FillGenerator = {
@@ -46,11 +49,11 @@ const orderNumber: FillGenerator = {
   },
 };
 
-/** The next department org code under `parentId` (form data first, then the params) and its org type: [code, type]. */
+/** The next department org code under `parentId` and its org type: [code, type] (contract §6.5). */
 const orgCode: FillGenerator = {
   check: (p) => checkParams(p, { parentId: [idString, '参数parentId须为部门ID'] }),
   async run({ db }, p, form) {
-    const parentId = str(form.parentId) || str(p.parentId);
+    const parentId = formOrParam(form, p, 'parentId');
     let parentCode = '';
     if (parentId) {
       const parent = await db.db.selectFrom('sys_depart').select('org_code').where('id', '=', parentId).executeTakeFirst();
@@ -63,11 +66,11 @@ const orgCode: FillGenerator = {
   },
 };
 
-/** The next category code under `pid` (form data when given, else the params; root "0"). */
+/** The next category code under `pid` (root "0"). */
 const categoryCode: FillGenerator = {
   check: (p) => checkParams(p, { pid: [idString, '参数pid须为分类ID'] }),
   async run({ db }, p, form) {
-    const pid = (Object.keys(form).length ? str(form.pid) : str(p.pid)) || CATEGORY_ROOT;
+    const pid = formOrParam(form, p, 'pid') || CATEGORY_ROOT;
     let parentCode = '';
     if (pid !== CATEGORY_ROOT) {
       const parent = await db.db.selectFrom('sys_category').select('code').where('id', '=', pid).executeTakeFirst();
