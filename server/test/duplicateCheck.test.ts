@@ -41,6 +41,8 @@ describe('duplicate check (contract §6.3)', () => {
     await db.insertInto('sys_role').values({ id: ids.role, role_name: '查重角色', role_code: 'dup_role', create_by: 'test', create_time: now() }).execute();
     ids.position = newId();
     await db.insertInto('sys_position').values({ id: ids.position, code: 'dup_pos', name: '查重职务', post_rank: '1', create_by: 'test', create_time: now() }).execute();
+    ids.checkRule = (await db.selectFrom('sys_check_rule').select('id').where('rule_code', '=', 'common').executeTakeFirstOrThrow()).id;
+    ids.fillRule = (await db.selectFrom('sys_fill_rule').select('id').where('rule_code', '=', 'shop_order_num').executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => close?.());
 
@@ -51,6 +53,8 @@ describe('duplicate check (contract §6.3)', () => {
     ['sys_user', 'work_no', 'W-DUP-1', 'user'],
     ['sys_role', 'role_code', 'dup_role', 'role'],
     ['sys_position', 'code', 'dup_pos', 'position'],
+    ['sys_check_rule', 'rule_code', 'common', 'checkRule'],
+    ['sys_fill_rule', 'rule_code', 'shop_order_num', 'fillRule'],
   ];
 
   it('registers exactly the unique fields of the existing screens', () => {
