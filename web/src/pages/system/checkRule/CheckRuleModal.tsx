@@ -22,5 +22,5 @@ function ruleBody(body: Record<string, unknown>, values: Record<string, unknown>
 }
 
 export function CheckRuleModal(props: FormModalProps): ReactNode {
-  return <FormModal {...props} entity={formEntity} extraItemsAfter={editor} formValues={ruleValues} toBody={ruleBody} />;
+  return <FormModal {...props} width={900} entity={formEntity} extraItemsAfter={editor} formValues={ruleValues} toBody={ruleBody} />;
 }

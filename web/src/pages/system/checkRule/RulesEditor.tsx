@@ -15,17 +15,17 @@ function RuleList({ name, title, withDigits }: { name: string; title: string; wi
         {(fields, { add, remove }) => (
           <div data-testid={`rules-${name}`}>
             {fields.map(({ key, name: i }) => (
-              <Space key={key} align="baseline" wrap>
+              <Space key={key} align="baseline">
                 {withDigits && (
                   <Form.Item name={[i, 'digits']} rules={[{ required: true, message: '请输入位数!' }]}>
-                    <InputNumber min={1} max={9999} precision={0} placeholder="位数" style={{ width: 90 }} />
+                    <InputNumber min={1} max={9999} precision={0} placeholder="位数" style={{ width: 80 }} />
                   </Form.Item>
                 )}
                 <Form.Item name={[i, 'pattern']} rules={[{ required: true, whitespace: true, message: '请输入正则表达式!' }]}>
-                  <Input placeholder="正则表达式" style={{ width: 200 }} />
+                  <Input placeholder="正则表达式" style={{ width: 180 }} />
                 </Form.Item>
                 <Form.Item name={[i, 'message']} rules={[{ required: true, whitespace: true, message: '请输入提示文本!' }]}>
-                  <Input placeholder="提示文本" style={{ width: 200 }} />
+                  <Input placeholder="提示文本" style={{ width: 180 }} />
                 </Form.Item>
                 <Button type="link" danger icon={<DeleteOutlined />} onClick={() => remove(i)} aria-label="删除规则" />
               </Space>
