@@ -8,21 +8,22 @@ export const MAX_SEQUENCE_KEY = 191;
 /**
  * The next number of a named sequence (1 for a new key), decided by the database in one atomic step — an upsert
  * that increments the stored value — never read-then-write, so parallel calls on any number of nodes get distinct
- * numbers (migration 0005). MySQL has no RETURNING: the increment and the read of the new value share a transaction,
- * whose row lock keeps other increments out until it commits.
+ * numbers (migration 0005). MySQL has no RETURNING: the statement stores the new value with LAST_INSERT_ID(expr),
+ * which the same connection reads back (the row lock is held for that one autocommitted statement only).
  */
 export async function nextSequence(db: Db, key: string): Promise<number> {
   if (!key || key.length > MAX_SEQUENCE_KEY) throw new Error(`sequence key length ${key.length}`);
   const time = now();
   if (db.dialect === 'mysql') {
-    return db.db.transaction().execute(async (trx) => {
-      await trx
+    // LAST_INSERT_ID(expr) remembers the value for this connection: one autocommitted statement holds the row lock.
+    return db.db.connection().execute(async (conn) => {
+      await conn
         .insertInto('sys_fill_rule_seq')
-        .values({ seq_key: key, seq_value: 1, update_time: time })
-        .onDuplicateKeyUpdate({ seq_value: sql`seq_value + 1`, update_time: time })
+        .values({ seq_key: key, seq_value: sql<number>`last_insert_id(1)`, update_time: time })
+        .onDuplicateKeyUpdate({ seq_value: sql`last_insert_id(seq_value + 1)`, update_time: time })
         .execute();
-      const row = await trx.selectFrom('sys_fill_rule_seq').select('seq_value').where('seq_key', '=', key).executeTakeFirstOrThrow();
-      return Number(row.seq_value);
+      const { rows } = await sql<{ n: number | string }>`select last_insert_id() as n`.execute(conn);
+      return Number(rows[0]?.n);
     });
   }
   const row = await db.db
