@@ -51,7 +51,7 @@ afterEach(async () => {
 });
 
 // Issue 11 point 13: a field with `checkRule` asks checkByCode as the user types and shows the server's message.
-describe('check-rule field validator', () => {
+describe('check-rule field validator', { timeout: 60_000 }, () => {
   it('shows the failing part’s message, sends the value encoded once, and clears when the value passes', async () => {
     mocked.get.mockImplementation(async (url, params) => answer(url, params) as never);
     const u = user();
