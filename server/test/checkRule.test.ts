@@ -95,6 +95,11 @@ describe('check rules: CRUD, validation on save, checkByCode', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('ruleCode不能为空');
     expect((await check('nope', 'x')).body).toMatchObject({ success: false, message: '该编码不存在' });
+    // A rule broken in the table (not through the API) answers its problem, not a 400 or a 500.
+    await ctx.db.db.insertInto('sys_check_rule').values({ id: 'cr-broken-1', rule_name: 'broken', rule_code: 'broken', rule_json: '[{"digits":"*","pattern":"(","message":"m"}]' }).execute();
+    const broken = await check('broken', 'x');
+    expect(broken.status).toBe(200);
+    expect(broken.body).toMatchObject({ success: false, message: '校验规则【broken】配置有误：第1条规则的正则表达式不正确或不受支持' });
   });
 
   it('a catastrophic pattern answers (RE2: no backtracking), with the right outcome', async () => {
