@@ -14,4 +14,3 @@ export { formatRule } from './formatRule';
 export { duplicateRule, uniqueRules, DUPLICATE_CHECK_URL } from './duplicateRule';
 export { checkRuleRule, checkRules, askCheckRule, CHECK_BY_CODE_URL } from './checkRuleValidator';
 export { serverRule, SERVER_RULE_DELAY } from './serverRule';
-export { FormDialog } from './FormDialog';
