@@ -43,6 +43,8 @@ describe('duplicate check (contract §6.3)', () => {
     await db.insertInto('sys_position').values({ id: ids.position, code: 'dup_pos', name: '查重职务', post_rank: '1', create_by: 'test', create_time: now() }).execute();
     ids.dataSource = newId();
     await db.insertInto('sys_data_source').values({ id: ids.dataSource, code: 'dup_ds', name: '查重数据源', db_type: '4', create_by: 'test', create_time: now() }).execute();
+    ids.checkRule = (await db.selectFrom('sys_check_rule').select('id').where('rule_code', '=', 'common').executeTakeFirstOrThrow()).id;
+    ids.fillRule = (await db.selectFrom('sys_fill_rule').select('id').where('rule_code', '=', 'shop_order_num').executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => close?.());
 
@@ -54,6 +56,8 @@ describe('duplicate check (contract §6.3)', () => {
     ['sys_role', 'role_code', 'dup_role', 'role'],
     ['sys_position', 'code', 'dup_pos', 'position'],
     ['sys_data_source', 'code', 'dup_ds', 'dataSource'],
+    ['sys_check_rule', 'rule_code', 'common', 'checkRule'],
+    ['sys_fill_rule', 'rule_code', 'shop_order_num', 'fillRule'],
   ];
 
   it('registers exactly the unique fields of the existing screens', () => {

@@ -36,6 +36,8 @@ export interface FieldDef {
    * the form also checks it while the user types (`GET /sys/duplicate/check`, a pair the server registers).
    */
   unique?: boolean;
+  /** A check rule code (sys_check_rule, contract §6.4): the form asks `GET /sys/checkRule/checkByCode` as the user types. */
+  checkRule?: string;
   /** Written to and read from Excel (default true). */
   excel?: boolean;
   /** Column width hint in px. */

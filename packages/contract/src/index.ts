@@ -11,3 +11,5 @@ export * from './cron/quartz';
 export * from './entities/category';
 export * from './entities/dataSource';
 export * from './entities/gatewayRoute';
+export * from './entities/checkRule';
+export * from './entities/fillRule';

@@ -524,6 +524,13 @@ export interface SysSecretTable {
   create_time: string | null;
 }
 
+/** Fill-rule sequences: the last number given per key (migration 0005, core/rules/sequence.ts). */
+export interface SysFillRuleSeqTable {
+  seq_key: string;
+  seq_value: number;
+  update_time: string | null;
+}
+
 export interface Database {
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
@@ -562,6 +569,7 @@ export interface Database {
   sys_seed: SysSeedTable;
   sys_kv: SysKvTable;
   sys_secret: SysSecretTable;
+  sys_fill_rule_seq: SysFillRuleSeqTable;
 }
 
 export type TableName = keyof Database;

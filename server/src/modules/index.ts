@@ -18,6 +18,8 @@ import { duplicateCheckModule } from './system/duplicate/routes.js';
 import { dataSourceModule } from './system/dataSource/routes.js';
 import { gatewayRouteModule } from './system/gatewayRoute/routes.js';
 import { installZodSchemas } from '../core/http/zodSchema.js';
+import { checkRuleModule } from './system/checkRule/routes.js';
+import { fillRuleModule } from './system/fillRule/routes.js';
 
 /**
  * Every API module, registered under the API prefix. Each module file exports one Fastify plugin;
@@ -43,4 +45,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(duplicateCheckModule);
   await app.register(dataSourceModule);
   await app.register(gatewayRouteModule);
+  await app.register(checkRuleModule);
+  await app.register(fillRuleModule);
 }

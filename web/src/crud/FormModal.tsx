@@ -19,6 +19,7 @@ import { useFormSubmit } from './useFormSubmit';
 import { formatRule } from './formatRule';
 import { FormDialog } from './FormDialog';
 import { uniqueRules } from './duplicateRule';
+import { checkRules } from './checkRuleValidator';
 
 export interface FormModalProps {
   entity: EntityDef;
@@ -35,13 +36,15 @@ export interface FormModalProps {
 export interface FormModalExtension {
   /** Form items shown before the generated fields. */
   extraItems?: (editing: boolean) => ReactNode;
+  /** Form items shown after the generated fields. */
+  extraItemsAfter?: (editing: boolean) => ReactNode;
   /** The values the form opens with, from the ones of the row (defaults, extra fields). */
   formValues?: (values: Record<string, unknown>, record: EntityRow | null) => Record<string, unknown>;
   /** The body sent, from the one built of the declared fields (extra fields). */
   toBody?: (body: Record<string, unknown>, values: Record<string, unknown>, editing: boolean) => Record<string, unknown>;
 }
 
-/** Validation rules of a field: required (`请输入{label}!` / `请选择{label}!`), maxLength and a contact format. */
+/** Validation rules of a field: required (`请输入{label}!` / `请选择{label}!`), maxLength, a contact format and a check rule. */
 export function fieldRules(f: FieldDef): Rule[] {
   const rules: Rule[] = [];
   if (f.required) {
@@ -51,10 +54,11 @@ export function fieldRules(f: FieldDef): Rule[] {
     rules.push({ max: f.maxLength, message: `${f.label}长度不能超过${f.maxLength}个字符!` });
   }
   if (f.format) rules.push(formatRule(f.format));
+  rules.push(...checkRules(f));
   return rules;
 }
 
-export function FormModal({ entity, open, record, onClose, onSaved, width = 800, extraItems, formValues, toBody }: FormModalProps & FormModalExtension): ReactNode {
+export function FormModal({ entity, open, record, onClose, onSaved, width = 800, extraItems, extraItemsAfter, formValues, toBody }: FormModalProps & FormModalExtension): ReactNode {
   const [form] = Form.useForm<Record<string, unknown>>();
   const editing = !!record?.id;
   const { modalProps } = useFormSubmit({
@@ -87,6 +91,7 @@ export function FormModal({ entity, open, record, onClose, onSaved, width = 800,
           <FieldInput field={f} disabled={editing && f.fixedOnEdit} />
         </Form.Item>
       ))}
+      {extraItemsAfter?.(editing)}
     </FormDialog>
   );
 }

@@ -8,13 +8,11 @@
 import type { Rule } from 'antd/es/form';
 import type { EntityDef, FieldDef } from '@pk/contract';
 import { http, HttpError } from '../api/request';
+import { SERVER_RULE_DELAY, serverRule } from './serverRule';
 
 export const DUPLICATE_CHECK_URL = '/sys/duplicate/check';
 /** Milliseconds of no typing before the check is sent. */
-export const DUPLICATE_CHECK_DELAY = 300;
-
-/** Per table.field, the waiting check: a newer keystroke replaces it (antd keeps only the latest result). */
-const waiting = new Map<string, { timer: ReturnType<typeof setTimeout>; settle: () => void }>();
+export const DUPLICATE_CHECK_DELAY = SERVER_RULE_DELAY;
 
 function messageOf(data: unknown): string {
   const m = (data as { message?: unknown } | null)?.message;
@@ -38,29 +36,7 @@ async function ask(tableName: string, fieldName: string, fieldVal: string, dataI
 
 /** The rule: `duplicateRule('sys_role', 'role_code', record?.id)`. */
 export function duplicateRule(tableName: string, fieldName: string, dataId?: string): Rule {
-  const key = `${tableName}.${fieldName}`;
-  return {
-    validator: (_rule, value: unknown) => {
-      const prev = waiting.get(key);
-      if (prev) {
-        clearTimeout(prev.timer);
-        prev.settle(); // superseded: antd ignores its result
-        waiting.delete(key);
-      }
-      const text = value === null || value === undefined ? '' : String(value);
-      if (!text.trim()) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        const entry = {
-          settle: resolve,
-          timer: setTimeout(() => {
-            if (waiting.get(key) === entry) waiting.delete(key);
-            ask(tableName, fieldName, text, dataId).then(resolve, reject);
-          }, DUPLICATE_CHECK_DELAY),
-        };
-        waiting.set(key, entry);
-      });
-    },
-  };
+  return serverRule(`${tableName}.${fieldName}`, (text) => ask(tableName, fieldName, text, dataId));
 }
 
 const toColumn = (prop: string) => prop.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -12,3 +12,5 @@ export { buildListParams, buildFilterParams, buildSortParams, buildExportParams 
 export { buildFormBody, toFormValues, type EntityRow } from './formBody';
 export { formatRule } from './formatRule';
 export { duplicateRule, uniqueRules, DUPLICATE_CHECK_URL } from './duplicateRule';
+export { checkRuleRule, checkRules, askCheckRule, CHECK_BY_CODE_URL } from './checkRuleValidator';
+export { serverRule, SERVER_RULE_DELAY } from './serverRule';

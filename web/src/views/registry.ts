@@ -49,6 +49,9 @@ export const views: Record<string, PageLoader> = {
   // issue 3: users and roles
   'system/UserList': () => import('../pages/system/user'),
   'system/RoleUserList': () => import('../pages/system/role'),
+  // issue 11: check rules and fill rules
+  'system/SysCheckRuleList': () => import('../pages/system/checkRule'),
+  'system/SysFillRuleList': () => import('../pages/system/fillRule'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),

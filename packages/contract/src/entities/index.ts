@@ -2,10 +2,18 @@ import type { Entity } from '../entity';
 import { positionEntity } from './position';
 import { dataSourceEntity } from './dataSource';
 import { gatewayRouteEntity } from './gatewayRoute';
+import { checkRuleEntity } from './checkRule';
+import { fillRuleEntity } from './fillRule';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
  * rows of those with a `menu` block, and the consistency test checks each has a table, its standard routes and a page.
  * Add a new entity here (one line).
  */
-export const ENTITIES: readonly Entity[] = [positionEntity, dataSourceEntity, gatewayRouteEntity];
+export const ENTITIES: readonly Entity[] = [
+  positionEntity,
+  dataSourceEntity,
+  gatewayRouteEntity,
+  checkRuleEntity,
+  fillRuleEntity,
+];

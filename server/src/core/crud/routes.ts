@@ -9,6 +9,7 @@ import { param, type RawParams } from '../query/index.js';
 import { resolveBinding } from './binding.js';
 import { addOutcome, exportWorkbook, importResult, importRows, readAll, sendWorkbook, uploadedFiles } from './excel.js';
 import { CrudService, splitIds } from './service.js';
+import { checkId } from './validate.js';
 import type { CrudBinding } from './types.js';
 
 /**
@@ -71,7 +72,10 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
 
     sub.get(`${base}/list`, { config: auth('list') }, async (req) => ok(await svc.list(req, req.query as RawParams)));
 
-    sub.get(`${base}/queryById`, { config: auth('list') }, async (req) => ok(await svc.queryById(req, param(req.query as RawParams, 'id'))));
+    sub.get(`${base}/queryById`, { config: auth('list') }, async (req) => {
+      const id = param(req.query as RawParams, 'id');
+      return ok(b.nullWhenMissing ? await svc.findBy(req, b.idProp ?? 'id', checkId(id)) : await svc.queryById(req, id));
+    });
 
     sub.post(`${base}/add`, { config: auth('add') }, async (req) => {
       await svc.add(req, req.body);

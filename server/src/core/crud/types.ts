@@ -85,6 +85,8 @@ export interface CrudBinding {
   extraPerms?: Partial<Record<CrudAction, readonly string[]>>;
   /** Rows per import file (default 10000). */
   importMaxRows?: number;
+  /** queryById of a missing row answers ok with a null result instead of 未找到对应实体 (e.g. check/fill rules, contract §6.4). */
+  nullWhenMissing?: boolean;
   /** Success texts (and the empty deleteBatch text) that differ from the common ones. */
   messages?: Partial<CrudMessages>;
 }

@@ -1,4 +1,4 @@
-import { dataSourceEntity } from '@pk/contract';
+import { checkRuleEntity, dataSourceEntity, fillRuleEntity } from '@pk/contract';
 import type { Database } from '../../db/schema.js';
 import { PERM } from '../../db/seed/permissionCodes.js';
 import { BadRequestError } from '../envelope/errors.js';
@@ -36,6 +36,9 @@ const PAIRS: ReadonlyArray<readonly [string, DuplicateCheck]> = [
   ['sys_position.code', { table: 'sys_position', column: 'code', perms: [PERM.position.list] }],
   // 多数据源管理 (contract §12.6): data-source code.
   ['sys_data_source.code', { table: 'sys_data_source', column: 'code', perms: [dataSourceEntity.perms.list] }],
+  // 系统校验规则 / 系统编码规则 (contract §6.4, §6.5): rule code.
+  ['sys_check_rule.rule_code', { table: 'sys_check_rule', column: 'rule_code', perms: [checkRuleEntity.perms.list] }],
+  ['sys_fill_rule.rule_code', { table: 'sys_fill_rule', column: 'rule_code', perms: [fillRuleEntity.perms.list] }],
 ];
 
 const REGISTRY: ReadonlyMap<string, DuplicateCheck> = new Map(PAIRS);

@@ -8,6 +8,7 @@ import { CATEGORY_BUTTONS, CATEGORY_MENU_ID, categoryId, DEMO_CATEGORIES } from 
 import { DICTS } from './dicts.js';
 import { DEMO_MENUS, GROUP_MENUS, MENUS, md5, type MenuSeed } from './menus.js';
 import { entitiesWithMenu, entityMenuSeed, entityPartName, GROUP_IDS } from './entityMenus.js';
+import { SEED_CHECK_RULES, SEED_FILL_RULES } from './rules.js';
 
 export { MENU_IDS } from './menus.js';
 export { PERM } from './permissionCodes.js';
@@ -250,6 +251,15 @@ const PARTS: SeedPart[] = [
     name: 'menu-group-online-v1',
     async run(tx, { time }) {
       await seedMenus(tx, GROUP_MENUS, '', time);
+    },
+  },
+  {
+    // The original's check rules (common, test) and fill rules (order number, org code, category code), issue 11.
+    name: 'rules-v1',
+    async run(tx, { time }) {
+      const audit = { create_by: SEED_BY, create_time: time };
+      await insertMissing(tx, 'sys_check_rule', SEED_CHECK_RULES.map((r) => ({ ...r, ...audit })));
+      await insertMissing(tx, 'sys_fill_rule', SEED_FILL_RULES.map((r) => ({ ...r, ...audit })));
     },
   },
   // One part per entity with a menu block (packages/contract entities): its menu row and button rows.

@@ -1,10 +1,11 @@
-/** 组件示例 → 弹窗与控件: details dialog, draggable modal, prompt dialog, slider verification, click-speed guard. */
+/** 组件示例 → 弹窗与控件: details dialog, draggable modal, prompt dialog, slider verification, click-speed guard, a check-rule field. */
 import { useState } from 'react';
 import { Button, Card, Descriptions, Space, Typography } from 'antd';
 import { DetailModal, DraggableModal } from '../../components/Modal';
 import { usePrompt } from '../../components/Prompt';
 import { SliderVerify } from '../../components/SliderVerify';
 import { useClickGuard } from '../../components/ClickGuard';
+import { CheckRuleDemoForm } from '../system/checkRule/CheckRuleDemoForm';
 
 export default function DialogDemo() {
   const [detail, setDetail] = useState(false);
@@ -49,6 +50,8 @@ export default function DialogDemo() {
             <Typography.Text data-testid="guard-count">有效点击：{clicks}</Typography.Text>
           </Space>
         </div>
+
+        <CheckRuleDemoForm />
       </Space>
 
       <DetailModal open={detail} title="详情" onCancel={() => setDetail(false)}>
