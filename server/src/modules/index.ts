@@ -15,12 +15,14 @@ import { dictLookupRoutes } from './system/dict/lookup.routes.js';
 import { categoryModule } from './system/category/routes.js';
 import { vxeSocketRoutes } from '../core/realtime/vxeSocket.js';
 import { duplicateCheckModule } from './system/duplicate/routes.js';
+import { installZodSchemas } from '../core/http/zodSchema.js';
 
 /**
  * Every API module, registered under the API prefix. Each module file exports one Fastify plugin;
  * every route in it declares `config.auth` (see core/access/guard.ts).
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
+  installZodSchemas(app); // routes with zod schemas: validation → 400 envelope, docs (core/http/zodSchema.ts)
   await app.register(authRoutes);
   await app.register(onlineRoutes);
   await app.register(userPermissionRoutes);
