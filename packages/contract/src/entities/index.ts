@@ -1,9 +1,10 @@
 import type { Entity } from '../entity';
 import { positionEntity } from './position';
+import { dictEntity, dictItemEntity } from './dict';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
  * rows of those with a `menu` block, and the consistency test checks each has a table, its standard routes and a page.
  * Add a new entity here (one line).
  */
-export const ENTITIES: readonly Entity[] = [positionEntity];
+export const ENTITIES: readonly Entity[] = [positionEntity, dictEntity, dictItemEntity];

@@ -80,6 +80,8 @@ export interface CrudBinding {
   extraPerms?: Partial<Record<CrudAction, readonly string[]>>;
   /** Rows per import file (default 10000). */
   importMaxRows?: number;
+  /** A second sort applied after the request's sort, before the id (e.g. dictionary items by `sort_order` asc). */
+  thenSort?: { column: string; order: 'asc' | 'desc' };
   /** Success texts (and the empty deleteBatch text) that differ from the common ones. */
   messages?: Partial<CrudMessages>;
 }

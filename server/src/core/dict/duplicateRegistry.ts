@@ -1,3 +1,4 @@
+import { dictEntity } from '@pk/contract';
 import type { Database } from '../../db/schema.js';
 import { PERM } from '../../db/seed/permissionCodes.js';
 import { BadRequestError } from '../envelope/errors.js';
@@ -33,6 +34,8 @@ const PAIRS: ReadonlyArray<readonly [string, DuplicateCheck]> = [
   ['sys_role.role_code', { table: 'sys_role', column: 'role_code', perms: [PERM.role.list] }],
   // 职务管理 (contract §12.4): position code.
   ['sys_position.code', { table: 'sys_position', column: 'code', perms: [PERM.position.list] }],
+  // 数据字典 (contract §6.2): dictionary code.
+  ['sys_dict.dict_code', { table: 'sys_dict', column: 'dict_code', perms: [dictEntity.perms.list] }],
 ];
 
 const REGISTRY: ReadonlyMap<string, DuplicateCheck> = new Map(PAIRS);
