@@ -37,6 +37,8 @@ export const views: Record<string, PageLoader> = {
   ...demoPages,
   'dashboard/Analysis': () => import('../pages/dashboard/Analysis'),
   'system/SysPositionList': () => import('../pages/system/position'),
+  'system/DictList': () => import('../pages/system/dict'),
+  'system/SysCategoryList': () => import('../pages/system/category'),
   // issue 3 (iam-tree): menus, departments, tenants, online users, address book
   'system/PermissionList': () => import('../pages/system/permission'),
   'system/DepartList': () => import('../pages/system/depart'),
