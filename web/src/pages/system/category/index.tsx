@@ -196,8 +196,8 @@ export default function SysCategoryList(): ReactNode {
         onSaved={() => void reload(form.parent ? [form.parent.id] : [])}
         extraItems={() =>
           form.parent ? (
-            <Form.Item label="父级节点">
-              <Input value={form.parent.name ?? ''} disabled />
+            <Form.Item label="父级节点" htmlFor="category-form-parent">
+              <Input id="category-form-parent" value={form.parent.name ?? ''} disabled />
             </Form.Item>
           ) : null
         }
