@@ -6,7 +6,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Drawer } from 'antd';
 import { ListPage } from '../../../crud';
 import { DictItemForm } from './DictItemForm';
-import { dictItemEntity } from './data';
+import { drawerItemEntity } from './data';
 
 interface Props {
   /** The dictionary whose items are shown; null = closed. */
@@ -20,7 +20,7 @@ export function DictItemList({ dict, onClose }: Props): ReactNode {
     <Drawer title={dict ? `字典列表 - ${dict.dictName}` : '字典列表'} open={!!dict} onClose={onClose} size={720} destroyOnHidden>
       {dict && (
         <ListPage
-          entity={dictItemEntity}
+          entity={drawerItemEntity}
           params={params}
           columns={{ sortOrder: { width: 80 } }}
           renderForm={(p) => <DictItemForm dictId={dict.id} open={p.open} record={p.record} onClose={p.onClose} onSaved={p.onSaved} />}

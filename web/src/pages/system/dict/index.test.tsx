@@ -90,6 +90,7 @@ describe('数据字典 (system/DictList)', { timeout: 60_000 }, () => {
     expect(await within(drawer).findByText('启用')).toBeTruthy();
     expect(mocked.get).toHaveBeenCalledWith('/sys/dictItem/list', expect.objectContaining({ dictId: 'd1' }));
     expect(within(drawer).getByRole('textbox', { name: '名称', hidden: true })).toBeTruthy();
+    expect(within(drawer).queryByRole('textbox', { name: '字典', hidden: true })).toBeNull(); // dictId is fixed, not searched
     expect(within(drawer).getByRole('combobox', { name: '是否启用', hidden: true })).toBeTruthy();
   });
 
