@@ -41,6 +41,7 @@ describe('duplicate check (contract §6.3)', () => {
     await db.insertInto('sys_role').values({ id: ids.role, role_name: '查重角色', role_code: 'dup_role', create_by: 'test', create_time: now() }).execute();
     ids.position = newId();
     await db.insertInto('sys_position').values({ id: ids.position, code: 'dup_pos', name: '查重职务', post_rank: '1', create_by: 'test', create_time: now() }).execute();
+    ids.dict = (await db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'sex').executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => close?.());
 
@@ -51,6 +52,7 @@ describe('duplicate check (contract §6.3)', () => {
     ['sys_user', 'work_no', 'W-DUP-1', 'user'],
     ['sys_role', 'role_code', 'dup_role', 'role'],
     ['sys_position', 'code', 'dup_pos', 'position'],
+    ['sys_dict', 'dict_code', 'sex', 'dict'],
   ];
 
   it('registers exactly the unique fields of the existing screens', () => {
