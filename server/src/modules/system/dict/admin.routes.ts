@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from '../../../core/http/zodSchema.js';
 import { param, type RawParams } from '../../../core/query/index.js';
 import { DICT_ADMIN_MSG as M } from './definition.js';
 import { dictWorkbook } from './excel.js';
-import { DictAdminService } from './service.js';
+import { DictAdminService, type DictWriter } from './service.js';
 
 const D = dictEntity.perms;
 const I = dictItemEntity.perms;
@@ -24,6 +24,36 @@ function oneId(q: RawParams): string[] {
   const ids = splitIds(param(q, 'id'));
   if (ids.length !== 1) throw new BadRequestError(ids.length ? '只能删除一条记录，批量删除请使用deleteBatch' : 'id不能为空');
   return ids;
+}
+
+type WriteAction = 'add' | 'edit' | 'delete' | 'deleteBatch';
+
+/**
+ * add (`保存成功！`), edit PUT/POST (`编辑成功!`), delete and deleteBatch (`删除成功!`) of one table at the given
+ * literal URLs, each behind its permission code.
+ */
+function writeRoutes(r: FastifyInstance, urls: Record<WriteAction, string>, perms: Record<WriteAction, string>, w: DictWriter): void {
+  r.post(urls.add, { config: perm(perms.add) }, async (req) => {
+    await w.add(req, req.body);
+    return okMsg(M.saved);
+  });
+  r.route({
+    method: ['PUT', 'POST'],
+    url: urls.edit,
+    config: perm(perms.edit),
+    handler: async (req) => {
+      await w.edit(req, req.body);
+      return okMsg(M.edited);
+    },
+  });
+  r.delete(urls.delete, { config: perm(perms.delete) }, async (req) => {
+    await w.remove(req, oneId(query(req)));
+    return okMsg(M.deleted);
+  });
+  r.delete(urls.deleteBatch, { config: perm(perms.deleteBatch) }, async (req) => {
+    await w.remove(req, DictAdminService.batchIds(param(query(req), 'ids')));
+    return okMsg(M.deleted);
+  });
 }
 
 /**
@@ -40,27 +70,7 @@ export async function dictAdminRoutes(app: FastifyInstance): Promise<void> {
   r.get('/sys/dict/queryById', { config: perm(D.list) }, async (req) => ok(await svc.dicts.queryById(req, param(query(req), 'id'))));
   r.get('/sys/dict/treeList', { config: perm(D.list) }, async (req) => ok(await svc.treeList(query(req))));
 
-  r.post('/sys/dict/add', { config: perm(D.add) }, async (req) => {
-    await svc.addDict(req, req.body);
-    return okMsg(M.saved);
-  });
-  r.route({
-    method: ['PUT', 'POST'],
-    url: '/sys/dict/edit',
-    config: perm(D.edit),
-    handler: async (req) => {
-      await svc.editDict(req, req.body);
-      return okMsg(M.edited);
-    },
-  });
-  r.delete('/sys/dict/delete', { config: perm(D.delete) }, async (req) => {
-    await svc.removeDicts(req, oneId(query(req)));
-    return okMsg(M.deleted);
-  });
-  r.delete('/sys/dict/deleteBatch', { config: perm(D.deleteBatch) }, async (req) => {
-    await svc.removeDicts(req, DictAdminService.batchIds(param(query(req), 'ids')));
-    return okMsg(M.deleted);
-  });
+  writeRoutes(r, { add: '/sys/dict/add', edit: '/sys/dict/edit', delete: '/sys/dict/delete', deleteBatch: '/sys/dict/deleteBatch' }, D, svc.dictWrites);
 
   r.get('/sys/dict/deleteList', { config: perm(D.recycleBin) }, async () => ok(await svc.deleted()));
   r.put('/sys/dict/back/:id', { config: perm(D.recycleBin), schema: { params: idParams } }, async (req) => {
@@ -85,27 +95,7 @@ export async function dictAdminRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/sys/dictItem/list', { config: perm(I.list) }, async (req) => ok(await svc.items.list(req, query(req))));
   r.get('/sys/dictItem/queryById', { config: perm(I.list) }, async (req) => ok(await svc.items.queryById(req, param(query(req), 'id'))));
-  r.post('/sys/dictItem/add', { config: perm(I.add) }, async (req) => {
-    await svc.addItem(req, req.body);
-    return okMsg(M.saved);
-  });
-  r.route({
-    method: ['PUT', 'POST'],
-    url: '/sys/dictItem/edit',
-    config: perm(I.edit),
-    handler: async (req) => {
-      await svc.editItem(req, req.body);
-      return okMsg(M.edited);
-    },
-  });
-  r.delete('/sys/dictItem/delete', { config: perm(I.delete) }, async (req) => {
-    await svc.removeItems(req, oneId(query(req)));
-    return okMsg(M.deleted);
-  });
-  r.delete('/sys/dictItem/deleteBatch', { config: perm(I.deleteBatch) }, async (req) => {
-    await svc.removeItems(req, DictAdminService.batchIds(param(query(req), 'ids')));
-    return okMsg(M.deleted);
-  });
+  writeRoutes(r, { add: '/sys/dictItem/add', edit: '/sys/dictItem/edit', delete: '/sys/dictItem/delete', deleteBatch: '/sys/dictItem/deleteBatch' }, I, svc.itemWrites);
   r.get('/sys/dictItem/dictItemCheck', { config: perm(I.add, I.edit) }, async (req) => {
     if (!(await svc.itemValueFree(query(req)))) throw new BizError(M.valueTaken);
     return okMsg(M.valueFree);

@@ -11,6 +11,13 @@ import { DICT_ADMIN_MSG, dictBinding, dictItemBinding } from './definition.js';
 
 type Row = Record<string, unknown>;
 
+/** The writes of one table (headers or items). */
+export interface DictWriter {
+  add(req: FastifyRequest, body: unknown): Promise<string>;
+  edit(req: FastifyRequest, body: unknown): Promise<void>;
+  remove(req: FastifyRequest, ids: string[]): Promise<void>;
+}
+
 /** A flat dictionary node of `/sys/dict/treeList` (SysDictTree). */
 export interface DictTreeNode {
   id: string;
@@ -36,6 +43,19 @@ export class DictAdminService {
     this.items = new CrudService(ctx, resolveBinding(dictItemBinding));
   }
 
+  /** add / edit / delete of the headers (delete is logical) and of the items, each clearing the caches everywhere. */
+  readonly dictWrites = this.writer(() => this.dicts);
+  readonly itemWrites = this.writer(() => this.items);
+
+  private writer(crud: () => CrudService): DictWriter {
+    return {
+      add: (req, body) => this.writing(() => crud().add(req, body)),
+      edit: (req, body) => this.writing(() => crud().edit(req, body)),
+      // an unknown or already deleted id → `删除失败!`, nothing changes
+      remove: (req, ids) => this.writing(() => notFoundAs(crud().remove(req, ids), DICT_ADMIN_MSG.deleteFailed)),
+    };
+  }
+
   private get db() {
     return this.ctx.db.db;
   }
@@ -47,19 +67,6 @@ export class DictAdminService {
     } finally {
       await invalidateDictCache(this.ctx);
     }
-  }
-
-  addDict(req: FastifyRequest, body: unknown): Promise<string> {
-    return this.writing(() => this.dicts.add(req, body));
-  }
-
-  editDict(req: FastifyRequest, body: unknown): Promise<void> {
-    return this.writing(() => this.dicts.edit(req, body));
-  }
-
-  /** Logical delete (del_flag = 1) of the given ids; an unknown or already deleted id → `删除失败!`, nothing changes. */
-  removeDicts(req: FastifyRequest, ids: string[]): Promise<void> {
-    return this.writing(() => notFoundAs(this.dicts.remove(req, ids), DICT_ADMIN_MSG.deleteFailed));
   }
 
   /** The flat SysDictTree list (dictName like), newest first. */
@@ -106,18 +113,6 @@ export class DictAdminService {
         return true;
       }),
     );
-  }
-
-  addItem(req: FastifyRequest, body: unknown): Promise<string> {
-    return this.writing(() => this.items.add(req, body));
-  }
-
-  editItem(req: FastifyRequest, body: unknown): Promise<void> {
-    return this.writing(() => this.items.edit(req, body));
-  }
-
-  removeItems(req: FastifyRequest, ids: string[]): Promise<void> {
-    return this.writing(() => notFoundAs(this.items.remove(req, ids), DICT_ADMIN_MSG.deleteFailed));
   }
 
   /** Whether `itemValue` is free inside dictionary `dictId` (the item `id` being edited excluded). */
