@@ -1,11 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { Result } from '@pk/contract';
 import { http } from '../../../api/request';
-import { BUTTON_AUTH_KEY } from '../../../crud';
-import { closeAntdOverlays } from '../../../test/antdOverlays';
+import { cleanupPage, grantButtons, okEnvelope, renderWithQuery, FIRST_ROWS } from '../../../test/pageTest';
 import SysCategoryList from './index';
 import { withChildren } from './data';
 
@@ -15,7 +12,6 @@ vi.mock('../../../api/request', async (importOriginal) => ({
 }));
 
 const mocked = vi.mocked(http);
-const ok = <T,>(result: T, message = ''): Result<T> => ({ success: true, code: 200, message, result, timestamp: 0 });
 
 const ROOTS = [
   { id: 'c1', pid: '0', name: '游戏类型', code: 'A01', hasChild: '1' },
@@ -25,31 +21,15 @@ const KIDS = [{ id: 'c11', pid: 'c1', name: '角色扮演', code: 'A01A01', hasC
 
 function serve(): void {
   mocked.get.mockImplementation(async (url: string) => {
-    if (url === '/sys/category/rootList') return ok({ records: ROOTS, total: 2 }) as never;
-    if (url === '/sys/category/getChildListBatch') return ok({ records: KIDS, total: 1, size: 10, current: 1 }) as never;
-    return ok([]) as never;
+    if (url === '/sys/category/rootList') return okEnvelope({ records: ROOTS, total: 2 }) as never;
+    if (url === '/sys/category/getChildListBatch') return okEnvelope({ records: KIDS, total: 1, size: 10, current: 1 }) as never;
+    return okEnvelope([]) as never;
   });
 }
 
-function grant(...actions: string[]): void {
-  sessionStorage.setItem(BUTTON_AUTH_KEY, JSON.stringify(actions.map((action) => ({ action, type: '1', describe: action }))));
-}
+const renderPage = () => renderWithQuery(<SysCategoryList />);
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <SysCategoryList />
-    </QueryClientProvider>,
-  );
-}
-
-afterEach(() => {
-  closeAntdOverlays();
-  cleanup();
-  vi.clearAllMocks();
-  sessionStorage.clear();
-});
+afterEach(cleanupPage);
 
 describe('withChildren', () => {
   it('gives a parent a placeholder until its children are loaded, then the children (recursively)', () => {
@@ -64,11 +44,11 @@ describe('withChildren', () => {
 // jsdom renders antd slowly on this shared machine.
 describe('分类字典 (system/SysCategoryList)', { timeout: 60_000 }, () => {
   it('shows the top level from rootList (pid 0, paged), loads children when a row opens, and the granted buttons', async () => {
-    grant('category:add', 'category:edit', 'category:delete', 'category:exportXls', 'category:importExcel');
+    grantButtons('category:add', 'category:edit', 'category:delete', 'category:exportXls', 'category:importExcel');
     serve();
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderPage();
-    expect(await screen.findByText('游戏类型')).toBeTruthy();
+    expect(await screen.findByText('游戏类型', {}, FIRST_ROWS)).toBeTruthy();
     expect(mocked.get).toHaveBeenCalledWith('/sys/category/rootList', expect.objectContaining({ pid: '0', pageNo: 1, pageSize: 10 }));
     for (const name of ['新增', '导出', '导入']) expect(screen.getByRole('button', { name, hidden: true })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: '添加下级', hidden: true })).toHaveLength(2);
@@ -79,12 +59,12 @@ describe('分类字典 (system/SysCategoryList)', { timeout: 60_000 }, () => {
   });
 
   it('a search by 名称 goes to rootList (every level); 添加下级 posts the name with the parent id', async () => {
-    grant('category:add');
+    grantButtons('category:add');
     serve();
-    mocked.post.mockResolvedValue(ok(null, '添加成功！') as never);
+    mocked.post.mockResolvedValue(okEnvelope(null, '添加成功！') as never);
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderPage();
-    await screen.findByText('游戏类型');
+    await screen.findByText('游戏类型', {}, FIRST_ROWS);
     await user.type(screen.getByRole('textbox', { name: '名称', hidden: true }), '角色');
     await user.click(screen.getByRole('button', { name: '查询', hidden: true }));
     await waitFor(() => expect(mocked.get).toHaveBeenCalledWith('/sys/category/rootList', expect.objectContaining({ name: '*角色*' })));
@@ -98,12 +78,12 @@ describe('分类字典 (system/SysCategoryList)', { timeout: 60_000 }, () => {
   });
 
   it('删除 asks first and deletes the node (the server removes its descendants)', async () => {
-    grant('category:delete');
+    grantButtons('category:delete');
     serve();
-    mocked.delete.mockResolvedValue(ok(null, '删除成功!') as never);
+    mocked.delete.mockResolvedValue(okEnvelope(null, '删除成功!') as never);
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderPage();
-    await screen.findByText('游戏类型');
+    await screen.findByText('游戏类型', {}, FIRST_ROWS);
     await user.click(screen.getAllByRole('button', { name: '删除', hidden: true })[0]);
     expect(await screen.findByText('其下级节点将一并删除')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /^确\s?定$/, hidden: true }));

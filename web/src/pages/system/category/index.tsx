@@ -132,6 +132,14 @@ export default function SysCategoryList(): ReactNode {
       </Space>
     );
 
+  /** The toolbar: [action (its permission), text, icon, click]; 批量删除 only with a selection. */
+  const toolbar: Array<[CrudAction, string, ReactNode, () => void]> = [
+    ['add', '新增', <PlusOutlined aria-hidden />, () => setForm({ open: true, record: null, parent: null })],
+    ['exportXls', '导出', <DownloadOutlined aria-hidden />, () => void doExport()],
+    ['importExcel', '导入', <UploadOutlined aria-hidden />, () => setImportOpen(true)],
+    ['deleteBatch', '批量删除', <DeleteOutlined aria-hidden />, removeSelected],
+  ];
+
   const columns: TableColumnType<CategoryRow>[] = [
     { title: '分类名称', dataIndex: 'name', key: 'name', align: 'left' },
     { title: '分类编码', dataIndex: 'code', key: 'code', align: 'left' },
@@ -153,26 +161,13 @@ export default function SysCategoryList(): ReactNode {
       </Form>
 
       <Space wrap style={{ marginBottom: 12 }}>
-        {can('add') && (
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setForm({ open: true, record: null, parent: null })}>
-            新增
-          </Button>
-        )}
-        {can('exportXls') && (
-          <Button type="primary" icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void doExport()}>
-            导出
-          </Button>
-        )}
-        {can('importExcel') && (
-          <Button type="primary" icon={<UploadOutlined aria-hidden />} onClick={() => setImportOpen(true)}>
-            导入
-          </Button>
-        )}
-        {can('deleteBatch') && selected.length > 0 && (
-          <Button danger icon={<DeleteOutlined aria-hidden />} onClick={removeSelected}>
-            批量删除
-          </Button>
-        )}
+        {toolbar
+          .filter(([action]) => can(action) && (action !== 'deleteBatch' || selected.length > 0))
+          .map(([action, label, icon, onClick]) => (
+            <Button key={action} type="primary" danger={action === 'deleteBatch'} icon={icon} loading={action === 'exportXls' && exporting} onClick={onClick}>
+              {label}
+            </Button>
+          ))}
       </Space>
 
       <Table<CategoryRow>

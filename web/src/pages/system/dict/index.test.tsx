@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { Result } from '@pk/contract';
 import { http } from '../../../api/request';
-import { BUTTON_AUTH_KEY, DictSelect } from '../../../crud';
-import { closeAntdOverlays } from '../../../test/antdOverlays';
+import { DictSelect } from '../../../crud';
+import { cleanupPage, failEnvelope, grantButtons, okEnvelope, renderWithQuery, FIRST_ROWS } from '../../../test/pageTest';
 import DictList from './index';
 
 vi.mock('../../../api/request', async (importOriginal) => ({
@@ -14,12 +12,7 @@ vi.mock('../../../api/request', async (importOriginal) => ({
 }));
 
 const mocked = vi.mocked(http);
-const ok = <T,>(result: T, message = ''): Result<T> => ({ success: true, code: 200, message, result, timestamp: 0 });
-const fail = (message: string): Result<null> => ({ success: false, code: 500, message, result: null, timestamp: 0 });
 
-function grant(...actions: string[]): void {
-  sessionStorage.setItem(BUTTON_AUTH_KEY, JSON.stringify(actions.map((action) => ({ action, type: '1', describe: action }))));
-}
 
 const DICTS = [{ id: 'd1', dictName: '性别', dictCode: 'sex', description: '性别字典' }];
 const ITEMS = [{ id: 'i1', dictId: 'd1', itemText: '男', itemValue: '1', sortOrder: 1, status: 1, status_dictText: '启用' }];
@@ -28,17 +21,17 @@ const ITEMS = [{ id: 'i1', dictId: 'd1', itemText: '男', itemValue: '1', sortOr
 function serve(opts: { refresh?: 'ok' | 'fail' } = {}) {
   let sex = [{ value: '1', text: '男' }];
   mocked.get.mockImplementation(async (url: string, params?: Record<string, unknown>) => {
-    if (url === '/sys/dict/list') return ok({ records: DICTS, total: 1 }) as never;
-    if (url === '/sys/dictItem/list') return ok({ records: params?.dictId === 'd1' ? ITEMS : [], total: 1 }) as never;
-    if (url === '/sys/dict/deleteList') return ok([{ id: 'd9', dictName: '旧字典', dictCode: 'old', description: null }]) as never;
-    if (url === '/sys/dictItem/dictItemCheck') return (params?.itemValue === '1' ? fail('该值不可用，系统中已存在！') : ok(null, '该值可用！')) as never;
+    if (url === '/sys/dict/list') return okEnvelope({ records: DICTS, total: 1 }) as never;
+    if (url === '/sys/dictItem/list') return okEnvelope({ records: params?.dictId === 'd1' ? ITEMS : [], total: 1 }) as never;
+    if (url === '/sys/dict/deleteList') return okEnvelope([{ id: 'd9', dictName: '旧字典', dictCode: 'old', description: null }]) as never;
+    if (url === '/sys/dictItem/dictItemCheck') return (params?.itemValue === '1' ? failEnvelope('该值不可用，系统中已存在！') : okEnvelope(null, '该值可用！')) as never;
     if (url === 'sys/dict/refleshCache') {
       sex = [{ value: '1', text: '男' }, { value: '2', text: '女' }];
-      return (opts.refresh === 'fail' ? fail('操作失败') : ok(null)) as never;
+      return (opts.refresh === 'fail' ? failEnvelope('操作失败') : okEnvelope(null)) as never;
     }
-    if (url === 'sys/dict/queryAllDictItems') return ok({ sex }) as never;
-    if (url === '/sys/dict/getDictItems/sex') return ok(sex) as never;
-    return ok([]) as never;
+    if (url === 'sys/dict/queryAllDictItems') return okEnvelope({ sex }) as never;
+    if (url === '/sys/dict/getDictItems/sex') return okEnvelope(sex) as never;
+    return okEnvelope([]) as never;
   });
 }
 
@@ -49,42 +42,33 @@ function panel(title: HTMLElement, selector: string): HTMLElement {
   return el as HTMLElement;
 }
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
+const renderPage = () => renderWithQuery(
+    <>
       <DictList />
       <DictSelect code="sex" />
-    </QueryClientProvider>,
+    </>,
   );
-}
 
-afterEach(() => {
-  closeAntdOverlays();
-  cleanup();
-  vi.clearAllMocks();
-  sessionStorage.clear();
-  localStorage.clear();
-});
+afterEach(cleanupPage);
 
 // jsdom renders antd slowly on this shared machine: one journey through a drawer and a dialog takes seconds.
 describe('数据字典 (system/DictList)', { timeout: 60_000 }, () => {
   it('lists the dictionaries with search 字典名称 / 字典编码 and the granted buttons', async () => {
-    grant('dict:add', 'dict:exportXls', 'dict:importExcel', 'dict:edit', 'dict:delete', 'dict:item:list');
+    grantButtons('dict:add', 'dict:exportXls', 'dict:importExcel', 'dict:edit', 'dict:delete', 'dict:item:list');
     serve();
     renderPage();
-    expect(await screen.findByText('性别字典')).toBeTruthy();
+    expect(await screen.findByText('性别字典', {}, FIRST_ROWS)).toBeTruthy();
     for (const label of ['字典名称', '字典编码']) expect(screen.getByRole('textbox', { name: label, hidden: true })).toBeTruthy();
     for (const name of ['新增', '导出', '导入', '刷新缓存', '字典配置', '编辑', '删除']) expect(screen.getByRole('button', { name, hidden: true })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '回收站', hidden: true })).toBeNull();
   });
 
   it('字典配置 opens the items of the row (by dictId) with 名称 / 状态 search', async () => {
-    grant('dict:item:list', 'dict:item:add');
+    grantButtons('dict:item:list', 'dict:item:add');
     serve();
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderPage();
-    await screen.findByText('性别字典');
+    await screen.findByText('性别字典', {}, FIRST_ROWS);
     await user.click(screen.getByRole('button', { name: '字典配置', hidden: true }));
     const drawer = panel(await screen.findByText('字典列表 - 性别', {}, { timeout: 5000 }), '.ant-drawer');
     expect(await within(drawer).findByText('启用')).toBeTruthy();
@@ -95,12 +79,12 @@ describe('数据字典 (system/DictList)', { timeout: 60_000 }, () => {
   });
 
   it('the item dialog checks 数据值 as the user types and saves to /sys/dictItem/add with the dictionary id', async () => {
-    grant('dict:item:list', 'dict:item:add');
+    grantButtons('dict:item:list', 'dict:item:add');
     serve();
-    mocked.post.mockResolvedValue(ok(null, '保存成功！') as never);
+    mocked.post.mockResolvedValue(okEnvelope(null, '保存成功！') as never);
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderPage();
-    await screen.findByText('性别字典');
+    await screen.findByText('性别字典', {}, FIRST_ROWS);
     await user.click(screen.getByRole('button', { name: '字典配置', hidden: true }));
     const drawer = panel(await screen.findByText('字典列表 - 性别', {}, { timeout: 5000 }), '.ant-drawer');
     await user.click(within(drawer).getByRole('button', { name: '新增', hidden: true }));
@@ -123,7 +107,7 @@ describe('数据字典 (system/DictList)', { timeout: 60_000 }, () => {
     serve();
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderPage();
-    await screen.findByText('性别字典');
+    await screen.findByText('性别字典', {}, FIRST_ROWS);
     await waitFor(() => expect(mocked.get).toHaveBeenCalledWith('/sys/dict/getDictItems/sex'));
     const before = mocked.get.mock.calls.filter(([u]) => u === '/sys/dict/getDictItems/sex').length;
     await user.click(screen.getByRole('button', { name: '刷新缓存', hidden: true }));
@@ -140,19 +124,19 @@ describe('数据字典 (system/DictList)', { timeout: 60_000 }, () => {
     serve({ refresh: 'fail' });
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderPage();
-    await screen.findByText('性别字典');
+    await screen.findByText('性别字典', {}, FIRST_ROWS);
     await user.click(screen.getByRole('button', { name: '刷新缓存', hidden: true }));
     expect(await screen.findByText('刷新缓存失败！')).toBeTruthy();
     expect(localStorage.getItem('pro__UI_CACHE_DB_DICT_DATA')).toBeNull();
   });
 
   it('回收站 lists the deleted dictionaries; 取回 restores one and reloads the list', async () => {
-    grant('dict:recycleBin');
+    grantButtons('dict:recycleBin');
     serve();
-    mocked.put.mockResolvedValue(ok(null, '操作成功!') as never);
+    mocked.put.mockResolvedValue(okEnvelope(null, '操作成功!') as never);
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderPage();
-    await screen.findByText('性别字典');
+    await screen.findByText('性别字典', {}, FIRST_ROWS);
     await user.click(screen.getByRole('button', { name: '回收站', hidden: true }));
     const bin = panel(await screen.findByText('字典回收站', {}, { timeout: 5000 }), '.ant-modal');
     expect(await within(bin).findByText('旧字典')).toBeTruthy();
