@@ -235,6 +235,38 @@ describe('数据字典 admin endpoints', () => {
     expect(await rowCounts(ctx)).toEqual(before);
   });
 
+  it('bad input: a 400 or a refusal envelope, never a 500, and nothing changes', async () => {
+    const a = await newDict();
+    const before = await rowCounts(ctx);
+    const cases: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown]> = [
+      ['POST', '/sys/dict/add', [1, 2]],
+      ['POST', '/sys/dict/add', { dictName: 'x'.repeat(101), dictCode: codeOf() }],
+      ['PUT', '/sys/dict/edit', { dictName: 'x' }],
+      ['PUT', '/sys/dict/edit', { id: 'a b', dictName: 'x' }],
+      ['POST', '/sys/dictItem/add', { dictId: a.id, itemText: 'x', itemValue: 'y', sortOrder: 'abc' }],
+      ['POST', '/sys/dictItem/add', { dictId: a.id, itemText: 'x', itemValue: 'y', status: { $gt: 1 } }],
+      ['DELETE', '/sys/dictItem/delete?id=1,2', undefined],
+      ['GET', '/sys/dictItem/dictItemCheck?dictId=a%20b&itemValue=1', undefined],
+      ['GET', '/sys/dict/list?pageNo=x&pageSize=-5&column=password&order=asc', undefined],
+      ['POST', '/sys/dict/importExcel', { file: 'x' }],
+    ];
+    for (const [method, url, payload] of cases) {
+      const r = await call(method, url, payload);
+      expect(r.status, `${method} ${url}`).not.toBe(500);
+      if (!url.includes('/list')) expect(r.body.success, `${method} ${url}`).toBe(false);
+    }
+    const boundary = '----pkbad';
+    const garbage = await app.inject({
+      method: 'POST',
+      url: `${P}/sys/dict/importExcel`,
+      headers: { ...h, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="d.xlsx"\r\n\r\nnot a workbook\r\n--${boundary}--\r\n`),
+    });
+    expect(garbage.json()).toMatchObject({ success: false });
+    expect((garbage.json() as Body).message).toMatch(/^文件导入失败/);
+    expect(await rowCounts(ctx)).toEqual(before);
+  });
+
   it('510 without the codes; the read endpoints stay open to any signed-in user', async () => {
     const nobody = (await fastUser(ctx, [])).h;
     const routes: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
