@@ -45,6 +45,7 @@ describe('duplicate check (contract §6.3)', () => {
     await db.insertInto('sys_data_source').values({ id: ids.dataSource, code: 'dup_ds', name: '查重数据源', db_type: '4', create_by: 'test', create_time: now() }).execute();
     ids.checkRule = (await db.selectFrom('sys_check_rule').select('id').where('rule_code', '=', 'common').executeTakeFirstOrThrow()).id;
     ids.fillRule = (await db.selectFrom('sys_fill_rule').select('id').where('rule_code', '=', 'shop_order_num').executeTakeFirstOrThrow()).id;
+    ids.dict = (await db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'sex').executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => close?.());
 
@@ -58,6 +59,7 @@ describe('duplicate check (contract §6.3)', () => {
     ['sys_data_source', 'code', 'dup_ds', 'dataSource'],
     ['sys_check_rule', 'rule_code', 'common', 'checkRule'],
     ['sys_fill_rule', 'rule_code', 'shop_order_num', 'fillRule'],
+    ['sys_dict', 'dict_code', 'sex', 'dict'],
   ];
 
   it('registers exactly the unique fields of the existing screens', () => {

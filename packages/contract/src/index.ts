@@ -13,3 +13,4 @@ export * from './entities/dataSource';
 export * from './entities/gatewayRoute';
 export * from './entities/checkRule';
 export * from './entities/fillRule';
+export * from './entities/dict';

@@ -39,6 +39,8 @@ export const views: Record<string, PageLoader> = {
   'system/SysPositionList': () => import('../pages/system/position'),
   'system/SysDataSourceList': () => import('../pages/system/dataSource'),
   'system/SysGatewayRouteList': () => import('../pages/system/gatewayRoute'),
+  'system/DictList': () => import('../pages/system/dict'),
+  'system/SysCategoryList': () => import('../pages/system/category'),
   // issue 3 (iam-tree): menus, departments, tenants, online users, address book
   'system/PermissionList': () => import('../pages/system/permission'),
   'system/DepartList': () => import('../pages/system/depart'),

@@ -4,6 +4,7 @@ import { dataSourceEntity } from './dataSource';
 import { gatewayRouteEntity } from './gatewayRoute';
 import { checkRuleEntity } from './checkRule';
 import { fillRuleEntity } from './fillRule';
+import { dictEntity, dictItemEntity } from './dict';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -16,4 +17,6 @@ export const ENTITIES: readonly Entity[] = [
   gatewayRouteEntity,
   checkRuleEntity,
   fillRuleEntity,
+  dictEntity,
+  dictItemEntity,
 ];

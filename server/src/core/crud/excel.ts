@@ -44,9 +44,9 @@ export interface ImportOutcome {
  * Read every uploaded workbook first, so an unreadable or oversized file changes nothing. Every import route reads
  * its files here: streamed, in a worker thread, within the limits of core/excel/limits.ts.
  */
-export async function readWorkbooks(files: Buffer[], labels: string[], maxRows: number = SHEET_LIMITS.rows): Promise<ImportedRow[][]> {
+export async function readWorkbooks(files: Buffer[], labels: string[], maxRows: number = SHEET_LIMITS.rows, headerRows: 1 | 2 = 1): Promise<ImportedRow[][]> {
   try {
-    return await readImportFiles(files, labels, maxRows);
+    return await readImportFiles(files, labels, maxRows, headerRows);
   } catch (e) {
     if (e instanceof WorkbookReadError) throw new BizError(`文件导入失败:${e.message}`);
     throw e;

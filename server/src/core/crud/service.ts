@@ -85,6 +85,8 @@ export class CrudService {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   private sorted(q: any, sort: SortSpec): any {
     q = q.orderBy(sort.column, sort.order);
+    const then = this.b.thenSort;
+    if (then && then.column !== sort.column) q = q.orderBy(then.column, then.order);
     if (sort.column !== this.b.idColumn) q = q.orderBy(this.b.idColumn, sort.order);
     return q;
   }

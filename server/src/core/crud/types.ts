@@ -87,6 +87,8 @@ export interface CrudBinding {
   importMaxRows?: number;
   /** queryById of a missing row answers ok with a null result instead of 未找到对应实体 (e.g. check/fill rules, contract §6.4). */
   nullWhenMissing?: boolean;
+  /** A second sort applied after the request's sort, before the id (e.g. dictionary items by `sort_order` asc). */
+  thenSort?: { column: string; order: 'asc' | 'desc' };
   /** Success texts (and the empty deleteBatch text) that differ from the common ones. */
   messages?: Partial<CrudMessages>;
 }

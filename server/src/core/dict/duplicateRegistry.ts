@@ -1,4 +1,4 @@
-import { checkRuleEntity, dataSourceEntity, fillRuleEntity } from '@pk/contract';
+import { checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity } from '@pk/contract';
 import type { Database } from '../../db/schema.js';
 import { PERM } from '../../db/seed/permissionCodes.js';
 import { BadRequestError } from '../envelope/errors.js';
@@ -39,6 +39,8 @@ const PAIRS: ReadonlyArray<readonly [string, DuplicateCheck]> = [
   // 系统校验规则 / 系统编码规则 (contract §6.4, §6.5): rule code.
   ['sys_check_rule.rule_code', { table: 'sys_check_rule', column: 'rule_code', perms: [checkRuleEntity.perms.list] }],
   ['sys_fill_rule.rule_code', { table: 'sys_fill_rule', column: 'rule_code', perms: [fillRuleEntity.perms.list] }],
+  // 数据字典 (contract §6.2): dictionary code.
+  ['sys_dict.dict_code', { table: 'sys_dict', column: 'dict_code', perms: [dictEntity.perms.list] }],
 ];
 
 const REGISTRY: ReadonlyMap<string, DuplicateCheck> = new Map(PAIRS);

@@ -17,10 +17,10 @@ export class WorkbookReadError extends Error {}
  *
  * @example await readImportFiles([buf], ['职务编码', '职务名称'], 10_000)  // [[{ line: 1, cells: {…} }]]
  */
-export async function readImportFiles(files: Buffer[], labels: readonly string[], maxRows: number = SHEET_LIMITS.rows): Promise<ImportedRow[][]> {
+export async function readImportFiles(files: Buffer[], labels: readonly string[], maxRows: number = SHEET_LIMITS.rows, headerRows: 1 | 2 = 1): Promise<ImportedRow[][]> {
   if (!files.length) return [];
   const release = await turn();
-  const result = await inWorker({ files: files.map((f) => new Uint8Array(f)), labels: [...labels], maxRows }, release);
+  const result = await inWorker({ files: files.map((f) => new Uint8Array(f)), labels: [...labels], maxRows, headerRows }, release);
   if (!result.ok) throw new WorkbookReadError(result.message);
   return result.sheets;
 }

@@ -29,6 +29,12 @@ export interface SheetRequest {
   labels: readonly string[];
   /** Data rows allowed below the header row. */
   maxRows: number;
+  /**
+   * 2: the header is two rows (a dictionary export's nested item columns, contract §6.2 headRows 2). A column with a
+   * label in the second row is known as `{top}/{label}`, `top` being the nearest first-row label at or left of it
+   * (the merged group title, e.g. `字典列表/描述`); the others keep their first-row label. Default 1.
+   */
+  headerRows?: 1 | 2;
 }
 
 /** Characters the kept cells may still hold, shared by all files of one import request. */
@@ -114,6 +120,8 @@ async function sheetRows(buf: Buffer, entry: ZipEntry, cx: SheetContext): Promis
   let capture = false;
   let inPhonetic = false;
   let line = 0;
+  /** headerRows 2: the first header row's texts, while the second one is read */
+  let top: Map<number, string> | null = null;
 
   const cellValue = (c: Cell): string => {
     if (c.inline || c.type === 'inlineStr') return c.text;
@@ -148,7 +156,7 @@ async function sheetRows(buf: Buffer, entry: ZipEntry, cx: SheetContext): Promis
     if (!text) return;
     if (headerRow && rowNo - headerRow > cx.maxRows) throw new XlsxRefusal(SHEET_MSG.rows(cx.maxRows));
     if (c.col > SHEET_LIMITS.columns) throw new XlsxRefusal(SHEET_MSG.columns);
-    if (!headerRow) {
+    if (!headerRow || top) {
       kept.set(c.col, text); // a candidate header row: at most 100 cells
       return;
     }
@@ -161,7 +169,15 @@ async function sheetRows(buf: Buffer, entry: ZipEntry, cx: SheetContext): Promis
   const endRow = () => {
     if (!headerRow) {
       for (const [col, text] of kept) if (known.has(text)) columns.set(col, text);
-      if (columns.size) headerRow = rowNo;
+      if (columns.size) {
+        headerRow = rowNo;
+        if (cx.headerRows === 2) top = kept;
+      }
+      return;
+    }
+    if (top) {
+      subHeader(top);
+      top = null;
       return;
     }
     if (!kept.size) return; // blank row
@@ -172,6 +188,17 @@ async function sheetRows(buf: Buffer, entry: ZipEntry, cx: SheetContext): Promis
     out.push({ line, cells });
   };
 
+  /** The second header row (in `kept`) under the first one's texts. */
+  const subHeader = (first: Map<number, string>) => {
+    const tops = [...first.keys()].sort((a, b) => a - b);
+    for (const [col, text] of kept) {
+      const group = tops.filter((c) => c <= col).pop();
+      const label = group === undefined ? text : `${first.get(group)}/${text}`;
+      if (known.has(label)) columns.set(col, label);
+    }
+    headerRow = rowNo;
+  };
+
   await parseEntry(buf, entry, {
     open(name, a) {
       if (name === 'sheetData') inData = true;
@@ -180,6 +207,8 @@ async function sheetRows(buf: Buffer, entry: ZipEntry, cx: SheetContext): Promis
         const r = a.r === undefined ? rowNo + 1 : Number(a.r);
         // rows come in order (ECMA-376 18.3.1.73); anything else is not a sheet we can read
         if (!Number.isInteger(r) || r <= rowNo || r > MAX_ROW) throw new XlsxRefusal(XLSX_MSG.unreadable);
+        // headerRows 2: the second header row is the very next row, else there is none
+        if (top && r !== rowNo + 1) top = null;
         rowNo = r;
         if (!headerRow && rowNo > SHEET_LIMITS.headerRows) throw new XlsxRefusal(SHEET_MSG.noHeader(cx.labels));
         inRow = true;

@@ -12,6 +12,7 @@ export interface ReadJob {
   files: Uint8Array[];
   labels: string[];
   maxRows: number;
+  headerRows?: 1 | 2;
 }
 
 export type ReadResult = { ok: true; sheets: ImportedRow[][] } | { ok: false; message: string };

@@ -10,8 +10,8 @@ import {
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HELP_URL, timeGreeting } from '../../config';
-import { nickname, setDictCache, useSession } from '../../store/session';
-import { queryAllDictItems, refreshDictCache } from '../../api/user';
+import { nickname, useSession } from '../../store/session';
+import { DICT_CACHE_MSG, reloadDictCache } from '../../crud/dictCache';
 import type { AppRoute, MenuNode } from '../../access/types';
 import { PasswordModal } from '../../components/PasswordModal';
 import { useDepartModal } from '../../components/DepartModal';
@@ -39,15 +39,8 @@ export function UserMenu({ menu, routes, mobile, theme, onSettings }: {
   const depart = useDepartModal();
 
   const clearCache = async () => {
-    try {
-      const res = await refreshDictCache();
-      if (!res.success) throw new Error(res.message);
-      const all = await queryAllDictItems();
-      if (all.success) setDictCache(all.result);
-      void message.success('刷新缓存完成！');
-    } catch {
-      void message.warning('刷新缓存失败！');
-    }
+    if (await reloadDictCache(queryClient)) void message.success(DICT_CACHE_MSG.done);
+    else void message.warning(DICT_CACHE_MSG.failed);
   };
 
   const logout = () => {

@@ -1,5 +1,6 @@
 /** 组件示例 → 字典组件: the dictionary widgets driven by dict codes, and the Y/N switch. */
-import { Card, Descriptions, Form } from 'antd';
+import { useState } from 'react';
+import { Card, Descriptions, Form, Input } from 'antd';
 import { DictCheckbox, DictMultiSelectTag, DictSelect, DictSwitch, DictTag } from '../../components/dict';
 
 interface Values {
@@ -15,6 +16,8 @@ interface Values {
 export default function DictDemo() {
   const [form] = Form.useForm<Values>();
   const values = Form.useWatch([], form) ?? {};
+  // any dictionary by its code (数据字典 → 刷新缓存 shows a changed one here at once)
+  const [anyCode, setAnyCode] = useState('');
   return (
     <Card title="字典组件" data-testid="dict-demo">
       <Form<Values>
@@ -46,6 +49,14 @@ export default function DictDemo() {
         <Form.Item label="开关（1/0）" name="yn">
           <DictSwitch options={[1, 0]} />
         </Form.Item>
+        <Form.Item label="任意字典（编码）" htmlFor="dict-demo-code">
+          <Input id="dict-demo-code" value={anyCode} onChange={(e) => setAnyCode(e.target.value)} placeholder="请输入字典编码" allowClear />
+        </Form.Item>
+        {anyCode.trim() && (
+          <Form.Item label="任意字典（下拉）" name="any">
+            <DictSelect dictCode={anyCode.trim()} aria-label="任意字典" />
+          </Form.Item>
+        )}
       </Form>
       <Descriptions bordered size="small" column={1} title="表单值与字典文本" style={{ maxWidth: 760 }} data-testid="dict-values">
         <Descriptions.Item label="性别">
