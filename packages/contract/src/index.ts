@@ -9,3 +9,4 @@ export * from './entities/user';
 export * from './entities/tenant';
 export * from './cron/quartz';
 export * from './entities/category';
+export * from './permissions';
