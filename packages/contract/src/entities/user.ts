@@ -27,7 +27,7 @@ export const userEntity = defineEntity({
   },
   defaultSort: { prop: 'createTime', order: 'desc' },
   fields: [
-    { prop: 'username', label: '登录账号', type: 'string', filter: 'like', sort: true, required: true, unique: true, maxLength: 100 },
+    { prop: 'username', label: '登录账号', type: 'string', filter: 'like', sort: true, required: true, unique: true, maxLength: 100, fixedOnEdit: true },
     { prop: 'realname', label: '真实姓名', type: 'string', filter: 'like', sort: true, required: true, maxLength: 100 },
     { prop: 'sex', label: '性别', type: 'number', dict: 'sex', filter: 'eq', sort: true },
     { prop: 'phone', label: '手机号码', type: 'string', filter: 'like', unique: true, maxLength: 45, format: 'mobile' },
