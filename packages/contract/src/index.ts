@@ -10,3 +10,4 @@ export * from './entities/tenant';
 export * from './cron/quartz';
 export * from './entities/category';
 export * from './permissions';
+export type * from './permissionPayload';
