@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITIES, hasRoute, STANDARD_ROUTES, type Entity, type StandardRoute } from '@pk/contract';
+import Fastify from 'fastify';
+import { defineEntity, ENTITIES, hasRoute, STANDARD_ROUTES, type Entity, type StandardRoute } from '@pk/contract';
 import type { RouteAuth } from '../src/core/access/types.js';
 import { camelToSnake } from '../src/core/query/index.js';
-import { ENTITY_MODULES } from '../src/modules/entityModules.js';
+import { accessGuard } from '../src/core/access/guard.js';
+import { createAuthenticator } from '../src/core/auth/authenticator.js';
+import { ENTITY_MODULES, registerEntityModules } from '../src/modules/entityModules.js';
 import { createTestContext, type TestContext } from './harness.js';
 import { registeredRoutes } from './helpers/iamFixtures.js';
 
@@ -118,6 +121,28 @@ describe(`entity consistency (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(dupes(ENTITIES.map((e) => e.api))).toEqual([]);
     expect(dupes(ENTITIES.map((e) => e.menu?.component))).toEqual([]);
     expect(Object.keys(ENTITY_MODULES).filter((k) => !ENTITIES.some((e) => e.key === k))).toEqual([]);
+  });
+
+  it('an entity without a server module gets its standard routes from the plain binding (no server file)', async () => {
+    const probe = defineEntity({
+      key: 'plainProbe', title: '探针', api: '/test/plainProbe', table: 'sys_position', perm: 'plainProbe',
+      fields: [{ prop: 'name', label: '名称', type: 'string', maxLength: 100 }],
+    });
+    expect(ENTITY_MODULES[probe.key]).toBeUndefined();
+    const app = Fastify({ logger: false });
+    app.decorate('ctx', t.ctx);
+    app.decorate('authn', createAuthenticator(t.ctx));
+    const seen = new Map<string, RouteAuth | undefined>();
+    app.addHook('onRoute', (r) => {
+      for (const m of [r.method].flat()) if (m !== 'HEAD') seen.set(`${m} ${r.url}`, (r.config as { auth?: RouteAuth } | undefined)?.auth);
+    });
+    await app.register(accessGuard);
+    await app.register((sub) => registerEntityModules(sub, [probe]));
+    await app.ready();
+    await app.close();
+    const expected = STANDARD_ROUTES.flatMap((r) => ROUTE_METHODS[r].map((m) => `${m} /test/plainProbe/${r}`));
+    expect(expected.filter((k) => !seen.has(k))).toEqual([]);
+    expect(codesOf(seen.get('POST /test/plainProbe/add'))).toEqual([probe.perms.add]);
   });
 
   describe.each(ENTITIES.map((e) => [e.key, e] as [string, Entity]))('%s', (_key, e) => {
