@@ -16,6 +16,7 @@ import { categoryModule } from './system/category/routes.js';
 import { vxeSocketRoutes } from '../core/realtime/vxeSocket.js';
 import { duplicateCheckModule } from './system/duplicate/routes.js';
 import { installZodSchemas } from '../core/http/zodSchema.js';
+import { installDataRules } from '../core/datarule/index.js';
 
 /**
  * Every API module, registered under the API prefix. Each module file exports one Fastify plugin;
@@ -23,6 +24,7 @@ import { installZodSchemas } from '../core/http/zodSchema.js';
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   installZodSchemas(app); // routes with zod schemas: validation → 400 envelope, docs (core/http/zodSchema.ts)
+  installDataRules(app); // routes declaring config.dataRules: the caller's rules loaded before the handler
   await app.register(authRoutes);
   await app.register(onlineRoutes);
   await app.register(userPermissionRoutes);

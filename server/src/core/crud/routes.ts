@@ -64,7 +64,7 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
   const svc = new CrudService(app.ctx, b);
   const { entity } = b;
   const base = entity.api.replace(/\/+$/, '');
-  const auth = (action: CrudAction) => perm(permCode(entity, action), ...(b.extraPerms?.[action] ?? []));
+  const auth = (action: CrudAction) => ({ ...perm(permCode(entity, action), ...(b.extraPerms?.[action] ?? [])), dataRules: b.dataRules });
 
   await app.register(async (sub) => {
     await sub.register(multipart, { limits: IMPORT_LIMITS });

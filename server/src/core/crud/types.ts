@@ -82,4 +82,9 @@ export interface CrudBinding {
   importMaxRows?: number;
   /** Success texts (and the empty deleteBatch text) that differ from the common ones. */
   messages?: Partial<CrudMessages>;
+  /**
+   * The menu whose data rules narrow the standard routes (`config.dataRules` on each, core/datarule): pair it with
+   * `hooks.scope: dataRuleScope(entity, menu)`.
+   */
+  dataRules?: string;
 }

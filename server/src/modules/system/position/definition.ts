@@ -11,6 +11,7 @@ export const positionBinding: CrudBinding = {
   table: 'sys_position',
   orgCode: true,
   readOnlyProps: ['companyId'],
+  dataRules: POSITION_MENU,
   hooks: { scope: dataRuleScope(positionEntity, POSITION_MENU, { audit: ['createBy', 'createTime', 'updateBy', 'updateTime'] }) },
 };
 

@@ -7,8 +7,7 @@ import { ok, okMsg } from '../../../core/envelope/result.js';
 import { param, type RawParams } from '../../../core/query/index.js';
 import { now } from '../../../core/time.js';
 import { callerTenants, tenantMatch, splitTenantIds } from '../user/definition.js';
-import { dataRuleLoader } from '../../../core/datarule/index.js';
-import { isTenantRuleRoute, TENANT_MENU, tenantBinding, tenantRuleScope } from './definition.js';
+import { TENANT_MENU, tenantBinding, tenantRuleScope } from './definition.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
 
 const T = '/sys/tenant';
@@ -42,10 +41,8 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
   const svc = new CrudService(app.ctx, b);
   const db = () => app.ctx.db.db;
   const auth = (action: 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch') => perm(permCode(tenantEntity, action));
-  const rules = dataRuleLoader(app.ctx, TENANT_MENU);
-  app.addHook('preHandler', async (req) => {
-    if (isTenantRuleRoute(req)) await rules(req);
-  });
+  /** The routes the data rules of 租户管理 narrow: every action on existing tenants (core/datarule). */
+  const ruled = (action: 'list' | 'edit' | 'delete' | 'deleteBatch') => ({ ...auth(action), dataRules: TENANT_MENU });
 
   /** Tenant ids still named by some user's rel_tenant_ids (any user, also in the recycle bin). */
   const referenced = async (ids: number[]): Promise<Set<number>> => {
@@ -82,9 +79,9 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
     void req;
   };
 
-  app.get(`${T}/list`, { config: auth('list') }, async (req) => ok(await svc.list(req, req.query as RawParams)));
+  app.get(`${T}/list`, { config: ruled('list') }, async (req) => ok(await svc.list(req, req.query as RawParams)));
 
-  app.get(`${T}/queryById`, { config: auth('list') }, async (req) => ok(await svc.queryById(req, String(tenantId(param(req.query as RawParams, 'id'))))));
+  app.get(`${T}/queryById`, { config: ruled('list') }, async (req) => ok(await svc.queryById(req, String(tenantId(param(req.query as RawParams, 'id'))))));
 
   app.post(`${T}/add`, { config: auth('add') }, async (req) => {
     const { id: rawId, ...rest } = bodyObject(req.body);
@@ -112,7 +109,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
   app.route({
     method: ['PUT', 'POST'],
     url: `${T}/edit`,
-    config: auth('edit'),
+    config: ruled('edit'),
     handler: async (req) => {
       const body = req.body;
       if (body && typeof body === 'object' && !Array.isArray(body)) tenantId((body as Record<string, unknown>).id);
@@ -124,7 +121,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
   app.route({
     method: ['DELETE', 'POST'],
     url: `${T}/delete`,
-    config: auth('delete'),
+    config: ruled('delete'),
     handler: async (req) => {
       const raw = param(req.query as RawParams, 'id');
       if (!raw || !raw.trim()) throw new BadRequestError('id不能为空');
@@ -133,7 +130,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.delete(`${T}/deleteBatch`, { config: auth('deleteBatch') }, async (req) => {
+  app.delete(`${T}/deleteBatch`, { config: ruled('deleteBatch') }, async (req) => {
     const ids = tenantIds(param(req.query as RawParams, 'ids'));
     if (!ids.length) throw new BizError(TENANT_MSG.noneSelected);
     const found = await visible(req, ids);

@@ -8,7 +8,7 @@ import { ok, okMsg } from '../../../core/envelope/result.js';
 import { param, type RawParams } from '../../../core/query/index.js';
 import { now } from '../../../core/time.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
-import { ADMIN_USERNAME, assertMayManage, isSuperAdmin, USER_MSG, userRuleScope, userScope } from './definition.js';
+import { ADMIN_USERNAME, assertMayManage, isSuperAdmin, USER_MENU, USER_MSG, userRuleScope, userScope } from './definition.js';
 import { U, type Row, type UserKit } from './kit.js';
 import { withOrgCodeTxt } from './orgCodeTxt.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
@@ -18,7 +18,7 @@ import { passwordChanged } from '../../../core/auth/initialAdminPassword.js';
 export function userAccountRoutes(app: FastifyInstance, kit: UserKit): void {
   const { b, svc, ctx, db, visibleUsers, endSessions } = kit;
 
-  app.put(`${U}/frozenBatch`, { config: perm(PERM.user.frozen) }, async (req) => {
+  app.put(`${U}/frozenBatch`, { config: { ...perm(PERM.user.frozen), dataRules: USER_MENU } }, async (req) => {
     const body = bodyObject(req.body);
     const rawIds = typeof body.ids === 'number' ? String(body.ids) : body.ids;
     if (typeof rawIds !== 'string') throw new BizError(MSG.badParams);
@@ -42,7 +42,7 @@ export function userAccountRoutes(app: FastifyInstance, kit: UserKit): void {
     return okMsg('操作成功!');
   });
 
-  app.put(`${U}/changePassword`, { config: perm(PERM.user.changePassword) }, async (req) => {
+  app.put(`${U}/changePassword`, { config: { ...perm(PERM.user.changePassword), dataRules: USER_MENU } }, async (req) => {
     const body = bodyObject(req.body);
     const username = typeof body.username === 'string' ? body.username.trim() : '';
     const password = body.password;

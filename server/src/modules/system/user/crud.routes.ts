@@ -8,7 +8,7 @@ import { exportParams } from '../../../core/crud/routes.js';
 import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
 import { param, type RawParams } from '../../../core/query/index.js';
-import { ADMIN_USERNAME, assertMayManage, codeIds, extrasOf, USER_MSG, type UserExtras } from './definition.js';
+import { ADMIN_USERNAME, assertMayManage, codeIds, extrasOf, USER_MENU, USER_MSG, type UserExtras } from './definition.js';
 import { idList, U, type UserKit } from './kit.js';
 import { withOrgCodeTxt } from './orgCodeTxt.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
@@ -33,8 +33,10 @@ function strip(body: Record<string, unknown>, keys: readonly string[]): Record<s
 export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
   const { b, svc, ctx, db, visibleUsers, endSessions } = kit;
   const auth = (action: 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch' | 'exportXls' | 'importExcel') => perm(permCode(userEntity, action));
+  /** The routes the data rules of 用户管理 narrow (definition.ts userRuleScope). */
+  const ruled = (action: 'list' | 'edit' | 'delete' | 'deleteBatch' | 'exportXls') => ({ ...auth(action), dataRules: USER_MENU });
 
-  app.get(`${U}/list`, { config: auth('list') }, async (req) => {
+  app.get(`${U}/list`, { config: ruled('list') }, async (req) => {
     // `code` (comma ids): the page is as large as the list of ids (contract §12.1)
     const q = req.query as RawParams;
     const codes = codeIds(q);
@@ -42,7 +44,7 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
     return ok({ ...res, records: await withOrgCodeTxt(db(), res.records) });
   });
 
-  app.get(`${U}/queryById`, { config: auth('list') }, async (req) => ok(await svc.queryById(req, param(req.query as RawParams, 'id'))));
+  app.get(`${U}/queryById`, { config: ruled('list') }, async (req) => ok(await svc.queryById(req, param(req.query as RawParams, 'id'))));
 
   app.post(`${U}/add`, { config: auth('add') }, async (req) => {
     const body = bodyObject(req.body);
@@ -61,7 +63,7 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
   app.route({
     method: ['PUT', 'POST'],
     url: `${U}/edit`,
-    config: auth('edit'),
+    config: ruled('edit'),
     handler: async (req) => {
       const body = bodyObject(req.body);
       const extras: UserExtras = { roles: idList(body.selectedroles, 'selectedroles'), departs: idList(body.selecteddeparts, 'selecteddeparts') };
@@ -88,14 +90,14 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
     await endSessions(ids);
   };
 
-  app.delete(`${U}/delete`, { config: auth('delete') }, async (req) => {
+  app.delete(`${U}/delete`, { config: ruled('delete') }, async (req) => {
     const ids = splitIds(param(req.query as RawParams, 'id'));
     if (ids.length !== 1) throw new BadRequestError(ids.length ? '只能删除一条记录，批量删除请使用deleteBatch' : 'id不能为空');
     await removeUsers(req, ids);
     return okMsg('删除用户成功');
   });
 
-  app.delete(`${U}/deleteBatch`, { config: auth('deleteBatch') }, async (req) => {
+  app.delete(`${U}/deleteBatch`, { config: ruled('deleteBatch') }, async (req) => {
     const ids = splitIds(param(req.query as RawParams, 'ids'));
     if (!ids.length) throw new BizError(MSG.badParams);
     await removeUsers(req, ids);
@@ -105,7 +107,7 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
   app.route({
     method: ['GET', 'POST'],
     url: `${U}/exportXls`,
-    config: auth('exportXls'),
+    config: ruled('exportXls'),
     handler: async (req, reply) => {
       return sendWorkbook(reply, await exportWorkbook(svc, req, exportParams(req)));
     },

@@ -81,18 +81,12 @@ export function userScope(eb: AnyEb, req: FastifyRequest, column = (c: string) =
 
 /** The 用户管理 menu's component: data rules granted on it narrow the list and its export (contract §4.4). */
 export const USER_MENU = 'system/UserList';
-const userRules = dataRuleScope(userEntity, USER_MENU, { audit: ['createBy', 'createTime', 'updateBy', 'updateTime'] });
 /**
- * The routes the data rules apply to: the list (`@PermissionData` in the original), its export, and every action of
- * the 用户管理 screen on a user — a row the rules hide can be neither read by id nor changed (issue 3 point 7).
+ * The data-rule condition of the request on sys_user: on the routes declaring `dataRules: USER_MENU` — the list
+ * (`@PermissionData` in the original), its export, and every action of the 用户管理 screen on a user: a row the rules
+ * hide can be neither read by id nor changed (issue 3 point 7). Null elsewhere.
  */
-export const isRuleRoute = (req: FastifyRequest) =>
-  /^(?:\/[^/]+)*\/sys\/user\/(list|exportXls|queryById|edit|delete|deleteBatch|frozenBatch|changePassword)$/.test(req.routeOptions?.url ?? '');
-
-/** The data-rule condition of the request on sys_user (null off the rule routes; nothing when not loaded). */
-export function userRuleScope(eb: AnyEb, req: FastifyRequest): Expression<SqlBool> | null {
-  return isRuleRoute(req) ? userRules(eb, req) : null;
-}
+export const userRuleScope = dataRuleScope(userEntity, USER_MENU, { audit: ['createBy', 'createTime', 'updateBy', 'updateTime'] });
 
 /**
  * The list's extra filters (contract §12.1): `departId` (users of that department) and `code` (comma user ids,
