@@ -17,6 +17,7 @@ import { vxeSocketRoutes } from '../core/realtime/vxeSocket.js';
 import { duplicateCheckModule } from './system/duplicate/routes.js';
 import { installZodSchemas } from '../core/http/zodSchema.js';
 import { installDataRules } from '../core/datarule/index.js';
+import { installAfterWrite } from '../core/http/afterWrite.js';
 
 /**
  * Every API module, registered under the API prefix. Each module file exports one Fastify plugin;
@@ -25,6 +26,7 @@ import { installDataRules } from '../core/datarule/index.js';
 export async function registerModules(app: FastifyInstance): Promise<void> {
   installZodSchemas(app); // routes with zod schemas: validation → 400 envelope, docs (core/http/zodSchema.ts)
   installDataRules(app); // routes declaring config.dataRules: the caller's rules loaded before the handler
+  installAfterWrite(app); // routes declaring config.afterWrite: run after a write, before the answer
   await app.register(authRoutes);
   await app.register(onlineRoutes);
   await app.register(userPermissionRoutes);

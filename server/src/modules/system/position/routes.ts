@@ -6,16 +6,10 @@ import { BizError, MSG } from '../../../core/envelope/errors.js';
 import { ok } from '../../../core/envelope/result.js';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../../../core/http/zodSchema.js';
-import { POSITION_MENU, positionBinding, withRankText } from './definition.js';
+import { POSITION_MENU, positionBinding } from './definition.js';
 
 /** `/sys/position/*`: the eight CRUD endpoints from the engine, plus `queryByCode` (contract §12.4); list rows add rank_dictText. */
 export async function positionModule(app: FastifyInstance): Promise<void> {
-  // The list page's records also carry rank_dictText (the position picker's column, 001 §2).
-  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
-    const records = (payload as { result?: { records?: unknown } } | null)?.result?.records;
-    if (Array.isArray(records) && (req.routeOptions.url ?? '').endsWith('/sys/position/list')) withRankText(records);
-    return payload;
-  });
   const svc = await registerCrud(app, positionBinding);
 
   app.withTypeProvider<ZodTypeProvider>().get('/sys/position/queryByCode', {

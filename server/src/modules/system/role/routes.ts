@@ -33,11 +33,6 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
   const db = ctx.db.db;
   const q = (req: { query: unknown }) => req.query as RawParams;
   const b = roleBinding;
-  // Role code changes move the 首页 component (§4.1): drop the permission caches after every role write, once the
-  // write's transaction is over (the database KV store must not be used inside it: SQLite has one connection).
-  app.addHook('onSend', async (req) => {
-    if (req.method !== 'GET' && req.routeOptions.url?.includes('/sys/role/')) await bumpPermissionVersion(ctx);
-  });
   await registerCrud(app, b);
 
   const requireRole = async (id: string) => {

@@ -8,9 +8,8 @@ import { exportParams } from '../../../core/crud/routes.js';
 import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
 import { param, type RawParams } from '../../../core/query/index.js';
-import { ADMIN_USERNAME, assertMayManage, codeIds, extrasOf, USER_MENU, USER_MSG, type UserExtras } from './definition.js';
+import { ADMIN_USERNAME, assertMayManage, codeIds, USER_MENU, USER_MSG, type UserExtras } from './definition.js';
 import { idList, U, type UserKit } from './kit.js';
-import { withOrgCodeTxt } from './orgCodeTxt.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
 
 /** Keys the Vue client echoes back (or sends alongside) that never reach an UPDATE (security §1.10). */
@@ -40,8 +39,7 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
     // `code` (comma ids): the page is as large as the list of ids (contract §12.1)
     const q = req.query as RawParams;
     const codes = codeIds(q);
-    const res = await svc.list(req, codes.length ? { ...q, pageNo: '1', pageSize: String(codes.length) } : q);
-    return ok({ ...res, records: await withOrgCodeTxt(db(), res.records) });
+    return ok(await svc.list(req, codes.length ? { ...q, pageNo: '1', pageSize: String(codes.length) } : q));
   });
 
   app.get(`${U}/queryById`, { config: ruled('list') }, async (req) => ok(await svc.queryById(req, param(req.query as RawParams, 'id'))));
@@ -54,8 +52,7 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
     if (body.confirmpassword !== undefined && body.confirmpassword !== password) throw new BizError(USER_MSG.passwordMismatch);
     const extras: UserExtras = { password, roles: idList(body.selectedroles, 'selectedroles'), departs: idList(body.selecteddeparts, 'selecteddeparts') };
     const { values } = validateBody(b, strip(body, ADD_IGNORED), 'add');
-    extrasOf.set(req, extras);
-    await svc.insert(req, values);
+    await svc.insert(req, values, extras);
     if (extras.roles?.length) await bumpPermissionVersion(ctx);
     return okMsg(MSG.added);
   });
@@ -70,8 +67,7 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
       const rest = strip(body, EDIT_IGNORED);
       // Empty selecteddeparts → the departIds of the body (contract §12.1).
       if (extras.departs && !extras.departs.length && typeof rest.departIds === 'string' && rest.departIds) extras.departs = splitIds(rest.departIds);
-      extrasOf.set(req, extras);
-      await svc.edit(req, rest);
+      await svc.edit(req, rest, extras);
       const id = checkId(body.id);
       invalidateUser(id);
       // roles, or departments (their department roles go with them), change what the user may do
@@ -122,11 +118,9 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
     for (const rows of sheets) {
       for (const row of rows) {
         const { [PASSWORD_LABEL]: pw, ...cells } = row.cells;
-        extrasOf.set(req, { password: pw });
-        addOutcome(outcome, await importRows(svc, req, [{ ...row, cells }]));
+        addOutcome(outcome, await importRows(svc, req, [{ ...row, cells }], { password: pw } satisfies UserExtras));
       }
     }
-    extrasOf.delete(req);
     return importResult(ctx.config, outcome);
   });
 }
