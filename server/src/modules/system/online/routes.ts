@@ -25,7 +25,7 @@ async function sexTexts(ctx: AppContext): Promise<Map<string, string>> {
  * Online users (contract §12.8, security §1.2): one row per live session. `token` is the SESSION ID, never the JWT;
  * force-logout takes that id (a JWT is accepted too, for old clients) and needs the online:forceLogout code.
  */
-export async function onlineRoutes(app: FastifyInstance): Promise<void> {
+export async function onlineModule(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/sys/online/list', { config: perm('online:list') }, async (req) => {

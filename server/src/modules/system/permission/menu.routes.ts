@@ -13,7 +13,7 @@ import { addRule, deleteRule, editRule, ruleWire } from './dataRule.service.js';
 export const TREE_READERS = [PERM.permission.list, PERM.role.authorize, PERM.depart.authorize, PERM.depart.roles] as const;
 
 /** 菜单管理 and data rules: contract §4.2–4.4 (`/sys/permission/*`). */
-export async function menuRoutes(app: FastifyInstance): Promise<void> {
+export async function menuModule(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const db = ctx.db.db;
   const q = (req: { query: unknown }) => req.query as RawParams;

@@ -10,7 +10,6 @@ import { callerTenants, tenantMatch, splitTenantIds } from '../user/definition.j
 import { TENANT_MENU, tenantBinding, tenantRuleScope } from './definition.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
 
-const T = '/sys/tenant';
 
 export const TENANT_MSG = {
   idRequired: '租户编号不能为空',
@@ -79,11 +78,11 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
     void req;
   };
 
-  app.get(`${T}/list`, { config: ruled('list') }, async (req) => ok(await svc.list(req, req.query as RawParams)));
+  app.get('/sys/tenant/list', { config: ruled('list') }, async (req) => ok(await svc.list(req, req.query as RawParams)));
 
-  app.get(`${T}/queryById`, { config: ruled('list') }, async (req) => ok(await svc.queryById(req, String(tenantId(param(req.query as RawParams, 'id'))))));
+  app.get('/sys/tenant/queryById', { config: ruled('list') }, async (req) => ok(await svc.queryById(req, String(tenantId(param(req.query as RawParams, 'id'))))));
 
-  app.post(`${T}/add`, { config: auth('add') }, async (req) => {
+  app.post('/sys/tenant/add', { config: auth('add') }, async (req) => {
     const { id: rawId, ...rest } = bodyObject(req.body);
     const id = tenantId(rawId);
     const { values } = validateBody(b, rest, 'add');
@@ -108,7 +107,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
 
   app.route({
     method: ['PUT', 'POST'],
-    url: `${T}/edit`,
+    url: '/sys/tenant/edit',
     config: ruled('edit'),
     handler: async (req) => {
       const body = req.body;
@@ -120,7 +119,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
 
   app.route({
     method: ['DELETE', 'POST'],
-    url: `${T}/delete`,
+    url: '/sys/tenant/delete',
     config: ruled('delete'),
     handler: async (req) => {
       const raw = param(req.query as RawParams, 'id');
@@ -130,7 +129,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.delete(`${T}/deleteBatch`, { config: ruled('deleteBatch') }, async (req) => {
+  app.delete('/sys/tenant/deleteBatch', { config: ruled('deleteBatch') }, async (req) => {
     const ids = tenantIds(param(req.query as RawParams, 'ids'));
     if (!ids.length) throw new BizError(TENANT_MSG.noneSelected);
     const found = await visible(req, ids);
@@ -144,7 +143,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
   });
 
   /** The caller's effective tenants (status 1, within begin/end dates); `list` missing when none (contract §3.6). */
-  app.get(`${T}/getCurrentUserTenant`, { config: SIGNED_IN }, async (req) => {
+  app.get('/sys/tenant/getCurrentUserTenant', { config: SIGNED_IN }, async (req) => {
     const me = await db().selectFrom('sys_user').select('rel_tenant_ids').where('id', '=', req.user!.id).executeTakeFirst();
     const ids = splitTenantIds(me?.rel_tenant_ids);
     if (!ids.length) return ok({});
@@ -162,7 +161,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
   });
 
   /** Tenants for pickers: status 1 only, optionally `ids`. */
-  app.get(`${T}/queryList`, { config: SIGNED_IN }, async (req) => {
+  app.get('/sys/tenant/queryList', { config: SIGNED_IN }, async (req) => {
     const ids = tenantIds(param(req.query as RawParams, 'ids'));
     let q = db().selectFrom('sys_tenant').select(['id', 'name', 'status']).where('status', '=', 1);
     if (ids.length) q = q.where('id', 'in', ids);

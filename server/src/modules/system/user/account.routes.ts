@@ -9,7 +9,7 @@ import { param, type RawParams } from '../../../core/query/index.js';
 import { now } from '../../../core/time.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import { ADMIN_USERNAME, assertMayManage, isSuperAdmin, USER_MENU, USER_MSG, userRuleScope, userScope } from './definition.js';
-import { U, type Row, type UserKit } from './kit.js';
+import { type Row, type UserKit } from './kit.js';
 import { withOrgCodeTxt } from './orgCodeTxt.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
 import { passwordChanged } from '../../../core/auth/initialAdminPassword.js';
@@ -18,7 +18,7 @@ import { passwordChanged } from '../../../core/auth/initialAdminPassword.js';
 export function userAccountRoutes(app: FastifyInstance, kit: UserKit): void {
   const { b, svc, ctx, db, visibleUsers, endSessions } = kit;
 
-  app.put(`${U}/frozenBatch`, { config: { ...perm(PERM.user.frozen), dataRules: USER_MENU } }, async (req) => {
+  app.put('/sys/user/frozenBatch', { config: { ...perm(PERM.user.frozen), dataRules: USER_MENU } }, async (req) => {
     const body = bodyObject(req.body);
     const rawIds = typeof body.ids === 'number' ? String(body.ids) : body.ids;
     if (typeof rawIds !== 'string') throw new BizError(MSG.badParams);
@@ -42,7 +42,7 @@ export function userAccountRoutes(app: FastifyInstance, kit: UserKit): void {
     return okMsg('操作成功!');
   });
 
-  app.put(`${U}/changePassword`, { config: { ...perm(PERM.user.changePassword), dataRules: USER_MENU } }, async (req) => {
+  app.put('/sys/user/changePassword', { config: { ...perm(PERM.user.changePassword), dataRules: USER_MENU } }, async (req) => {
     const body = bodyObject(req.body);
     const username = typeof body.username === 'string' ? body.username.trim() : '';
     const password = body.password;
@@ -69,7 +69,7 @@ export function userAccountRoutes(app: FastifyInstance, kit: UserKit): void {
     return okMsg('密码修改成功!');
   });
 
-  app.get(`${U}/recycleBin`, { config: perm(PERM.user.recycleBin) }, async (req) => {
+  app.get('/sys/user/recycleBin', { config: perm(PERM.user.recycleBin) }, async (req) => {
     const rows = (await db()
       .selectFrom('sys_user')
       .select(b.selectColumns as never)
@@ -83,7 +83,7 @@ export function userAccountRoutes(app: FastifyInstance, kit: UserKit): void {
     return ok(records.map((r) => ({ ...r, orgCode: r.orgCodeTxt ?? r.orgCode })));
   });
 
-  app.put(`${U}/putRecycleBin`, { config: perm(PERM.user.recycleBin) }, async (req) => {
+  app.put('/sys/user/putRecycleBin', { config: perm(PERM.user.recycleBin) }, async (req) => {
     const body = bodyObject(req.body);
     if (body.userIds !== undefined && typeof body.userIds !== 'string') throw new BadRequestError('参数userIds格式不正确');
     const ids = splitIds(body.userIds as string | undefined);
@@ -97,7 +97,7 @@ export function userAccountRoutes(app: FastifyInstance, kit: UserKit): void {
     return okMsg('还原成功');
   });
 
-  app.delete(`${U}/deleteRecycleBin`, { config: perm(PERM.user.recycleBin) }, async (req) => {
+  app.delete('/sys/user/deleteRecycleBin', { config: perm(PERM.user.recycleBin) }, async (req) => {
     const ids = splitIds(param(req.query as RawParams, 'userIds'));
     if (!ids.length) throw new BizError(MSG.badParams);
     const rows = await visibleUsers(req, ids, 1);

@@ -7,7 +7,7 @@ import { dictService } from '../../../core/dict/service.js';
 import { fetchPage, likeExpr, paging, param, type RawParams } from '../../../core/query/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import { userScope } from './definition.js';
-import { U, type UserKit } from './kit.js';
+import { type UserKit } from './kit.js';
 
 /** `orgCode` (a department code prefix; letters and digits), `realname` and `workNo` of the address-list searches. */
 function addressParams(q: RawParams): { orgCode?: string; realname?: string; workNo?: string } {
@@ -24,7 +24,7 @@ function addressParams(q: RawParams): { orgCode?: string; realname?: string; wor
 export function userAddressListRoutes(app: FastifyInstance, kit: UserKit): void {
   const { ctx, db } = kit;
 
-  app.get(`${U}/queryByOrgCodeForAddressList`, { config: perm(PERM.user.addressList) }, async (req) => {
+  app.get('/sys/user/queryByOrgCodeForAddressList', { config: perm(PERM.user.addressList) }, async (req) => {
     const q = req.query as RawParams;
     const pg = paging(q);
     const { orgCode, realname, workNo } = addressParams(q);
@@ -64,7 +64,7 @@ export function userAddressListRoutes(app: FastifyInstance, kit: UserKit): void 
     return ok(page(translated, total, pg.pageNo, pg.pageSize));
   });
 
-  app.get(`${U}/queryByOrgCode`, { config: perm(PERM.user.addressList) }, async (req) => {
+  app.get('/sys/user/queryByOrgCode', { config: perm(PERM.user.addressList) }, async (req) => {
     const q = req.query as RawParams;
     const pg = paging(q);
     const { orgCode, realname, workNo } = addressParams(q);

@@ -9,7 +9,7 @@ import { fetchPage, likeExpr, paging, param, type RawParams } from '../../../cor
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import { descendantsOf, myDepartIds } from '../depart/rows.js';
 import { userScope } from './definition.js';
-import { U, type Row, type UserKit } from './kit.js';
+import { type Row, type UserKit } from './kit.js';
 import { departNamesOf, withOrgCodeTxt } from './orgCodeTxt.js';
 
 /**
@@ -34,7 +34,7 @@ export function userDepartRoutes(app: FastifyInstance, kit: UserKit): void {
     return ok(await withOrgCodeTxt(db(), rows.map((r) => toWire(b, r))));
   };
   const departUsersRead = perm(PERM.user.list, PERM.depart.users);
-  app.get(`${U}/queryUserByDepId`, { config: departUsersRead }, usersOfDepart);
+  app.get('/sys/user/queryUserByDepId', { config: departUsersRead }, usersOfDepart);
   // contract §12.3 getUsersByDepartId?id: the same list under the department API
   app.get('/sys/sysDepart/getUsersByDepartId', { config: departUsersRead }, usersOfDepart);
 
@@ -43,7 +43,7 @@ export function userDepartRoutes(app: FastifyInstance, kit: UserKit): void {
    * `orgCode` overwritten by the users' department names. No depId → the caller's own departments. A caller who
    * holds only depart:my may ask for departments of their own subtree only.
    */
-  app.get(`${U}/departUserList`, { config: perm(PERM.depart.users, PERM.depart.my) }, async (req) => {
+  app.get('/sys/user/departUserList', { config: perm(PERM.depart.users, PERM.depart.my) }, async (req) => {
     const q = req.query as RawParams;
     const pg = paging(q);
     const depRaw = param(q, 'depId')?.trim();

@@ -8,7 +8,7 @@ import { fetchPage, likeExpr, paging, param, type RawParams } from '../../../cor
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import { parseWireDate } from '../../../core/time.js';
 import { USER_MSG, userScope } from './definition.js';
-import { commaList, PICKER_COLUMNS, pickerWire, U, type UserKit } from './kit.js';
+import { commaList, PICKER_COLUMNS, pickerWire, type UserKit } from './kit.js';
 import { withOrgCodeTxt } from './orgCodeTxt.js';
 
 /**
@@ -18,7 +18,7 @@ import { withOrgCodeTxt } from './orgCodeTxt.js';
 export function userLookupRoutes(app: FastifyInstance, kit: UserKit): void {
   const { db, visibleUsers } = kit;
 
-  app.get(`${U}/checkOnlyUser`, { config: { ...SIGNED_IN, throttle: 'check' } }, async (req) => {
+  app.get('/sys/user/checkOnlyUser', { config: { ...SIGNED_IN, throttle: 'check' } }, async (req) => {
     const q = req.query as RawParams;
     const checks: Array<[string, 'username' | 'phone' | 'email' | 'work_no']> = [
       ['username', 'username'],
@@ -37,7 +37,7 @@ export function userLookupRoutes(app: FastifyInstance, kit: UserKit): void {
     return ok(true);
   });
 
-  app.get(`${U}/queryUserRole`, { config: perm(PERM.user.list, PERM.user.edit) }, async (req) => {
+  app.get('/sys/user/queryUserRole', { config: perm(PERM.user.list, PERM.user.edit) }, async (req) => {
     const userId = checkId(param(req.query as RawParams, 'userid'));
     const visible = await visibleUsers(req, [userId], null);
     if (!visible.length) throw new BizError(MSG.notFound);
@@ -49,7 +49,7 @@ export function userLookupRoutes(app: FastifyInstance, kit: UserKit): void {
 
   // The edit dialog's departments (contract §12.1 userDepartList): `[{key, value, title}]` plus `orgCode`, so the
   // dialog can tell which one is the user's current department (sys_user.org_code).
-  app.get(`${U}/userDepartList`, { config: perm(PERM.user.list, PERM.user.edit, PERM.depart.users) }, async (req) => {
+  app.get('/sys/user/userDepartList', { config: perm(PERM.user.list, PERM.user.edit, PERM.depart.users) }, async (req) => {
     const userId = checkId(param(req.query as RawParams, 'userId'));
     const visible = await visibleUsers(req, [userId], null);
     if (!visible.length) throw new BizError('查找失败');
@@ -69,7 +69,7 @@ export function userLookupRoutes(app: FastifyInstance, kit: UserKit): void {
    * (1/2) and birthday (yyyy-MM-dd). Safe fields (PICKER_COLUMNS); `phone` only for a caller holding user:list, who
    * reads it on the user list anyway (ACCESS.md "Directory reads for the pickers").
    */
-  app.get(`${U}/queryUserComponentData`, { config: SIGNED_IN }, async (req) => {
+  app.get('/sys/user/queryUserComponentData', { config: SIGNED_IN }, async (req) => {
     const q = req.query as RawParams;
     const pg = paging(q);
     const departId = param(q, 'departId')?.trim();
@@ -106,7 +106,7 @@ export function userLookupRoutes(app: FastifyInstance, kit: UserKit): void {
     return ok(page(await withOrgCodeTxt(db(), records), total, pg.pageNo, pg.pageSize));
   });
 
-  app.get(`${U}/getMultiUser`, { config: SIGNED_IN }, async (req, reply: FastifyReply) => {
+  app.get('/sys/user/getMultiUser', { config: SIGNED_IN }, async (req, reply: FastifyReply) => {
     const q = req.query as RawParams;
     const usernames = commaList(q, 'username');
     const ids = commaList(q, 'id').map(checkId);
@@ -123,10 +123,10 @@ export function userLookupRoutes(app: FastifyInstance, kit: UserKit): void {
   });
 
   /** contract §12.1 generateUserId: a fresh 32-hex id (a UUID without dashes). */
-  app.get(`${U}/generateUserId`, { config: SIGNED_IN }, async () => ok(randomUUID().replace(/-/g, '')));
+  app.get('/sys/user/generateUserId', { config: SIGNED_IN }, async () => ok(randomUUID().replace(/-/g, '')));
 
   /** contract §12.1 queryByIds: the users of `userIds` (comma ids), in that order; safe fields, deleted users left out. */
-  app.get(`${U}/queryByIds`, { config: SIGNED_IN }, async (req) => {
+  app.get('/sys/user/queryByIds', { config: SIGNED_IN }, async (req) => {
     const ids = commaList(req.query as RawParams, 'userIds').map(checkId);
     if (!ids.length) throw new BadRequestError('userIds不能为空');
     const rows = await db()
