@@ -19,7 +19,6 @@ const SQL_NOT_YET_MOVED = [
   'system/depart/users.routes.ts',
   'system/online/routes.ts',
   'system/permission/menu.routes.ts',
-  'system/user/account.routes.ts',
   'system/user/addressList.routes.ts',
   'system/user/departUsers.routes.ts',
   'system/user/lookup.routes.ts',
