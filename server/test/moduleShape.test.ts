@@ -21,7 +21,6 @@ const SQL_NOT_YET_MOVED = [
   'system/permission/menu.routes.ts',
   'system/user/addressList.routes.ts',
   'system/user/departUsers.routes.ts',
-  'system/user/lookup.routes.ts',
 ];
 
 /** Plugins registered by modules/index.ts that do not follow the `xxxModule` naming (outside server/src/modules). */
