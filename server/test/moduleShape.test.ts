@@ -19,8 +19,6 @@ const SQL_NOT_YET_MOVED = [
   'system/depart/users.routes.ts',
   'system/online/routes.ts',
   'system/permission/menu.routes.ts',
-  'system/user/addressList.routes.ts',
-  'system/user/departUsers.routes.ts',
 ];
 
 /** Plugins registered by modules/index.ts that do not follow the `xxxModule` naming (outside server/src/modules). */
