@@ -17,7 +17,6 @@ const SQL_NOT_YET_MOVED = [
   'system/depart/roles.routes.ts',
   'system/depart/tree.routes.ts',
   'system/depart/users.routes.ts',
-  'system/permission/menu.routes.ts',
 ];
 
 /** Plugins registered by modules/index.ts that do not follow the `xxxModule` naming (outside server/src/modules). */
