@@ -10,7 +10,6 @@ const MODULES = path.resolve(__dirname, '../src/modules');
 
 /** Route files whose queries have not been moved into a service yet. Shrink it; never add to it. */
 const SQL_NOT_YET_MOVED = [
-  'system/depart/crud.routes.ts',
   'system/depart/excel.routes.ts',
   'system/depart/permission.routes.ts',
   'system/depart/roleDataRule.routes.ts',
