@@ -13,7 +13,6 @@ const SQL_NOT_YET_MOVED = [
   'system/depart/excel.routes.ts',
   'system/depart/permission.routes.ts',
   'system/depart/roleDataRule.routes.ts',
-  'system/depart/tree.routes.ts',
   'system/depart/users.routes.ts',
 ];
 
