@@ -136,6 +136,12 @@ describe('positions: add, edit, delete, export, import', () => {
   it('queryByCode', async () => {
     expect((await call('GET', `${P}/queryByCode?code=devleader`)).body.result).toMatchObject({ code: 'devleader', name: '研发部经理' });
     expect((await call('GET', `${P}/queryByCode?code=nope`)).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    // the route's zod schema (core/http/zodSchema.ts): a blank or missing code is a 400 envelope
+    for (const q of ['', '?code=%20']) {
+      const r = await call('GET', `${P}/queryByCode${q}`);
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ success: false, message: 'code不能为空' });
+    }
   });
 
   it('delete and deleteBatch: messages, unknown ids change nothing, trailing comma ok', async () => {

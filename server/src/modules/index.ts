@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { authRoutes } from './system/auth/routes.js';
-import { onlineRoutes } from './system/online/routes.js';
-import { userPermissionRoutes } from './system/permission/userPermission.routes.js';
+import { installZodSchemas } from '../core/http/zodSchema.js';
+import { installDataRules } from '../core/datarule/index.js';
+import { installAfterWrite } from '../core/http/afterWrite.js';
+import { authModule } from './system/auth/routes.js';
+import { onlineModule } from './system/online/routes.js';
+import { userPermissionModule } from './system/permission/userPermission.routes.js';
 import { dictModule } from './system/dict/routes.js';
 import { filesModule } from '../core/files/routes.js';
-import { menuRoutes } from './system/permission/menu.routes.js';
-import { cronPreviewRoutes } from './system/quartz/cronPreview.routes.js';
-import { dictLookupRoutes } from './system/dict/lookup.routes.js';
+import { menuModule } from './system/permission/menu.routes.js';
+import { cronPreviewModule } from './system/quartz/cronPreview.routes.js';
+import { dictLookupModule } from './system/dict/lookup.routes.js';
 import { vxeSocketRoutes } from '../core/realtime/vxeSocket.js';
 import { duplicateCheckModule } from './system/duplicate/routes.js';
 import { registerEntityModules } from './entityModules.js';
@@ -17,14 +20,17 @@ import { registerEntityModules } from './entityModules.js';
  * are registered from one place, entityModules.ts; the modules listed here are the screens that are not an entity.
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
-  await app.register(authRoutes);
-  await app.register(onlineRoutes);
-  await app.register(userPermissionRoutes);
+  installZodSchemas(app); // routes with zod schemas: validation → 400 envelope, docs (core/http/zodSchema.ts)
+  installDataRules(app); // routes declaring config.dataRules: the caller's rules loaded before the handler
+  installAfterWrite(app); // routes declaring config.afterWrite: run after a write, before the answer
+  await app.register(authModule);
+  await app.register(onlineModule);
+  await app.register(userPermissionModule);
   await app.register(dictModule);
   await app.register(filesModule);
-  await app.register(menuRoutes);
-  await app.register(cronPreviewRoutes);
-  await app.register(dictLookupRoutes);
+  await app.register(menuModule);
+  await app.register(cronPreviewModule);
+  await app.register(dictLookupModule);
   await app.register(vxeSocketRoutes);
   await app.register(duplicateCheckModule);
   await registerEntityModules(app);

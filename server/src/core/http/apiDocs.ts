@@ -60,10 +60,10 @@ export async function registerApiDocs(app: FastifyInstance, config: AppConfig): 
       // 405 answers and the web fallback are plumbing, not API.
       if (cfg.methodCatchAll || !url.startsWith(prefix || '/')) return { schema: { ...schema, hide: true }, url };
       const out: Record<string, unknown> = { ...(schema ?? {}) };
-      for (const part of SCHEMA_PARTS) if (out[part]) out[part] = jsonSchemaOf(out[part], toJson);
+      for (const part of SCHEMA_PARTS) if (out[part]) out[part] = jsonSchemaOf(out[part], toJson, 'input');
       if (out.response && typeof out.response === 'object') {
         const res: Record<string, unknown> = {};
-        for (const [code, s] of Object.entries(out.response as Record<string, unknown>)) res[code] = jsonSchemaOf(s, toJson);
+        for (const [code, s] of Object.entries(out.response as Record<string, unknown>)) res[code] = jsonSchemaOf(s, toJson, 'output');
         out.response = res;
       }
       if (!out.tags) out.tags = [tagOf(url, prefix)];
@@ -138,11 +138,11 @@ function tagOf(url: string, prefix: string): string {
 }
 
 /** Zod schemas (standard-schema objects) become JSON Schema; JSON Schema passes through; anything else is dropped. */
-function jsonSchemaOf(s: unknown, toJson: ToJsonSchema | null): unknown {
+function jsonSchemaOf(s: unknown, toJson: ToJsonSchema | null, io: 'input' | 'output'): unknown {
   if (!s || typeof s !== 'object') return undefined;
   if (isStandardSchema(s)) {
     try {
-      return toJson?.(s, { unrepresentable: 'any', target: 'openapi-3.0' });
+      return toJson?.(s, { unrepresentable: 'any', target: 'openapi-3.0', io });
     } catch {
       return undefined;
     }
@@ -150,7 +150,7 @@ function jsonSchemaOf(s: unknown, toJson: ToJsonSchema | null): unknown {
   return s;
 }
 
-type ToJsonSchema = (schema: unknown, opts: { unrepresentable: 'any'; target: 'openapi-3.0' }) => unknown;
+type ToJsonSchema = (schema: unknown, opts: { unrepresentable: 'any'; target: 'openapi-3.0'; io: 'input' | 'output' }) => unknown;
 
 function isStandardSchema(s: unknown): boolean {
   return !!s && typeof s === 'object' && '~standard' in s;
