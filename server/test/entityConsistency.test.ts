@@ -137,8 +137,14 @@ describe(`entity consistency (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       for (const m of [r.method].flat()) if (m !== 'HEAD') seen.set(`${m} ${r.url}`, (r.config as { auth?: RouteAuth } | undefined)?.auth);
     });
     await app.register(accessGuard);
-    await app.register((sub) => registerEntityModules(sub, [probe]));
+    let twice: unknown = null;
+    await app.register(async (sub) => {
+      await registerEntityModules(sub, [probe]);
+      // registered a second time (a module line left in modules/index.ts): a clear start-up error, not a silent skip
+      await registerEntityModules(sub, [probe]).catch((e: unknown) => (twice = e));
+    });
     await app.ready();
+    expect(String(twice)).toContain('list its module in ENTITY_MODULES');
     await app.close();
     const expected = STANDARD_ROUTES.flatMap((r) => ROUTE_METHODS[r].map((m) => `${m} /test/plainProbe/${r}`));
     expect(expected.filter((k) => !seen.has(k))).toEqual([]);

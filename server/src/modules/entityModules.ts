@@ -48,5 +48,10 @@ export function plainBinding(e: Entity): CrudBinding {
 
 /** Register every entity's routes, in `ENTITIES` order. */
 export async function registerEntityModules(app: FastifyInstance, entities: readonly Entity[] = ENTITIES): Promise<void> {
-  for (const e of entities) await app.register(entityModule(e));
+  for (const e of entities) {
+    // An entity module registered by hand in modules/index.ts would meet its plain binding here: say where it belongs.
+    if (!ENTITY_MODULES[e.key] && app.hasRoute({ method: 'GET', url: `${app.prefix}${e.api.replace(/\/+$/, '')}/list` }))
+      throw new Error(`entity ${e.key}: its routes are registered elsewhere; list its module in ENTITY_MODULES (server/src/modules/entityModules.ts) instead`);
+    await app.register(entityModule(e));
+  }
 }
