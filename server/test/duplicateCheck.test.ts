@@ -67,7 +67,7 @@ describe('duplicate check (contract §6.3)', () => {
   });
 
   it('every unique field of a contract entity with a table is a registered pair (the web form checks it)', () => {
-    const entities = Object.values(contract).filter((v): v is contract.EntityDef => !!v && typeof v === 'object' && 'fields' in v && 'api' in v);
+    const entities = (Object.values(contract) as unknown[]).filter((v): v is contract.EntityDef => !!v && typeof v === 'object' && 'fields' in v && 'api' in v);
     const checked = entities.flatMap((e) => (e.table ? e.fields.filter((f) => f.unique).map((f) => `${e.table}.${camelToSnake(f.prop)}`) : []));
     expect(checked.length).toBeGreaterThanOrEqual(6);
     expect(registeredDuplicateChecks()).toEqual(expect.arrayContaining(checked));

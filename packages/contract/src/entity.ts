@@ -58,6 +58,31 @@ export interface EntityDef {
   fields: FieldDef[];
   /** Default sort when the request gives none (prop + direction). */
   defaultSort?: { prop: string; order: 'asc' | 'desc' };
+  /**
+   * Standard routes this entity does not have (a tree without a flat `list`, a table without Excel). The consistency
+   * test and the CRUD contract suite skip them; every other standard route must be registered under `api`.
+   */
+  omitRoutes?: readonly StandardRoute[];
+  /**
+   * Standard routes the entity has, but in a shape of the contract's own (the gateway's unpaged list, the dictionary
+   * import with two header rows): the consistency test requires them, behind a code; the CRUD contract suite leaves
+   * them to the entity's own tests.
+   */
+  ownShapeRoutes?: readonly StandardRoute[];
+}
+
+/** The standard routes of an entity under its `api` (the CRUD engine's `registerCrud` registers all of them). */
+export const STANDARD_ROUTES = ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'] as const;
+export type StandardRoute = (typeof STANDARD_ROUTES)[number];
+
+/** Whether an entity has a route in the standard shape (neither omitted nor of a shape of its own). */
+export function hasStandardRoute(def: Pick<EntityDef, 'omitRoutes' | 'ownShapeRoutes'>, route: StandardRoute): boolean {
+  return hasRoute(def, route) && !def.ownShapeRoutes?.includes(route);
+}
+
+/** Whether an entity has a standard route (not in its `omitRoutes`). */
+export function hasRoute(def: Pick<EntityDef, 'omitRoutes'>, route: StandardRoute): boolean {
+  return !def.omitRoutes?.includes(route);
 }
 
 /** The CRUD actions an entity exposes; the button permission is `${perm}:${action}`. */
@@ -76,11 +101,16 @@ export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 /** A button row beyond the CRUD actions: permission code `${perm}:${action}`. */
 export interface EntityButton {
+  /** The code's suffix, e.g. `publish` or `form:phone`. */
   action: string;
   /** Chinese button name, e.g. `发布`. */
   name: string;
   /** '1' show when granted (default), '2' disable when not granted (001 §6). */
   permsType?: '1' | '2';
+  /** The property name in `perms` when the action is not an identifier (`form:phone` → `formPhone`). Default: action. */
+  key?: string;
+  /** A row that is not a route (is_route = 0), as the JeecgBoot seed's 手机号禁用. */
+  noRoute?: boolean;
 }
 
 /**
@@ -97,26 +127,46 @@ export interface EntityMenu {
   component: string;
   sort: number | null;
   icon?: string;
-  /** CRUD actions that get a button row (default: every CRUD action but `list`, whose code the menu row itself carries). */
+  /**
+   * CRUD actions that get a button row (default: every CRUD action but `list`, whose code the menu row itself carries).
+   * When given, `perms` holds `list` and these only (a screen without Excel has no `exportXls` code).
+   */
   actions?: readonly CrudAction[];
   /** Further buttons (row actions such as publish/revoke), one permission code each. */
   buttons?: readonly EntityButton[];
+  /** Names of CRUD button rows other than `CRUD_BUTTON_NAMES` (the JeecgBoot seed's `添加按钮`, `用户编辑`). */
+  names?: Partial<Record<CrudAction, string>>;
+  /** Button row order by action when not "CRUD actions, then buttons" (actions not named follow in that order). */
+  order?: readonly string[];
+  /** Button sort_no by action where it is not the row's place (1, 2, …): the JeecgBoot seed gives its five user rows 1. */
+  sorts?: Readonly<Record<string, number>>;
   /** Raise when buttons are added or renamed, so existing installations get a new seed part. Default 1. */
   version?: number;
 }
 
+/** The `perms` key of a button: its `key`, else its action. */
+type ButtonKey<X> = X extends { key: infer K extends string } ? K : X extends { action: infer A extends string } ? A : never;
+
+/** Permission codes of an entity: `list`, its CRUD actions and its buttons, each `${perm}:${action}`. */
+export type EntityPerms<P extends string, A extends readonly CrudAction[], B extends readonly EntityButton[]> = {
+  readonly [K in 'list' | A[number]]: `${P}:${K}`;
+} & { readonly [X in B[number] as ButtonKey<X>]: `${P}:${X['action']}` };
+
 /** What `defineEntity` takes: an EntityDef (fields as a literal tuple) plus an optional menu block. */
-export interface EntityInput<F extends readonly FieldDef[], B extends readonly EntityButton[]> extends Omit<EntityDef, 'fields'> {
+export interface EntityInput<F extends readonly FieldDef[], B extends readonly EntityButton[], A extends readonly CrudAction[], P extends string>
+  extends Omit<EntityDef, 'fields' | 'perm'> {
+  perm: P;
   fields: F;
-  menu?: EntityMenu & { buttons?: B };
+  menu?: EntityMenu & { buttons?: B; actions?: A };
 }
 
 /** A defined entity: the EntityDef with its derived permission codes (`perms.add` = `${perm}:add`). */
-export type Entity<F extends readonly FieldDef[] = readonly FieldDef[], B extends readonly EntityButton[] = readonly EntityButton[]> = EntityDef & {
-  readonly fields: F;
-  readonly menu?: EntityMenu;
-  readonly perms: { readonly [A in CrudAction | B[number]['action']]: string };
-};
+export type Entity<F extends readonly FieldDef[] = readonly FieldDef[], Pm extends Readonly<Record<string, string>> = Readonly<Record<string, string>>> =
+  EntityDef & {
+    readonly fields: F;
+    readonly menu?: EntityMenu;
+    readonly perms: Pm;
+  };
 
 type WireValue<T extends FieldType> = T extends 'number' ? number : string;
 
@@ -128,6 +178,9 @@ export type EntityRow<E extends { fields: readonly FieldDef[] }> = {
   updateBy?: string | null;
   updateTime?: string | null;
 } & { [K in E['fields'][number] as K['prop']]: WireValue<K['type']> | null };
+
+const ACTION_RE = /^[A-Za-z][\w:]*$/;
+const KEY_RE = /^[A-Za-z]\w*$/;
 
 /**
  * The one way to declare a screen's entity. Write the fields `as const`-like (the generic keeps their literal
@@ -142,24 +195,56 @@ export type EntityRow<E extends { fields: readonly FieldDef[] }> = {
  * });
  * ```
  */
-export function defineEntity<const F extends readonly FieldDef[], const B extends readonly EntityButton[] = []>(def: EntityInput<F, B>): Entity<F, B> {
+export function defineEntity<
+  const F extends readonly FieldDef[],
+  const B extends readonly EntityButton[] = [],
+  const A extends readonly CrudAction[] = typeof CRUD_ACTIONS,
+  const P extends string = string,
+>(def: EntityInput<F, B, A, P>): Entity<F, EntityPerms<P, A, B>> {
   const perms: Record<string, string> = {};
-  for (const a of CRUD_ACTIONS) perms[a] = `${def.perm}:${a}`;
+  for (const a of def.menu?.actions ? ['list', ...def.menu.actions] : CRUD_ACTIONS) perms[a] = `${def.perm}:${a}`;
   for (const b of def.menu?.buttons ?? []) {
-    if (!/^[A-Za-z][\w:]*$/.test(b.action)) throw new Error(`entity ${def.key}: bad button action "${b.action}"`);
-    perms[b.action] = `${def.perm}:${b.action}`;
+    if (!ACTION_RE.test(b.action)) throw new Error(`entity ${def.key}: bad button action "${b.action}"`);
+    const key = b.key ?? b.action;
+    if (!KEY_RE.test(key) || key in perms) throw new Error(`entity ${def.key}: bad or repeated button key "${key}"`);
+    perms[key] = `${def.perm}:${b.action}`;
   }
-  return Object.freeze({ ...def, fields: def.fields, perms }) as unknown as Entity<F, B>;
+  return Object.freeze({ ...def, fields: def.fields, perms: Object.freeze(perms) }) as unknown as Entity<F, EntityPerms<P, A, B>>;
 }
 
-/** The button rows of an entity's menu: the CRUD actions (in CRUD_ACTIONS order) then its own buttons. */
-export function menuButtons(e: Pick<Entity, 'menu' | 'perm'>): Array<{ name: string; perms: string; permsType: '1' | '2' }> {
-  if (!e.menu) return [];
-  const actions = e.menu.actions ?? CRUD_ACTIONS.filter((a) => a !== 'list');
-  return [
-    ...actions.map((a) => ({ name: CRUD_BUTTON_NAMES[a], perms: `${e.perm}:${a}`, permsType: '1' as const })),
-    ...(e.menu.buttons ?? []).map((b) => ({ name: b.name, perms: `${e.perm}:${b.action}`, permsType: b.permsType ?? ('1' as const) })),
+/** A button row of an entity's menu. */
+export interface MenuButtonRow {
+  name: string;
+  sort: number;
+  perms: string;
+  permsType: '1' | '2';
+  noRoute?: boolean;
+}
+
+/**
+ * The button rows of an entity's menu: the CRUD actions (menu `actions`, default every one but `list` and the
+ * omitted routes' actions) then its own buttons, or in the menu's `order`.
+ */
+export function menuButtons(e: Pick<Entity, 'menu' | 'perm' | 'omitRoutes'>): MenuButtonRow[] {
+  const m = e.menu;
+  if (!m) return [];
+  const actions = m.actions ?? CRUD_ACTIONS.filter((a) => a !== 'list' && hasRoute(e, a));
+  const rows: Array<Omit<MenuButtonRow, 'sort'> & { action: string }> = [
+    ...actions.map((a) => ({ action: a as string, name: m.names?.[a] ?? CRUD_BUTTON_NAMES[a], perms: `${e.perm}:${a}`, permsType: '1' as const })),
+    ...(m.buttons ?? []).map((b) => ({
+      action: b.action,
+      name: b.name,
+      perms: `${e.perm}:${b.action}`,
+      permsType: b.permsType ?? ('1' as const),
+      ...(b.noRoute ? { noRoute: true } : {}),
+    })),
   ];
+  const order = m.order ?? [];
+  const rank = (a: string) => (order.includes(a) ? order.indexOf(a) : order.length);
+  return rows
+    .map((r, i) => ({ r, i }))
+    .sort((x, y) => rank(x.r.action) - rank(y.r.action) || x.i - y.i)
+    .map(({ r: { action, ...row } }, i) => ({ ...row, sort: m.sorts?.[action] ?? i + 1 }));
 }
 
 /** Chinese names of the CRUD button rows. */

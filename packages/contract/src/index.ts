@@ -14,3 +14,5 @@ export * from './entities/gatewayRoute';
 export * from './entities/checkRule';
 export * from './entities/fillRule';
 export * from './entities/dict';
+export * from './permissions';
+export type * from './permissionPayload';

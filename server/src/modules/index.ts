@@ -1,50 +1,37 @@
 import type { FastifyInstance } from 'fastify';
-import { authRoutes } from './system/auth/routes.js';
-import { onlineRoutes } from './system/online/routes.js';
-import { userPermissionRoutes } from './system/permission/userPermission.routes.js';
+import { installZodSchemas } from '../core/http/zodSchema.js';
+import { installDataRules } from '../core/datarule/index.js';
+import { installAfterWrite } from '../core/http/afterWrite.js';
+import { authModule } from './system/auth/routes.js';
+import { onlineModule } from './system/online/routes.js';
+import { userPermissionModule } from './system/permission/userPermission.routes.js';
 import { dictModule } from './system/dict/routes.js';
-import { positionModule } from './system/position/routes.js';
-import { userModule } from './system/user/index.js';
-import { tenantModule } from './system/tenant/routes.js';
 import { filesModule } from '../core/files/routes.js';
-import { menuRoutes } from './system/permission/menu.routes.js';
-import { roleModule } from './system/role/routes.js';
-import { departModule } from './system/depart/index.js';
-import { cronPreviewRoutes } from './system/quartz/cronPreview.routes.js';
-import { dictLookupRoutes } from './system/dict/lookup.routes.js';
-import { categoryModule } from './system/category/routes.js';
+import { menuModule } from './system/permission/menu.routes.js';
+import { cronPreviewModule } from './system/quartz/cronPreview.routes.js';
+import { dictLookupModule } from './system/dict/lookup.routes.js';
 import { vxeSocketRoutes } from '../core/realtime/vxeSocket.js';
 import { duplicateCheckModule } from './system/duplicate/routes.js';
-import { dataSourceModule } from './system/dataSource/routes.js';
-import { gatewayRouteModule } from './system/gatewayRoute/routes.js';
-import { installZodSchemas } from '../core/http/zodSchema.js';
-import { checkRuleModule } from './system/checkRule/routes.js';
-import { fillRuleModule } from './system/fillRule/routes.js';
+import { registerEntityModules } from './entityModules.js';
 
 /**
  * Every API module, registered under the API prefix. Each module file exports one Fastify plugin;
- * every route in it declares `config.auth` (see core/access/guard.ts).
+ * every route in it declares `config.auth` (see core/access/guard.ts). The entities of `ENTITIES` (packages/contract)
+ * are registered from one place, entityModules.ts; the modules listed here are the screens that are not an entity.
  */
 export async function registerModules(app: FastifyInstance): Promise<void> {
   installZodSchemas(app); // routes with zod schemas: validation → 400 envelope, docs (core/http/zodSchema.ts)
-  await app.register(authRoutes);
-  await app.register(onlineRoutes);
-  await app.register(userPermissionRoutes);
+  installDataRules(app); // routes declaring config.dataRules: the caller's rules loaded before the handler
+  installAfterWrite(app); // routes declaring config.afterWrite: run after a write, before the answer
+  await app.register(authModule);
+  await app.register(onlineModule);
+  await app.register(userPermissionModule);
   await app.register(dictModule);
-  await app.register(positionModule);
-  await app.register(userModule);
-  await app.register(tenantModule);
   await app.register(filesModule);
-  await app.register(menuRoutes);
-  await app.register(roleModule);
-  await app.register(departModule);
-  await app.register(cronPreviewRoutes);
-  await app.register(dictLookupRoutes);
-  await app.register(categoryModule);
+  await app.register(menuModule);
+  await app.register(cronPreviewModule);
+  await app.register(dictLookupModule);
   await app.register(vxeSocketRoutes);
   await app.register(duplicateCheckModule);
-  await app.register(dataSourceModule);
-  await app.register(gatewayRouteModule);
-  await app.register(checkRuleModule);
-  await app.register(fillRuleModule);
+  await registerEntityModules(app);
 }

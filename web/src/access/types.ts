@@ -28,11 +28,12 @@ export interface MenuNode {
   meta?: MenuMeta;
 }
 
+/** A button code as the client keeps it: the wire's `AuthItem` / `AllAuthItem` of `@pk/contract` (fields may be null). */
 export interface AuthItem {
-  action: string;
-  type?: string;
-  describe?: string;
-  status?: string;
+  action: string | null;
+  type?: string | null;
+  describe?: string | null;
+  status?: string | null;
 }
 
 /** `GET /sys/permission/getUserPermissionByToken` result. */

@@ -4,9 +4,9 @@
  *
  * @example
  *   const { has, isDisabled } = usePermission();
- *   {has('user:delete') && <a>删除</a>}
- *   <Input disabled={isDisabled('user:form:phone')} />
- *   <Authorized action="user:add"><Button>新增</Button></Authorized>
+ *   {has(PERM.user.delete) && <a>删除</a>}
+ *   <Input disabled={isDisabled(PERM.user.formPhone)} />
+ *   <Authorized action={PERM.user.add}><Button>新增</Button></Authorized>
  */
 import { useMemo, type ReactNode } from 'react';
 import { excludedByPrefix, isButtonAllowed, isDisabledByAuth, isGranted, parseAuthList, type AuthItem } from './permission';

@@ -1,6 +1,6 @@
 /** Login, captcha, logout and the permission payload (contract §3, §4.1). */
 import { http } from './request';
-import type { PermissionPayload } from '../access/types';
+import type { UserPermissionPayload } from '@pk/contract';
 
 export interface UserInfo {
   id: string;
@@ -63,4 +63,4 @@ export const logoutCall = (token: string) =>
   http.post<unknown>('/sys/logout', {}, { headers: { 'X-Access-Token': token }, silent: true });
 
 /** GET /sys/permission/getUserPermissionByToken */
-export const getUserPermission = () => http.get<PermissionPayload>('/sys/permission/getUserPermissionByToken');
+export const getUserPermission = () => http.get<UserPermissionPayload>('/sys/permission/getUserPermissionByToken');

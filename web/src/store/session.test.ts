@@ -11,6 +11,7 @@ import * as auth from '../api/auth';
 import { useSession, LoginFailure, getDictCache } from './session';
 import { KEYS, ls } from './storage';
 import { INVALID_MENU_ERROR } from '../access/menuToRoutes';
+import { PERM } from '@pk/contract';
 
 const env = <T,>(result: T, code = 200, success = true) => ({ success, message: '', code, result, timestamp: 0 });
 
@@ -63,15 +64,23 @@ describe('session store', () => {
 
   it('loadPermissions builds routes and stores button auth in sessionStorage', async () => {
     vi.mocked(auth.getUserPermission).mockResolvedValue(
-      env({ menu: [{ path: '/dashboard/analysis', name: 'dashboard-analysis', component: 'dashboard/Analysis', meta: { title: '首页' } }], auth: [{ action: 'position:add', type: '1' }], allAuth: [], sysSafeMode: false }, 0),
+      env(
+        {
+          menu: [{ id: '1', route: '1', path: '/dashboard/analysis', name: 'dashboard-analysis', component: 'dashboard/Analysis', meta: { title: '首页', keepAlive: false, internalOrExternal: false } }],
+          auth: [{ action: PERM.position.add, type: '1', describe: '添加' }],
+          allAuth: [],
+          sysSafeMode: false,
+        },
+        0,
+      ),
     );
     const routes = await useSession.getState().loadPermissions();
     expect(routes.map((r) => r.path)).toEqual(['/dashboard/analysis']);
-    expect(JSON.parse(sessionStorage.getItem('LOGIN_USER_BUTTON_AUTH')!)).toEqual([{ action: 'position:add', type: '1' }]);
+    expect(JSON.parse(sessionStorage.getItem('LOGIN_USER_BUTTON_AUTH')!)).toEqual([{ action: 'position:add', type: '1', describe: '添加' }]);
   });
 
   it('loadPermissions rejects an empty menu', async () => {
-    vi.mocked(auth.getUserPermission).mockResolvedValue(env({ menu: [], auth: [], allAuth: [] }, 0));
+    vi.mocked(auth.getUserPermission).mockResolvedValue(env({ menu: [], auth: [], allAuth: [], sysSafeMode: false }, 0));
     await expect(useSession.getState().loadPermissions()).rejects.toThrow(INVALID_MENU_ERROR);
     expect(useSession.getState().routes).toBeNull();
   });

@@ -4,7 +4,7 @@
  * sessionStorage like the original. Routes are built from the menu by access/menuToRoutes.ts.
  */
 import { create } from 'zustand';
-import type { Result } from '@pk/contract';
+import { unwrap, type Result } from '@pk/contract';
 import { SESSION_TTL } from '../config';
 import { KEYS, ls } from './storage';
 import { setSessionLogout } from '../api/request';
@@ -93,9 +93,7 @@ export const useSession = create<Session>()((set, get) => ({
   loadPermissions() {
     if (loading) return loading;
     loading = (async () => {
-      const res = await getUserPermission();
-      if (!res.success) throw new Error(res.message || '获取权限失败');
-      const { menu: sent, auth, allAuth, sysSafeMode } = res.result ?? ({} as never);
+      const { menu: sent, auth, allAuth, sysSafeMode } = unwrap(await getUserPermission(), '获取权限失败') ?? ({} as never);
       assertMenu(sent);
       const menu = withAbsolutePaths(sent);
       // The page registry (one lazy loader per screen) is loaded only now, so it stays out of the login page's JS.

@@ -10,6 +10,8 @@ export const dictEntity = defineEntity({
   key: 'dict',
   title: '数据字典',
   api: '/sys/dict',
+  // the import reads two title rows and two header rows with the items nested (contract §6.2; dictAdmin.test.ts)
+  ownShapeRoutes: ['importExcel'],
   table: 'sys_dict',
   perm: 'dict',
   menu: {
@@ -20,11 +22,11 @@ export const dictEntity = defineEntity({
     sort: 5,
     buttons: [
       { action: 'recycleBin', name: '回收站' },
-      { action: 'item:list', name: '字典配置' },
-      { action: 'item:add', name: '添加字典项' },
-      { action: 'item:edit', name: '编辑字典项' },
-      { action: 'item:delete', name: '删除字典项' },
-      { action: 'item:deleteBatch', name: '批量删除字典项' },
+      { action: 'item:list', key: 'itemList', name: '字典配置' },
+      { action: 'item:add', key: 'itemAdd', name: '添加字典项' },
+      { action: 'item:edit', key: 'itemEdit', name: '编辑字典项' },
+      { action: 'item:delete', key: 'itemDelete', name: '删除字典项' },
+      { action: 'item:deleteBatch', key: 'itemDeleteBatch', name: '批量删除字典项' },
     ],
   },
   defaultSort: { prop: 'createTime', order: 'desc' },
@@ -49,6 +51,7 @@ export const dictItemEntity = defineEntity({
   key: 'dictItem',
   title: '字典项',
   api: '/sys/dictItem',
+  omitRoutes: ['exportXls', 'importExcel'],
   table: 'sys_dict_item',
   perm: 'dict:item',
   defaultSort: { prop: 'sortOrder', order: 'asc' },

@@ -8,6 +8,9 @@ export const gatewayRouteEntity = defineEntity({
   key: 'gatewayRoute',
   title: '路由网关',
   api: '/sys/gatewayRoute',
+  // contract §12.7: an unpaged list, writes through updateAll, delete answering 删除路由成功
+  omitRoutes: ['queryById', 'add', 'edit', 'deleteBatch', 'exportXls', 'importExcel'],
+  ownShapeRoutes: ['list', 'delete'],
   table: 'sys_gateway_route',
   perm: 'gatewayRoute',
   menu: {

@@ -1,18 +1,28 @@
 import type { Entity } from '../entity';
+import { categoryEntity } from './category';
+import { departEntity } from './depart';
 import { positionEntity } from './position';
 import { dataSourceEntity } from './dataSource';
 import { gatewayRouteEntity } from './gatewayRoute';
 import { checkRuleEntity } from './checkRule';
 import { fillRuleEntity } from './fillRule';
 import { dictEntity, dictItemEntity } from './dict';
+import { roleEntity } from './role';
+import { tenantEntity } from './tenant';
+import { userEntity } from './user';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
- * rows of those with a `menu` block, and the consistency test checks each has a table, its standard routes and a page.
- * Add a new entity here (one line).
+ * rows of those with a `menu` block, registers their standard routes (server/src/modules/entityModules.ts), and the
+ * consistency test checks each has a table, its standard routes and a page. Add a new entity here (one line).
  */
 export const ENTITIES: readonly Entity[] = [
   positionEntity,
+  userEntity,
+  roleEntity,
+  tenantEntity,
+  departEntity,
+  categoryEntity,
   dataSourceEntity,
   gatewayRouteEntity,
   checkRuleEntity,

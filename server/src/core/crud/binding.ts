@@ -33,6 +33,8 @@ export interface ResolvedBinding extends CrudBinding {
   ignored: ReadonlySet<string>;
   /** The binding's texts over the common ones. */
   msg: Readonly<CrudMessages>;
+  /** Properties of `date` fields: sent as `yyyy-MM-dd` even where the column is a datetime (sys_user.birthday). */
+  dateProps: ReadonlySet<string>;
 }
 
 /**
@@ -75,6 +77,7 @@ export function resolveBinding(b: CrudBinding): ResolvedBinding {
     writable,
     ignored,
     msg: { ...CRUD_MESSAGES, ...b.messages },
+    dateProps: new Set(b.entity.fields.filter((f) => f.type === 'date').map((f) => f.prop)),
   };
 }
 
@@ -83,7 +86,9 @@ export function toWire(b: ResolvedBinding, row: Record<string, unknown>): Record
   const out: Record<string, unknown> = {};
   for (const col of b.selectColumns) {
     if (!(col in row)) continue;
-    out[b.propOfColumn.get(col) ?? snakeToCamel(col)] = row[col] ?? null;
+    const prop = b.propOfColumn.get(col) ?? snakeToCamel(col);
+    const v = row[col] ?? null;
+    out[prop] = typeof v === 'string' && b.dateProps.has(prop) ? v.slice(0, 10) : v;
   }
   return out;
 }

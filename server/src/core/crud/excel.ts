@@ -8,6 +8,7 @@ import { attachmentHeader } from '../files/routes.js';
 import { readFilePart, requestBudget, type RequestBudget } from '../files/requestBudget.js';
 import { writeImportErrorLog } from '../files/storage.js';
 import type { RawParams } from '../query/index.js';
+import type { SaveExtras } from './types.js';
 import type { CrudService } from './service.js';
 import { validateBody } from './validate.js';
 
@@ -92,7 +93,7 @@ export function addOutcome(into: ImportOutcome, o: ImportOutcome): ImportOutcome
  * Import rows: dictionary texts back to values, each row validated and saved like an add (its own transaction),
  * failures collected as `第 n 行：reason`.
  */
-export async function importRows(svc: CrudService, req: FastifyRequest, rows: ImportedRow[]): Promise<ImportOutcome> {
+export async function importRows(svc: CrudService, req: FastifyRequest, rows: ImportedRow[], extras: SaveExtras = {}): Promise<ImportOutcome> {
   const fields = excelFields(svc).filter((f) => svc.b.writable.has(f.prop));
   const dicts = dictService(svc.ctx);
   // text → value per dictionary field, and the set of raw values that are already valid.
@@ -125,7 +126,7 @@ export async function importRows(svc: CrudService, req: FastifyRequest, rows: Im
         } else body[f.prop] = cell;
       }
       const { values } = validateBody(svc.b, body, 'add');
-      await svc.insert(req, values);
+      await svc.insert(req, values, { ...extras, imported: true });
       success++;
     } catch (e) {
       errors.push(`第 ${r.line} 行：${rowError(e, req)}`);

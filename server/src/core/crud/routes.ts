@@ -65,7 +65,11 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
   const svc = new CrudService(app.ctx, b);
   const { entity } = b;
   const base = entity.api.replace(/\/+$/, '');
-  const auth = (action: CrudAction) => perm(permCode(entity, action), ...(b.extraPerms?.[action] ?? []));
+  const auth = (action: CrudAction) => ({
+    ...perm(permCode(entity, action), ...(b.extraPerms?.[action] ?? [])),
+    dataRules: b.dataRules,
+    afterWrite: WRITES.includes(action) ? b.afterWrite : undefined,
+  });
 
   await app.register(async (sub) => {
     await sub.register(multipart, { limits: IMPORT_LIMITS });
@@ -125,4 +129,5 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
   return svc;
 }
 
+const WRITES: readonly CrudAction[] = ['add', 'edit', 'delete', 'deleteBatch', 'importExcel'];
 const CRUD_ID_ONE = '只能删除一条记录，批量删除请使用deleteBatch';

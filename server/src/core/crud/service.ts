@@ -10,7 +10,7 @@ import { now } from '../time.js';
 import { dictService } from '../dict/service.js';
 import { buildSort, buildWhere, compileCond, paging, PAGING, param, type Cond, type RawParams, type SortSpec } from '../query/index.js';
 import { toColumns, toWire, type ResolvedBinding } from './binding.js';
-import type { Values } from './types.js';
+import type { SaveExtras, Values } from './types.js';
 import { checkId, CRUD_MSG, validateBody } from './validate.js';
 import { COUNT_CACHE, CountCache } from './countCache.js';
 
@@ -97,14 +97,20 @@ export class CrudService {
     const sort = buildSort(this.b.spec, params);
     const { pageNo, pageSize, limit, offset } = paging(params);
     // One filtered builder for the page and the count (builders are immutable): the conditions are built once.
-    const base = this.filtered(req, where);
+    const base = this.filtered(req, where, this.listFilter(req, params));
     const pageQuery = this.sorted(base.select(this.b.selectColumns), sort).limit(limit).offset(offset).compile();
     const rows = (await this.db.executeQuery<Row>(pageQuery)).rows;
     let total: number;
     if (offset === 0 && rows.length < limit) total = rows.length; // the whole result fits the page: no count needed
     else total = await this.count(base, pageQuery);
     const records = await dictService(this.ctx).translate(rows.map((r) => toWire(this.b, r)), this.b.entity, req);
-    return page(records, total, pageNo, pageSize);
+    return page(this.b.rowFields ? await this.b.rowFields(records, req) : records, total, pageNo, pageSize);
+  }
+
+  /** The binding's extra list filter for these parameters (CrudBinding.listFilter), as a `filtered` extra. */
+  private listFilter(req: FastifyRequest, params: RawParams): ((eb: AnyEb) => Expression<SqlBool>) | undefined {
+    const f = this.b.listFilter;
+    return f ? (eb) => f(eb, params, req) ?? eb.lit(true) : undefined;
   }
 
   /** Total rows for a filter and scope, reused per statement for a few seconds (countCache.ts says when it is void). */
@@ -153,12 +159,12 @@ export class CrudService {
   }
 
   /** Insert validated values in one transaction (unique checks, hooks, audit columns). Returns the new id. */
-  async insert(req: FastifyRequest, values: Values): Promise<string> {
+  async insert(req: FastifyRequest, values: Values, extras: SaveExtras = {}): Promise<string> {
     const id = newId();
     const user = req.user;
     await this.db.transaction().execute(async (trx) => {
       await this.checkUnique(trx, values, null);
-      const c = { req, trx: trx as unknown as Kysely<Database>, isNew: true, id };
+      const c = { req, trx: trx as unknown as Kysely<Database>, isNew: true, id, extras };
       await this.b.hooks?.beforeSave?.(values, c);
       const row: Values = { ...values, [this.b.idProp ?? 'id']: id };
       if (this.b.audit ?? true) Object.assign(row, { createBy: user?.username ?? null, createTime: now() });
@@ -171,19 +177,19 @@ export class CrudService {
     return id;
   }
 
-  async add(req: FastifyRequest, body: unknown): Promise<string> {
+  async add(req: FastifyRequest, body: unknown, extras: SaveExtras = {}): Promise<string> {
     const { values } = validateBody(this.b, body, 'add');
-    return this.insert(req, values);
+    return this.insert(req, values, extras);
   }
 
   /** Update the properties present in the body; unknown id → `未找到对应实体`, nothing changes. */
-  async edit(req: FastifyRequest, body: unknown): Promise<void> {
+  async edit(req: FastifyRequest, body: unknown, extras: SaveExtras = {}): Promise<void> {
     const { id, values } = validateBody(this.b, body, 'edit');
     await this.db.transaction().execute(async (trx) => {
       const found = await this.scopedIn(trx, req, [id!]);
       if (!found.length) throw new BizError(MSG.notFound);
       await this.checkUnique(trx, values, id);
-      const c = { req, trx: trx as unknown as Kysely<Database>, isNew: false, id: id! };
+      const c = { req, trx: trx as unknown as Kysely<Database>, isNew: false, id: id!, extras };
       await this.b.hooks?.beforeSave?.(values, c);
       const row: Values = { ...values };
       if (this.b.audit ?? true) Object.assign(row, { updateBy: req.user?.username ?? null, updateTime: now() });
@@ -231,7 +237,8 @@ export class CrudService {
     const where = buildWhere(this.b.spec, params);
     const sort = buildSort(this.b.spec, params);
     const selections = splitIds(param(params, 'selections'));
-    const extra = selections.length ? (eb: AnyEb) => eb(this.b.idColumn, 'in', selections) : undefined;
+    const filter = this.listFilter(req, params);
+    const extra = (eb: AnyEb) => eb.and([filter?.(eb) ?? eb.lit(true), selections.length ? eb(this.b.idColumn, 'in', selections) : eb.lit(true)]);
     const rows: Row[] = await this.sorted(this.filtered(req, where, extra).select(this.b.selectColumns), sort).limit(PAGE_LIMITS.maxRows).execute();
     return dictService(this.ctx).translate(rows.map((r) => toWire(this.b, r)), this.b.entity, req);
   }

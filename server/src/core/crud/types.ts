@@ -2,9 +2,21 @@ import type { CrudAction, EntityDef } from '@pk/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { RawParams } from '../query/index.js';
+import type { AfterWrite } from '../http/afterWrite.js';
 
 /** Values by camelCase property, as the engine validated them (and as hooks may add to them). */
 export type Values = Record<string, unknown>;
+
+/**
+ * What a route passes to the save hooks besides the validated values (explicit arguments of CrudService insert/add/
+ * edit and importRows, never hidden per-request state): e.g. the user's password and roles, or `imported`.
+ */
+export interface SaveExtras {
+  /** The row comes from an Excel import (core/crud/excel.ts importRows). */
+  imported?: boolean;
+  [key: string]: unknown;
+}
 
 export interface SaveContext {
   req: FastifyRequest;
@@ -12,6 +24,8 @@ export interface SaveContext {
   trx: Kysely<Database>;
   isNew: boolean;
   id: string;
+  /** The route's extras for this save ({} when none). */
+  extras: SaveExtras;
 }
 
 export interface DeleteContext {
@@ -91,4 +105,25 @@ export interface CrudBinding {
   thenSort?: { column: string; order: 'asc' | 'desc' };
   /** Success texts (and the empty deleteBatch text) that differ from the common ones. */
   messages?: Partial<CrudMessages>;
+  /**
+   * The menu whose data rules narrow the standard routes (`config.dataRules` on each, core/datarule): pair it with
+   * `hooks.scope: dataRuleScope(entity, menu)`.
+   */
+  dataRules?: string;
+  /**
+   * Extra list filters beyond the entity's fields, read from the list's (and export's) parameters, e.g. the user
+   * list's `departId`. Column names come from the code, values are bound. Null = no filter.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  listFilter?(eb: ExpressionBuilder<any, any>, params: RawParams, req: FastifyRequest): Expression<SqlBool> | null;
+  /** Extra fields of the rows of a list page (after `_dictText`), e.g. position's `rank_dictText`, user's `orgCodeTxt`. */
+  rowFields?(rows: Row[], req: FastifyRequest): Promise<Row[]> | Row[];
+  /**
+   * After-write step of the standard write routes (add, edit, delete, deleteBatch, importExcel): set as their
+   * `config.afterWrite` (core/http/afterWrite.ts), e.g. the permission-version bump of roles.
+   */
+  afterWrite?: AfterWrite;
 }
+
+/** A row on the wire (camelCase properties). */
+export type Row = Record<string, unknown>;

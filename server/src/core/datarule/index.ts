@@ -1,5 +1,5 @@
 import type { EntityDef } from '@pk/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { AppContext } from '../context.js';
 import { camelToSnake, likeExpr } from '../query/index.js';
@@ -27,10 +27,6 @@ export interface DataRule {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyEb = ExpressionBuilder<any, any>;
-
-const loaded = new WeakMap<FastifyRequest, Map<string, DataRule[]>>();
-/** Per request: the org codes of all the caller's departments, for `#{sys_multi_org_code}`. */
-const multiOrg = new WeakMap<FastifyRequest, string>();
 
 /** Menu key (component or url) → the entity whose list its rules narrow: rule fields are checked against it on save. */
 const targets = new Map<string, EntityDef>();
@@ -88,7 +84,7 @@ export function substituteVariables(value: string, req: FastifyRequest): string 
     sys_user_code: u?.username ?? '',
     sys_user_name: u?.realname ?? '',
     sys_org_code: u?.orgCode ?? '',
-    sys_multi_org_code: multiOrg.get(req) ?? u?.orgCode ?? '',
+    sys_multi_org_code: req.dataRules?.multiOrgCode ?? u?.orgCode ?? '',
     sys_date: t.slice(0, 10),
     sys_time: t,
     tenant_id: String(u?.tenantId ?? 0),
@@ -155,32 +151,60 @@ export function dataRuleCondition(
   return parts.length === 1 ? parts[0] : eb.and(parts);
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The menu (component like `system/UserList`, or url) whose data rules narrow the rows this route reads or
+     * changes: `config: { ...perm('user:list'), dataRules: USER_MENU }`. The rules are loaded before the handler
+     * (installDataRules) and applied by the entity's `dataRuleScope` of the same menu.
+     */
+    dataRules?: string;
+  }
+  interface FastifyRequest {
+    /** The caller's rules of the route's `config.dataRules` menu, loaded before the handler (null elsewhere). */
+    dataRules: LoadedRules | null;
+  }
+}
+
+/** What installDataRules loads for a request: the menu's rules, and the org codes for `#{sys_multi_org_code}`. */
+export interface LoadedRules {
+  menuKey: string;
+  rules: DataRule[];
+  /** The org codes of all the caller's departments (loaded only when a rule names sys_multi_org_code). */
+  multiOrgCode: string | null;
+}
+
 /**
- * A preHandler that loads the caller's rules on `menuKey` once per request (use with `dataRuleScope`).
- * Add it to the module's plugin BEFORE `registerCrud`, so the engine's routes inherit it.
+ * The one place data rules are loaded: every route declaring `config.dataRules` gets a preHandler that reads the
+ * caller's rules on that menu (cached per user until grants or rules change: every such write bumps the permission
+ * version) into `req.dataRules`. Called first in registerModules (modules/index.ts), before any route is added.
  */
-export function dataRuleLoader(ctx: AppContext, menuKey: string) {
-  return async (req: FastifyRequest): Promise<void> => {
-    if (!req.user) return;
-    let m = loaded.get(req);
-    if (!m) {
-      m = new Map();
-      loaded.set(req, m);
-    }
-    // cached per user until grants or rules change (every such write bumps the permission version)
-    const userId = req.user.id;
-    if (!m.has(menuKey)) m.set(menuKey, await cachedForUser(ctx, `datarule:${menuKey}`, userId, () => loadDataRules(ctx, userId, menuKey)));
-    if (!multiOrg.has(req) && m.get(menuKey)!.some((r) => /multi_?org_?code/i.test(r.ruleValue))) {
-      const rows = await ctx.db.db
-        .selectFrom('sys_user_depart as ud')
-        .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
-        .select('d.org_code')
-        .where('ud.user_id', '=', userId)
-        .orderBy('d.org_code')
-        .execute();
-      multiOrg.set(req, rows.map((r) => r.org_code).filter(Boolean).join(','));
-    }
-  };
+export function installDataRules(app: FastifyInstance): void {
+  if (!app.hasRequestDecorator('dataRules')) app.decorateRequest('dataRules', null);
+  app.addHook('onRoute', (route) => {
+    const menuKey = (route.config as { dataRules?: string } | undefined)?.dataRules;
+    if (!menuKey) return;
+    const load = async (req: FastifyRequest) => {
+      if (req.user) req.dataRules = await loadForRequest(req.server.ctx, req.user.id, menuKey);
+    };
+    route.preHandler = [...[route.preHandler ?? []].flat(), load];
+  });
+}
+
+async function loadForRequest(ctx: AppContext, userId: string, menuKey: string): Promise<LoadedRules> {
+  const rules = await cachedForUser(ctx, `datarule:${menuKey}`, userId, () => loadDataRules(ctx, userId, menuKey));
+  let multiOrgCode: string | null = null;
+  if (rules.some((r) => /multi_?org_?code/i.test(r.ruleValue))) {
+    const rows = await ctx.db.db
+      .selectFrom('sys_user_depart as ud')
+      .innerJoin('sys_depart as d', 'd.id', 'ud.dep_id')
+      .select('d.org_code')
+      .where('ud.user_id', '=', userId)
+      .orderBy('d.org_code')
+      .execute();
+    multiOrgCode = rows.map((r) => r.org_code).filter(Boolean).join(',');
+  }
+  return { menuKey, rules, multiOrgCode };
 }
 
 export type AuditProp = 'createBy' | 'createTime' | 'updateBy' | 'updateTime';
@@ -193,8 +217,9 @@ export interface DataRuleScopeOptions {
 }
 
 /**
- * A CrudHooks.scope for an entity: the rules loaded by `dataRuleLoader` for this request. A request that reaches
- * the scope without its rules loaded (a route outside the loader's plugin) matches nothing (fail closed).
+ * A CrudHooks.scope for an entity: on a route declaring `config.dataRules: menuKey`, the caller's rules of that menu
+ * (null = no restriction on routes that do not declare it). A declaring route whose rules were not loaded for a
+ * signed-in caller matches nothing (fail closed).
  */
 export function dataRuleScope(entity: EntityDef, menuKey: string, opts: DataRuleScopeOptions = {}) {
   // the audit columns a table keeps are rule fields too (JeecgBoot's 本人数据: createBy = #{sys_user_code})
@@ -203,7 +228,8 @@ export function dataRuleScope(entity: EntityDef, menuKey: string, opts: DataRule
   targets.set(menuKey, target);
   const columnOf = (p: string) => opts.columns?.[p] ?? camelToSnake(p);
   return (eb: AnyEb, req: FastifyRequest): Expression<SqlBool> | null => {
-    const rules = loaded.get(req)?.get(menuKey);
+    if (req.routeOptions?.config?.dataRules !== menuKey) return null;
+    const rules = req.dataRules?.menuKey === menuKey ? req.dataRules.rules : null;
     if (!rules) return req.user ? (eb.lit(false) as unknown as Expression<SqlBool>) : null;
     return dataRuleCondition(eb, rules, target, req, columnOf, req.log);
   };

@@ -22,7 +22,9 @@ export function entityMenuSeed(e: Entity): MenuSeed {
     sort: m.sort,
     icon: m.icon,
     perms: e.perms.list,
-    children: menuButtons(e).map((b, i) => ({ name: b.name, menuType: 2, perms: b.perms, permsType: b.permsType, sort: i + 1 })),
+    children: menuButtons(e).map((b) => ({
+      name: b.name, menuType: 2, perms: b.perms, permsType: b.permsType, sort: b.sort, ...(b.noRoute ? { noRoute: true as const } : {}),
+    })),
   };
 }
 

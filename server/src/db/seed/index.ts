@@ -4,7 +4,7 @@ import type { Db } from '../connection.js';
 import type { Database, NewSysPermission } from '../schema.js';
 import { hashPassword } from '../../core/auth/password.js';
 import { now } from '../../core/time.js';
-import { CATEGORY_BUTTONS, CATEGORY_MENU_ID, categoryId, DEMO_CATEGORIES } from './category.js';
+import { categoryId, DEMO_CATEGORIES } from './category.js';
 import { DICTS } from './dicts.js';
 import { DEMO_MENUS, GROUP_MENUS, MENUS, md5, type MenuSeed } from './menus.js';
 import { entitiesWithMenu, entityMenuSeed, entityPartName, GROUP_IDS } from './entityMenus.js';
@@ -221,11 +221,10 @@ const PARTS: SeedPart[] = [
     },
   },
   {
-    // 分类字典 buttons (category:* codes) and a small demo tree for the category pickers (issue 4).
+    // A small demo tree for the category pickers (issue 4). 分类字典's buttons (category:* codes), seeded here by
+    // this part's first version, now come from its entity definition (part entity:category:v1, same row ids).
     name: 'category-v1',
     async run(tx, { time }) {
-      const menu = await tx.selectFrom('sys_permission').select('id').where('id', '=', CATEGORY_MENU_ID).executeTakeFirst();
-      if (menu) await seedMenus(tx, CATEGORY_BUTTONS, CATEGORY_MENU_ID, time);
       const codes = new Set(DEMO_CATEGORIES.map(([c]) => c));
       await insertMissing(
         tx,

@@ -58,36 +58,7 @@ export const MENUS: MenuSeed[] = [
   {
     id: MENU_IDS.system, name: '系统管理', sort: 4, url: '/isystem', component: 'layouts/RouteView', icon: 'setting',
     children: [
-      {
-        name: '用户管理', sort: 1.1, url: '/isystem/user', component: 'system/UserList', perms: PERM.user.list,
-        children: [
-          { ...btn('手机号禁用', PERM.user.formPhone, 1, '2'), noRoute: true },
-          btn('添加按钮', PERM.user.add),
-          btn('用户编辑', PERM.user.edit),
-          btn('禁用生日字段', PERM.user.formBirthday, 1, '2'),
-          btn('表单性别可见', PERM.user.sex),
-          btn('删除', PERM.user.delete, 2),
-          btn('批量删除', PERM.user.deleteBatch, 3),
-          btn('冻结/解冻', PERM.user.frozen, 4),
-          btn('重置密码', PERM.user.changePassword, 5),
-          btn('回收站', PERM.user.recycleBin, 6),
-          btn('导出', PERM.user.exportXls, 7),
-          btn('导入', PERM.user.importExcel, 8),
-        ],
-      },
-      {
-        name: '角色管理', sort: 1.2, url: '/isystem/roleUserList', component: 'system/RoleUserList', perms: PERM.role.list,
-        children: [
-          btn('添加', PERM.role.add, 1),
-          btn('编辑', PERM.role.edit, 2),
-          btn('删除', PERM.role.delete, 3),
-          btn('批量删除', PERM.role.deleteBatch, 4),
-          btn('授权', PERM.role.authorize, 5),
-          btn('角色用户', PERM.role.users, 6),
-          btn('导出', PERM.role.exportXls, 7),
-          btn('导入', PERM.role.importExcel, 8),
-        ],
-      },
+      // 用户管理, 角色管理, 租户管理, 部门管理 (and 分类字典, 职务管理) come from their entity definitions (seed/entityMenus.ts).
       {
         name: '菜单管理', sort: 1.3, url: '/isystem/permission', component: 'system/PermissionList', perms: PERM.permission.list,
         children: [
@@ -97,31 +68,8 @@ export const MENUS: MenuSeed[] = [
           btn('数据规则', PERM.permission.dataRule, 4),
         ],
       },
-      {
-        name: '租户管理', sort: 1.31, url: '/isys/tenant', component: 'system/TenantList', perms: PERM.tenant.list,
-        children: [
-          btn('添加', PERM.tenant.add, 1),
-          btn('编辑', PERM.tenant.edit, 2),
-          btn('删除', PERM.tenant.delete, 3),
-          btn('批量删除', PERM.tenant.deleteBatch, 4),
-        ],
-      },
-      {
-        name: '部门管理', sort: 1.4, url: '/isystem/depart', component: 'system/DepartList', perms: PERM.depart.list,
-        children: [
-          btn('添加', PERM.depart.add, 1),
-          btn('编辑', PERM.depart.edit, 2),
-          btn('删除', PERM.depart.delete, 3),
-          btn('部门用户', PERM.depart.users, 4),
-          btn('部门权限', PERM.depart.authorize, 5),
-          btn('部门角色', PERM.depart.roles, 6),
-          btn('导出', PERM.depart.exportXls, 7),
-          btn('导入', PERM.depart.importExcel, 8),
-        ],
-      },
       { name: '我的部门', sort: 2, url: '/isystem/departUserList', component: 'system/DepartUserList', perms: PERM.depart.my },
       { name: '通讯录', sort: 3, url: '/isystem/addressList', component: 'system/AddressList', perms: PERM.user.addressList },
-      { name: '分类字典', sort: 5.2, url: '/isys/category', component: 'system/SysCategoryList' },
       { name: '系统通告', sort: 6, url: '/isystem/annountCement', component: 'system/SysAnnouncementList', perms: PERM.announcement },
     ],
   },

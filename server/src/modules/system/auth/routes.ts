@@ -23,7 +23,7 @@ async function allowEmptyJson(req: FastifyRequest): Promise<void> {
 }
 
 /** Sign-in, sign-out, captcha, own password and current department (contract §3). */
-export async function authRoutes(app: FastifyInstance): Promise<void> {
+export async function authModule(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   app.addHook('onClose', async () => {
     forgetContext(ctx);

@@ -42,13 +42,13 @@ async function refreshHasChild(db: Db, parentIds: Iterable<string>, gone: Readon
 }
 
 /** Old parents of edited rows, to keep their has_child right after the move. */
-const movedFrom = new WeakMap<SaveContext['req'], string | null>();
+const movedFrom = new WeakMap<SaveContext, string | null>(); // per save: beforeSave and afterSave share one SaveContext
 
 async function beforeSave(values: Record<string, unknown>, c: SaveContext): Promise<void> {
   const db = c.trx;
   if (c.isNew) {
     const code = typeof values.code === 'string' ? values.code.trim() : '';
-    if (c.req.url.includes('/importExcel') && code) {
+    if (c.extras.imported && code) {
       // Import (contract §6.6): the parent is the code minus its last 3 characters.
       if (!isWellFormedCode(code)) throw new BizError(CATEGORY_MSG.badCode(code));
       if (await db.selectFrom('sys_category').select('id').where('code', '=', code).executeTakeFirst()) throw new BizError(CATEGORY_MSG.codeExists);
@@ -90,13 +90,13 @@ async function beforeSave(values: Record<string, unknown>, c: SaveContext): Prom
       if (!(await db.selectFrom('sys_category').select('id').where('id', '=', pid).executeTakeFirst())) throw new BizError(CATEGORY_MSG.noParent);
       await db.updateTable('sys_category').set({ has_child: '1' }).where('id', '=', pid).execute();
     }
-    movedFrom.set(c.req, old?.pid ?? null);
+    movedFrom.set(c, old?.pid ?? null);
   }
 }
 
 async function afterSave(_values: Record<string, unknown>, c: SaveContext): Promise<void> {
-  const old = movedFrom.get(c.req);
-  movedFrom.delete(c.req);
+  const old = movedFrom.get(c);
+  movedFrom.delete(c);
   if (!c.isNew && old) await refreshHasChild(c.trx, [old]);
 }
 

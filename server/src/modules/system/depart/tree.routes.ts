@@ -3,12 +3,10 @@ import { perm, SIGNED_IN } from '../../../core/access/guard.js';
 import { checkId, splitIds } from '../../../core/crud/index.js';
 import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
 import { ok } from '../../../core/envelope/result.js';
-import { likeExpr, param } from '../../../core/query/index.js';
+import { param } from '../../../core/query/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
-import { DEPART_MSG } from './definition.js';
-import { PICKER_COLUMNS, pickerWire } from '../user/kit.js';
-import { userScope } from '../user/definition.js';
-import { byOrder, departNode, departTree, departWire, directoryNode, empty, matchingSubtrees, myDepartIds, q } from './rows.js';
+import { byOrder, departNode, departTree, departWire, directoryNode, empty, matchingSubtrees, q } from './rows.js';
+import { DepartTreeService } from './tree.service.js';
 
 /**
  * Department tree reads (contract §12.3): queryTreeList, queryDepartTreeSync, queryIdTree, searchBy,
@@ -16,8 +14,8 @@ import { byOrder, departNode, departTree, departWire, directoryNode, empty, matc
  */
 export function departTreeRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
-  const db = ctx.db.db;
-  const all = () => db.selectFrom('sys_depart').selectAll().execute();
+  const svc = new DepartTreeService(ctx);
+  const all = () => svc.all();
   // 通讯录 (user:addressList) shows the department tree beside its users (contract §12.1).
   const READ_TREE_CODES = [PERM.depart.list, PERM.depart.my, PERM.user.list, PERM.user.add, PERM.user.edit, PERM.user.addressList];
   const readTree = perm(...READ_TREE_CODES);
@@ -46,14 +44,8 @@ export function departTreeRoutes(app: FastifyInstance): void {
     const pidRaw = param(q(req), 'pid')?.trim();
     const pid = pidRaw ? checkId(pidRaw) : null;
     const ids = splitIds(param(q(req), 'ids'));
-    const rows = await db
-      .selectFrom('sys_depart')
-      .selectAll()
-      .where((eb) => (ids.length ? eb('id', 'in', ids) : pid ? eb('parent_id', '=', pid) : eb.or([eb('parent_id', 'is', null), eb('parent_id', '=', '')])))
-      .execute();
-    const parents = rows.length
-      ? new Set((await db.selectFrom('sys_depart').select('parent_id').where('parent_id', 'in', rows.map((r) => r.id)).execute()).map((r) => r.parent_id))
-      : new Set();
+    const rows = await svc.level(ids, pid);
+    const parents = await svc.withChildren(rows.map((r) => r.id));
     return ok(rows.sort((a, b) => byOrder(b, a)).map((r) => departNode(r, !parents.has(r.id))));
   });
 
@@ -64,25 +56,16 @@ export function departTreeRoutes(app: FastifyInstance): void {
   app.get('/sys/sysDepart/searchBy', { config: pickerTree }, async (req) => {
     const kw = param(q(req), 'keyWord')?.trim();
     if (!kw) throw new BadRequestError('keyWord不能为空');
-    let sel = db.selectFrom('sys_depart').selectAll().where(likeExpr('depart_name', 'like', kw, ctx.db.dialect));
-    if (param(q(req), 'myDeptSearch')) {
-      const mine = await myDepartIds(db, req);
-      if (!mine.length) throw new BizError(DEPART_MSG.noMatch);
-      sel = sel.where('id', 'in', mine);
-    }
-    const rows = await sel.limit(1000).execute();
-    if (!rows.length) throw new BizError(DEPART_MSG.noMatch);
-    const parents = new Set((await db.selectFrom('sys_depart').select('parent_id').where('parent_id', 'in', rows.map((r) => r.id)).execute()).map((r) => r.parent_id));
+    const rows = await svc.search(req, kw, !!param(q(req), 'myDeptSearch'));
+    const parents = await svc.withChildren(rows.map((r) => r.id));
     const node = await nodeFor(req);
     return ok(rows.sort(byOrder).map((r) => node(r, !parents.has(r.id))));
   });
 
   app.get('/sys/sysDepart/queryMyDeptTreeList', { config: SIGNED_IN }, async (req) => {
-    const u = await db.selectFrom('sys_user').select('user_identity').where('id', '=', req.user!.id).executeTakeFirst();
-    const ids = await myDepartIds(db, req);
-    if (!ids.length) return ok(null, '1');
-    const rows = await db.selectFrom('sys_depart').selectAll().where('id', 'in', ids).execute();
-    return ok(departTree(rows), Number(u?.user_identity) === 2 ? '2' : '1');
+    const { rows, identity } = await svc.mine(req);
+    if (!rows.length) return ok(null, '1');
+    return ok(departTree(rows), identity === 2 ? '2' : '1');
   });
 
   app.get('/sys/sysDepart/queryAllParentId', { config: readTree }, async (req) => {
@@ -108,13 +91,7 @@ export function departTreeRoutes(app: FastifyInstance): void {
   /** The departments (or those of `id`, comma ids) as a flat list ordered by org code. */
   app.get('/sys/sysDepart/listAll', { config: readTree }, async (req) => {
     const ids = splitIds(param(q(req), 'id'));
-    const rows = await db
-      .selectFrom('sys_depart')
-      .selectAll()
-      .$if(ids.length > 0, (s) => s.where('id', 'in', ids))
-      .orderBy('org_code')
-      .execute();
-    return ok(rows.map(departWire));
+    return ok((await svc.list(ids)).map(departWire));
   });
 
   /**
@@ -125,23 +102,14 @@ export function departTreeRoutes(app: FastifyInstance): void {
     const kw = param(q(req), 'keyWord')?.trim();
     if (!kw) throw new BadRequestError('keyWord不能为空');
     const departList = matchingSubtrees(departTree(await all()), kw);
-    const users = await db
-      .selectFrom('sys_user')
-      .select([...PICKER_COLUMNS])
-      .where((eb) => eb.and([userScope(eb, req), eb('del_flag', '=', 0)]))
-      .where((eb) => eb.or([likeExpr('username', 'like', kw, ctx.db.dialect), likeExpr('realname', 'like', kw, ctx.db.dialect)]))
-      .orderBy('create_time', 'desc')
-      .orderBy('id')
-      .limit(1000)
-      .execute();
-    return ok({ departList, userList: users.map(pickerWire) });
+    return ok({ departList, userList: await svc.usersMatching(req, kw) });
   });
 
   /** The department of `orgCode`, or null. */
   app.get('/sys/sysDepart/getDepartName', { config: readTree }, async (req) => {
     const orgCode = param(q(req), 'orgCode')?.trim();
     if (!orgCode) throw new BadRequestError('orgCode不能为空');
-    const row = await db.selectFrom('sys_depart').selectAll().where('org_code', '=', orgCode).executeTakeFirst();
+    const row = await svc.byOrgCode(orgCode);
     return ok(row ? departWire(row) : null);
   });
 }

@@ -22,7 +22,7 @@ function text(q: RawParams, name: string): string | undefined {
  * core/dict/treeRegistry.ts), and of a scoped table (sys_user) only the rows the caller may see (scopes.ts).
  * Identifiers never come from the request; keyword and keys are bound.
  */
-export async function dictLookupRoutes(app: FastifyInstance): Promise<void> {
+export async function dictLookupModule(app: FastifyInstance): Promise<void> {
   setDictScopes();
   const db = app.ctx.db.db;
 

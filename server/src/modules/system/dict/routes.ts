@@ -3,7 +3,6 @@ import { SIGNED_IN } from '../../../core/access/guard.js';
 import { dictService } from '../../../core/dict/index.js';
 import { ok } from '../../../core/envelope/result.js';
 import { setDictScopes } from './scopes.js';
-import { dictAdminRoutes } from './admin.routes.js';
 
 /**
  * Dictionary reads for every signed-in user (contract §6.2): items of one code, every dictionary at once, and
@@ -13,7 +12,6 @@ import { dictAdminRoutes } from './admin.routes.js';
 export async function dictModule(app: FastifyInstance): Promise<void> {
   setDictScopes();
   const dicts = dictService(app.ctx);
-  await app.register(dictAdminRoutes);
 
   app.get('/sys/dict/getDictItems/:dictCode', { config: SIGNED_IN }, async (req) => {
     const { dictCode } = req.params as { dictCode: string };

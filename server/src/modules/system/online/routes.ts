@@ -5,27 +5,16 @@ import { endSession, listSessions, readSession, verifySignatureOnly } from '../.
 import { BizError } from '../../../core/envelope/errors.js';
 import { ok, okMsg, page } from '../../../core/envelope/result.js';
 import { paging, slicePage } from '../../../core/query/index.js';
-import type { AppContext } from '../../../core/context.js';
-import { assertMayManage, callerTenants, userScope } from '../user/definition.js';
+import { assertMayManage } from '../user/definition.js';
+import { userDetails, visibleUserIds } from './service.js';
 
 const MSG = { ok: '退出登录成功！', failed: '退出登录失败！' } as const;
-
-async function sexTexts(ctx: AppContext): Promise<Map<string, string>> {
-  const rows = await ctx.db.db
-    .selectFrom('sys_dict_item as i')
-    .innerJoin('sys_dict as d', 'd.id', 'i.dict_id')
-    .select(['i.item_value', 'i.item_text'])
-    .where('d.dict_code', '=', 'sex')
-    .where((eb) => eb.or([eb('d.del_flag', '=', 0), eb('d.del_flag', 'is', null)]))
-    .execute();
-  return new Map(rows.map((r) => [r.item_value, r.item_text]));
-}
 
 /**
  * Online users (contract §12.8, security §1.2): one row per live session. `token` is the SESSION ID, never the JWT;
  * force-logout takes that id (a JWT is accepted too, for old clients) and needs the online:forceLogout code.
  */
-export async function onlineRoutes(app: FastifyInstance): Promise<void> {
+export async function onlineModule(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/sys/online/list', { config: perm('online:list') }, async (req) => {
@@ -35,44 +24,23 @@ export async function onlineRoutes(app: FastifyInstance): Promise<void> {
     let sessions = await listSessions(ctx);
     if (needle) sessions = sessions.filter((s) => s.username.toLowerCase().includes(needle));
     // security §1.11: a tenant member sees the sessions of their tenants' users only.
-    if (callerTenants(req) && sessions.length) {
-      const ids = [...new Set(sessions.map((s) => s.userId))];
-      const visible = new Set<string>();
-      for (let i = 0; i < ids.length; i += 500) {
-        const rows = await ctx.db.db.selectFrom('sys_user').select('id').where('id', 'in', ids.slice(i, i + 500)).where((eb) => userScope(eb, req)).execute();
-        for (const r of rows) visible.add(r.id);
-      }
-      sessions = sessions.filter((s) => visible.has(s.userId));
-    }
+    const visible = await visibleUserIds(ctx, req, sessions.map((s) => s.userId));
+    sessions = sessions.filter((s) => visible.has(s.userId));
     sessions.sort((a, b) => (a.loginTime < b.loginTime ? 1 : a.loginTime > b.loginTime ? -1 : a.sessionId.localeCompare(b.sessionId)));
     const total = sessions.length;
     const slice = slicePage(sessions, pg);
-    const ids = [...new Set(slice.map((s) => s.userId))];
-    const [users, sex] = await Promise.all([
-      ids.length
-        ? ctx.db.db.selectFrom('sys_user').select(['id', 'avatar', 'birthday', 'sex', 'phone']).where('id', 'in', ids).execute()
-        : Promise.resolve([]),
-      sexTexts(ctx),
-    ]);
-    const byId = new Map(users.map((u) => [u.id, u]));
-    const records = slice.map((s) => {
-      const u = byId.get(s.userId);
-      const sexValue = u?.sex ?? null;
-      return {
-        id: s.userId,
-        token: s.sessionId,
-        username: s.username,
-        realname: s.realname,
-        avatar: u?.avatar ?? null,
-        birthday: u?.birthday ? String(u.birthday).slice(0, 10) : null,
-        sex: sexValue,
-        sex_dictText: sexValue === null ? null : (sex.get(String(sexValue)) ?? String(sexValue)),
-        phone: u?.phone ?? null,
-        loginTime: s.loginTime,
-        lastSeen: s.lastSeen,
-        ip: s.ip,
-      };
-    });
+    const details = await userDetails(ctx, slice.map((s) => s.userId));
+    const none = { avatar: null, birthday: null, sex: null, sex_dictText: null, phone: null };
+    const records = slice.map((s) => ({
+      id: s.userId,
+      token: s.sessionId,
+      username: s.username,
+      realname: s.realname,
+      ...(details.get(s.userId) ?? none),
+      loginTime: s.loginTime,
+      lastSeen: s.lastSeen,
+      ip: s.ip,
+    }));
     return ok(page(records, total, pg.pageNo, pg.pageSize));
   });
 
@@ -85,10 +53,7 @@ export async function onlineRoutes(app: FastifyInstance): Promise<void> {
     // (§1.10); the record is read before anything ends.
     const target = await readSession(ctx, sessionId);
     if (!target) throw new BizError(MSG.failed);
-    if (callerTenants(req)) {
-      const visible = await ctx.db.db.selectFrom('sys_user').select('id').where('id', '=', target.userId).where((eb) => userScope(eb, req)).executeTakeFirst();
-      if (!visible) throw new BizError(MSG.failed);
-    }
+    if (!(await visibleUserIds(ctx, req, [target.userId])).has(target.userId)) throw new BizError(MSG.failed);
     await assertMayManage(ctx.db.db, req, [target.userId]);
     const rec = await endSession(ctx, sessionId);
     if (!rec) throw new BizError(MSG.failed);

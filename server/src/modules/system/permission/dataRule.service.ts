@@ -7,6 +7,7 @@ import { checkId } from '../../../core/crud/index.js';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
+import { likeExpr } from '../../../core/query/index.js';
 import { empty, MENU_MSG, type RuleRow, type Trx } from './menu.service.js';
 import { ruleTargetOf } from '../../../core/datarule/index.js';
 import { assertRuleNotOnCaller } from '../role/escalation.js';
@@ -142,3 +143,17 @@ export async function deleteRule(ctx: AppContext, req: FastifyRequest, rawId: un
   await bumpPermissionVersion(ctx);
 }
 
+
+/** The data rules of a menu, oldest first. */
+export async function rulesOfMenu(ctx: AppContext, permissionId: string): Promise<RuleRow[]> {
+  return ctx.db.db.selectFrom('sys_permission_data_rule').selectAll().where('permission_id', '=', permissionId).orderBy('create_time').orderBy('id').execute();
+}
+
+export type RuleFilterColumn = 'permission_id' | 'rule_name' | 'rule_column' | 'rule_conditions' | 'rule_value' | 'status';
+
+/** Data rules matching every filter (rule_name contains, the others equal), oldest first, at most 10000. */
+export async function findRules(ctx: AppContext, filters: ReadonlyArray<readonly [RuleFilterColumn, string]>): Promise<RuleRow[]> {
+  let sel = ctx.db.db.selectFrom('sys_permission_data_rule').selectAll();
+  for (const [col, v] of filters) sel = col === 'rule_name' ? sel.where(likeExpr(col, 'like', v, ctx.db.dialect)) : sel.where(col, '=', v);
+  return sel.orderBy('create_time').orderBy('id').limit(10000).execute();
+}

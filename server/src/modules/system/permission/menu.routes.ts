@@ -3,19 +3,18 @@ import { perm } from '../../../core/access/guard.js';
 import { splitIds } from '../../../core/crud/index.js';
 import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
-import { likeExpr, param, type RawParams } from '../../../core/query/index.js';
+import { param, type RawParams } from '../../../core/query/index.js';
 import { checkId } from '../../../core/crud/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
-import { MENU_MSG, addMenu, allMenus, deleteMenus, editMenu, menuTreeNode, nest, sortRows, treeModel } from './menu.service.js';
-import { addRule, deleteRule, editRule, ruleWire } from './dataRule.service.js';
+import { MENU_MSG, addMenu, allMenus, childMenus, deleteMenus, menusUnder, editMenu, menuTreeNode, nest, sortRows, treeModel } from './menu.service.js';
+import { addRule, deleteRule, editRule, findRules, rulesOfMenu, ruleWire, type RuleFilterColumn } from './dataRule.service.js';
 
 /** Grant screens (role / department / department-role authorisation) read the menu tree too. */
 export const TREE_READERS = [PERM.permission.list, PERM.role.authorize, PERM.depart.authorize, PERM.depart.roles] as const;
 
 /** 菜单管理 and data rules: contract §4.2–4.4 (`/sys/permission/*`). */
-export async function menuRoutes(app: FastifyInstance): Promise<void> {
+export async function menuModule(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
-  const db = ctx.db.db;
   const q = (req: { query: unknown }) => req.query as RawParams;
 
   app.get('/sys/permission/list', { config: perm(PERM.permission.list) }, async () => ok(nest(await allMenus(ctx), menuTreeNode)));
@@ -26,14 +25,13 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/sys/permission/getSystemSubmenu', { config: perm(PERM.permission.list) }, async (req) => {
     const parentId = checkId(param(q(req), 'parentId'));
-    const rows = await db.selectFrom('sys_permission').selectAll().where('parent_id', '=', parentId).where('del_flag', '=', 0).execute();
-    return ok(sortRows(rows).map(menuTreeNode));
+    return ok(sortRows(await childMenus(ctx, [parentId])).map(menuTreeNode));
   });
 
   app.get('/sys/permission/getSystemSubmenuBatch', { config: perm(PERM.permission.list) }, async (req) => {
     const ids = splitIds(param(q(req), 'parentIds'));
     if (!ids.length) throw new BizError('批量查询子菜单失败：parentIds不能为空');
-    const rows = await db.selectFrom('sys_permission').selectAll().where('parent_id', 'in', ids).where('del_flag', '=', 0).execute();
+    const rows = await childMenus(ctx, ids);
     const out: Record<string, unknown[]> = {};
     for (const id of ids) out[id] = [];
     for (const r of sortRows(rows)) out[r.parent_id as string].push(menuTreeNode(r));
@@ -43,12 +41,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
   app.get('/sys/permission/queryListAsync', { config: perm(PERM.permission.list) }, async (req) => {
     const raw = param(q(req), 'pid')?.trim();
     const pid = raw ? checkId(raw) : null;
-    const rows = await db
-      .selectFrom('sys_permission')
-      .selectAll()
-      .where('del_flag', '=', 0)
-      .where((eb) => (pid ? eb('parent_id', '=', pid) : eb.or([eb('parent_id', 'is', null), eb('parent_id', '=', '')])))
-      .execute();
+    const rows = await menusUnder(ctx, pid);
     if (!rows.length) throw new BizError(MENU_MSG.roleNotFound);
     return ok(sortRows(rows).map(treeModel));
   });
@@ -91,13 +84,12 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
   const ruleRead = perm(PERM.permission.dataRule, PERM.role.authorize);
   app.get('/sys/permission/getPermRuleListByPermId', { config: ruleRead }, async (req) => {
     const pid = checkId(param(q(req), 'permissionId'));
-    const rows = await db.selectFrom('sys_permission_data_rule').selectAll().where('permission_id', '=', pid).orderBy('create_time').orderBy('id').execute();
-    return ok(rows.map(ruleWire));
+    return ok((await rulesOfMenu(ctx, pid)).map(ruleWire));
   });
 
   app.get('/sys/permission/queryPermissionRule', { config: ruleRead }, async (req) => {
     const p = q(req);
-    const filters: Array<[string, string]> = [];
+    const filters: Array<[RuleFilterColumn, string]> = [];
     for (const [prop, col] of [
       ['permissionId', 'permission_id'],
       ['ruleName', 'rule_name'],
@@ -109,9 +101,7 @@ export async function menuRoutes(app: FastifyInstance): Promise<void> {
       const v = param(p, prop)?.trim();
       if (v) filters.push([col, v]);
     }
-    let sel = db.selectFrom('sys_permission_data_rule').selectAll();
-    for (const [col, v] of filters) sel = col === 'rule_name' ? sel.where(likeExpr(col, 'like', v, app.ctx.db.dialect)) : sel.where(col as 'rule_name', '=', v);
-    return ok((await sel.orderBy('create_time').orderBy('id').limit(10000).execute()).map(ruleWire));
+    return ok((await findRules(ctx, filters)).map(ruleWire));
   });
 
   app.post('/sys/permission/addPermissionRule', { config: perm(PERM.permission.dataRule) }, async (req) => {

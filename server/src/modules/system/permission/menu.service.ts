@@ -131,6 +131,21 @@ export async function allMenus(ctx: AppContext): Promise<MenuRow[]> {
   return ctx.db.db.selectFrom('sys_permission').selectAll().where('del_flag', '=', 0).execute();
 }
 
+/** The (not deleted) children of the given menus. */
+export async function childMenus(ctx: AppContext, parentIds: string[]): Promise<MenuRow[]> {
+  return ctx.db.db.selectFrom('sys_permission').selectAll().where('parent_id', 'in', parentIds).where('del_flag', '=', 0).execute();
+}
+
+/** The (not deleted) children of a menu, or the top-level menus for null. */
+export async function menusUnder(ctx: AppContext, pid: string | null): Promise<MenuRow[]> {
+  return ctx.db.db
+    .selectFrom('sys_permission')
+    .selectAll()
+    .where('del_flag', '=', 0)
+    .where((eb) => (pid ? eb('parent_id', '=', pid) : eb.or([eb('parent_id', 'is', null), eb('parent_id', '=', '')])))
+    .execute();
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Body validation (mass-assignment guard: only the fields below are written)
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AllAuthItem, AuthItem, MenuMeta, MenuNode, UserPermissionPayload } from '@pk/contract';
 
 /**
  * The pure part of GET /sys/permission/getUserPermissionByToken (contract §4.1): rows in, {menu, auth, allAuth} out.
@@ -35,46 +36,8 @@ export const PERM_ROW_COLUMNS = [
   'internal_or_external',
 ] as const;
 
-export interface MenuMeta {
-  title: string | null;
-  keepAlive: boolean;
-  internalOrExternal: boolean;
-  componentName?: string;
-  icon?: string;
-  url?: string;
-  hideMenu?: true;
-  hideTab?: true;
-}
-
-export interface MenuNode {
-  id: string;
-  route: '1' | '0';
-  path: string | null;
-  name: string | null;
-  hidden?: true;
-  alwaysShow?: true;
-  component: string | null;
-  redirect?: string | null;
-  children?: MenuNode[];
-  meta: MenuMeta;
-}
-
-export interface AuthItem {
-  action: string | null;
-  type: string | null;
-  describe: string | null;
-}
-
-export interface AllAuthItem extends AuthItem {
-  status: string | null;
-}
-
-export interface UserPermissionPayload {
-  menu: MenuNode[];
-  auth: AuthItem[];
-  allAuth: AllAuthItem[];
-  sysSafeMode: boolean;
-}
+/** The payload types are the wire contract (packages/contract/src/permissionPayload.ts). */
+export type { AllAuthItem, AuthItem, MenuMeta, MenuNode, UserPermissionPayload };
 
 export const HOME_NAME = '首页';
 /** RoleIndexConfigEnum: the first matching role code (in this order) sets the 首页 component. */

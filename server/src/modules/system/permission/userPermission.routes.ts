@@ -8,7 +8,7 @@ import { userPermissionPayload } from './userPermission.service.js';
  * GET /sys/permission/getUserPermissionByToken → {menu, auth, allAuth, sysSafeMode} (contract §4.1). Cached per user
  * until the permission version moves (bumpPermissionVersion).
  */
-export async function userPermissionRoutes(app: FastifyInstance): Promise<void> {
+export async function userPermissionModule(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   app.get('/sys/permission/getUserPermissionByToken', { config: SIGNED_IN }, async (req) =>
     ok(await cachedForUser(ctx, 'userPermission', req.user!.id, () => userPermissionPayload(ctx, req.user!.id))),

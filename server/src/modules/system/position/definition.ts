@@ -11,14 +11,17 @@ export const positionBinding: CrudBinding = {
   table: 'sys_position',
   orgCode: true,
   readOnlyProps: ['companyId'],
+  dataRules: POSITION_MENU,
+  // The list page's records also carry rank_dictText (the position picker's column, 001 §2).
+  rowFields: withRankText,
   hooks: { scope: dataRuleScope(positionEntity, POSITION_MENU, { audit: ['createBy', 'createTime', 'updateBy', 'updateTime'] }) },
 };
 
 /**
  * 001 §2: the position picker shows the rank as `rank_dictText`, while the entity property is `postRank` (contract
  * §12.4), translated as `postRank_dictText`. The CRUD engine has no aliases, so the list records carry the same
- * text under both names (the records are changed in place).
+ * text under both names.
  */
-export function withRankText(records: Array<Record<string, unknown>>): void {
-  for (const r of records) if ('postRank_dictText' in r) r.rank_dictText = r.postRank_dictText;
+export function withRankText(records: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
+  return records.map((r) => ('postRank_dictText' in r ? { ...r, rank_dictText: r.postRank_dictText } : r));
 }

@@ -6,22 +6,14 @@ import { BizError, MSG } from '../../../core/envelope/errors.js';
 import { ok } from '../../../core/envelope/result.js';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../../../core/http/zodSchema.js';
-import { dataRuleLoader } from '../../../core/datarule/index.js';
-import { POSITION_MENU, positionBinding, withRankText } from './definition.js';
+import { POSITION_MENU, positionBinding } from './definition.js';
 
 /** `/sys/position/*`: the eight CRUD endpoints from the engine, plus `queryByCode` (contract §12.4); list rows add rank_dictText. */
 export async function positionModule(app: FastifyInstance): Promise<void> {
-  app.addHook('preHandler', dataRuleLoader(app.ctx, POSITION_MENU));
-  // The list page's records also carry rank_dictText (the position picker's column, 001 §2).
-  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
-    const records = (payload as { result?: { records?: unknown } } | null)?.result?.records;
-    if (Array.isArray(records) && (req.routeOptions.url ?? '').endsWith('/sys/position/list')) withRankText(records);
-    return payload;
-  });
   const svc = await registerCrud(app, positionBinding);
 
   app.withTypeProvider<ZodTypeProvider>().get('/sys/position/queryByCode', {
-    config: perm(permCode(positionEntity, 'list')),
+    config: { ...perm(permCode(positionEntity, 'list')), dataRules: POSITION_MENU },
     schema: { querystring: z.object({ code: z.string({ error: 'code不能为空' }).trim().min(1, 'code不能为空') }) },
   }, async (req) => {
     const row = await svc.findBy(req, 'code', req.query.code);

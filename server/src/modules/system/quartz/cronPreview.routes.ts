@@ -8,7 +8,7 @@ import { cronNextRuns } from '../../../core/jobs/cron.js';
  * `success:false` with the Chinese reason Quartz would refuse the expression for (contract §11; semantics in
  * `@pk/contract` cron/quartz.ts). Any signed-in user may ask: it reads nothing but the expression.
  */
-export async function cronPreviewRoutes(app: FastifyInstance): Promise<void> {
+export async function cronPreviewModule(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { cron?: string } }>('/sys/quartzJob/cronPreview', { config: SIGNED_IN }, async (req) => {
     const cron = typeof req.query?.cron === 'string' ? req.query.cron : '';
     return ok(cronNextRuns(cron));

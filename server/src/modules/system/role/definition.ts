@@ -1,4 +1,5 @@
 import { roleEntity } from '@pk/contract';
+import { bumpPermissionVersion } from '../../../core/auth/index.js';
 import type { CrudBinding } from '../../../core/crud/index.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import { ADMIN_ROLE_CODE } from '../user/definition.js';
@@ -18,6 +19,9 @@ export const roleBinding: CrudBinding = {
   table: 'sys_role',
   // contract §12.2
   messages: { deleted: '删除角色成功', batchDeleted: '删除角色成功!', noIds: '未选中角色！' },
+  // Role code changes move the 首页 component (§4.1): drop the permission caches after every role write, once the
+  // write's transaction is over (the database KV store must not be used inside it: SQLite has one connection).
+  afterWrite: (req) => bumpPermissionVersion(req.server.ctx),
   hooks: {
     async beforeSave(values, { trx, req, isNew, id }) {
       const cur = isNew ? null : await trx.selectFrom('sys_role').select('role_code').where('id', '=', id).executeTakeFirst();

@@ -1,5 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Expression, SqlBool } from 'kysely';
 import { tenantEntity } from '@pk/contract';
 import type { CrudBinding } from '../../../core/crud/index.js';
 import { dataRuleScope } from '../../../core/datarule/index.js';
@@ -7,17 +6,9 @@ import { callerTenants } from '../user/definition.js';
 
 /** The 租户管理 menu's component: data rules granted on it narrow the list (contract §4.4). */
 export const TENANT_MENU = 'system/TenantList';
-const tenantRules = dataRuleScope(tenantEntity, TENANT_MENU, { audit: ['createBy', 'createTime'] });
 
-/** The routes the data rules apply to: the list and every action of the screen on a tenant (issue 3 point 7). */
-export const isTenantRuleRoute = (req: FastifyRequest) =>
-  /^(?:\/[^/]+)*\/sys\/tenant\/(list|queryById|edit|delete|deleteBatch)$/.test(req.routeOptions?.url ?? '');
-
-/** The data-rule condition of the request on sys_tenant (null off the rule routes). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function tenantRuleScope(eb: ExpressionBuilder<any, any>, req: FastifyRequest): Expression<SqlBool> | null {
-  return isTenantRuleRoute(req) ? tenantRules(eb, req) : null;
-}
+/** The data-rule condition of the request on sys_tenant (null on routes that do not declare `dataRules: TENANT_MENU`). */
+export const tenantRuleScope = dataRuleScope(tenantEntity, TENANT_MENU, { audit: ['createBy', 'createTime'] });
 
 /** 租户 (contract §12.5): sys_tenant, integer ids typed by the user, only create_by/create_time audit columns. */
 export const tenantBinding: CrudBinding = {

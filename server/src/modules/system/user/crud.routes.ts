@@ -8,9 +8,8 @@ import { exportParams } from '../../../core/crud/routes.js';
 import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
 import { param, type RawParams } from '../../../core/query/index.js';
-import { ADMIN_USERNAME, assertMayManage, codeIds, extrasOf, USER_MSG, type UserExtras } from './definition.js';
-import { idList, U, type UserKit } from './kit.js';
-import { withOrgCodeTxt } from './orgCodeTxt.js';
+import { ADMIN_USERNAME, assertMayManage, codeIds, USER_MENU, USER_MSG, type UserExtras } from './definition.js';
+import { idList, type UserKit } from './kit.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
 
 /** Keys the Vue client echoes back (or sends alongside) that never reach an UPDATE (security §1.10). */
@@ -33,18 +32,19 @@ function strip(body: Record<string, unknown>, keys: readonly string[]): Record<s
 export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
   const { b, svc, ctx, db, visibleUsers, endSessions } = kit;
   const auth = (action: 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch' | 'exportXls' | 'importExcel') => perm(permCode(userEntity, action));
+  /** The routes the data rules of 用户管理 narrow (definition.ts userRuleScope). */
+  const ruled = (action: 'list' | 'edit' | 'delete' | 'deleteBatch' | 'exportXls') => ({ ...auth(action), dataRules: USER_MENU });
 
-  app.get(`${U}/list`, { config: auth('list') }, async (req) => {
+  app.get('/sys/user/list', { config: ruled('list') }, async (req) => {
     // `code` (comma ids): the page is as large as the list of ids (contract §12.1)
     const q = req.query as RawParams;
     const codes = codeIds(q);
-    const res = await svc.list(req, codes.length ? { ...q, pageNo: '1', pageSize: String(codes.length) } : q);
-    return ok({ ...res, records: await withOrgCodeTxt(db(), res.records) });
+    return ok(await svc.list(req, codes.length ? { ...q, pageNo: '1', pageSize: String(codes.length) } : q));
   });
 
-  app.get(`${U}/queryById`, { config: auth('list') }, async (req) => ok(await svc.queryById(req, param(req.query as RawParams, 'id'))));
+  app.get('/sys/user/queryById', { config: ruled('list') }, async (req) => ok(await svc.queryById(req, param(req.query as RawParams, 'id'))));
 
-  app.post(`${U}/add`, { config: auth('add') }, async (req) => {
+  app.post('/sys/user/add', { config: auth('add') }, async (req) => {
     const body = bodyObject(req.body);
     const password = body.password;
     if (password !== undefined && password !== null && typeof password !== 'string') throw new BadRequestError('参数password格式不正确');
@@ -52,24 +52,22 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
     if (body.confirmpassword !== undefined && body.confirmpassword !== password) throw new BizError(USER_MSG.passwordMismatch);
     const extras: UserExtras = { password, roles: idList(body.selectedroles, 'selectedroles'), departs: idList(body.selecteddeparts, 'selecteddeparts') };
     const { values } = validateBody(b, strip(body, ADD_IGNORED), 'add');
-    extrasOf.set(req, extras);
-    await svc.insert(req, values);
+    await svc.insert(req, values, extras);
     if (extras.roles?.length) await bumpPermissionVersion(ctx);
     return okMsg(MSG.added);
   });
 
   app.route({
     method: ['PUT', 'POST'],
-    url: `${U}/edit`,
-    config: auth('edit'),
+    url: '/sys/user/edit',
+    config: ruled('edit'),
     handler: async (req) => {
       const body = bodyObject(req.body);
       const extras: UserExtras = { roles: idList(body.selectedroles, 'selectedroles'), departs: idList(body.selecteddeparts, 'selecteddeparts') };
       const rest = strip(body, EDIT_IGNORED);
       // Empty selecteddeparts → the departIds of the body (contract §12.1).
       if (extras.departs && !extras.departs.length && typeof rest.departIds === 'string' && rest.departIds) extras.departs = splitIds(rest.departIds);
-      extrasOf.set(req, extras);
-      await svc.edit(req, rest);
+      await svc.edit(req, rest, extras);
       const id = checkId(body.id);
       invalidateUser(id);
       // roles, or departments (their department roles go with them), change what the user may do
@@ -88,14 +86,14 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
     await endSessions(ids);
   };
 
-  app.delete(`${U}/delete`, { config: auth('delete') }, async (req) => {
+  app.delete('/sys/user/delete', { config: ruled('delete') }, async (req) => {
     const ids = splitIds(param(req.query as RawParams, 'id'));
     if (ids.length !== 1) throw new BadRequestError(ids.length ? '只能删除一条记录，批量删除请使用deleteBatch' : 'id不能为空');
     await removeUsers(req, ids);
     return okMsg('删除用户成功');
   });
 
-  app.delete(`${U}/deleteBatch`, { config: auth('deleteBatch') }, async (req) => {
+  app.delete('/sys/user/deleteBatch', { config: ruled('deleteBatch') }, async (req) => {
     const ids = splitIds(param(req.query as RawParams, 'ids'));
     if (!ids.length) throw new BizError(MSG.badParams);
     await removeUsers(req, ids);
@@ -104,15 +102,15 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
 
   app.route({
     method: ['GET', 'POST'],
-    url: `${U}/exportXls`,
-    config: auth('exportXls'),
+    url: '/sys/user/exportXls',
+    config: ruled('exportXls'),
     handler: async (req, reply) => {
       return sendWorkbook(reply, await exportWorkbook(svc, req, exportParams(req)));
     },
   });
 
   /** Import (contract §7.5): every row needs a `密码` column value, else `密码不能为空` for that row. */
-  app.post(`${U}/importExcel`, { config: auth('importExcel') }, async (req) => {
+  app.post('/sys/user/importExcel', { config: auth('importExcel') }, async (req) => {
     const files = await uploadedFiles(req);
     const withPassword = new CrudService(ctx, { ...b, entity: { ...b.entity, fields: [...b.entity.fields, { prop: PASSWORD_PROP, label: '密码', type: 'string' }] } });
     const sheets = await readAll(withPassword, files);
@@ -120,11 +118,9 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
     for (const rows of sheets) {
       for (const row of rows) {
         const { [PASSWORD_LABEL]: pw, ...cells } = row.cells;
-        extrasOf.set(req, { password: pw });
-        addOutcome(outcome, await importRows(svc, req, [{ ...row, cells }]));
+        addOutcome(outcome, await importRows(svc, req, [{ ...row, cells }], { password: pw } satisfies UserExtras));
       }
     }
-    extrasOf.delete(req);
     return importResult(ctx.config, outcome);
   });
 }

@@ -1,13 +1,14 @@
 import { userEntity } from '@pk/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
-import type { CrudBinding, SaveContext, Values } from '../../../core/crud/index.js';
+import type { CrudBinding, SaveContext, SaveExtras, Values } from '../../../core/crud/index.js';
 import { checkId, splitIds } from '../../../core/crud/index.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import { hashPassword } from '../../../core/auth/password.js';
 import { newId } from '../../../core/id.js';
 import { param, type RawParams } from '../../../core/query/index.js';
 import { dataRuleScope } from '../../../core/datarule/index.js';
+import { withOrgCodeTxt } from './orgCodeTxt.js';
 import type { Database } from '../../../db/schema.js';
 import { usersBeyond } from '../role/grants.js';
 
@@ -38,14 +39,13 @@ export const USER_MSG = {
   moreRights: '不能操作权限多于自己的用户',
 } as const;
 
-/** Per-request extras of an add/edit/import that are not columns of sys_user (role/depart links, the password). */
-export interface UserExtras {
+/** The save extras of an add/edit/import that are not columns of sys_user (role/depart links, the password). */
+export interface UserExtras extends SaveExtras {
   roles?: string[];
   departs?: string[];
   /** Plain password of an add or an imported row; hashed in beforeSave. */
   password?: string;
 }
-export const extrasOf = new WeakMap<FastifyRequest, UserExtras>();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyEb = ExpressionBuilder<any, any>;
@@ -81,27 +81,18 @@ export function userScope(eb: AnyEb, req: FastifyRequest, column = (c: string) =
 
 /** The 用户管理 menu's component: data rules granted on it narrow the list and its export (contract §4.4). */
 export const USER_MENU = 'system/UserList';
-const userRules = dataRuleScope(userEntity, USER_MENU, { audit: ['createBy', 'createTime', 'updateBy', 'updateTime'] });
 /**
- * The routes the data rules apply to: the list (`@PermissionData` in the original), its export, and every action of
- * the 用户管理 screen on a user — a row the rules hide can be neither read by id nor changed (issue 3 point 7).
+ * The data-rule condition of the request on sys_user: on the routes declaring `dataRules: USER_MENU` — the list
+ * (`@PermissionData` in the original), its export, and every action of the 用户管理 screen on a user: a row the rules
+ * hide can be neither read by id nor changed (issue 3 point 7). Null elsewhere.
  */
-export const isRuleRoute = (req: FastifyRequest) =>
-  /^(?:\/[^/]+)*\/sys\/user\/(list|exportXls|queryById|edit|delete|deleteBatch|frozenBatch|changePassword)$/.test(req.routeOptions?.url ?? '');
-
-/** The data-rule condition of the request on sys_user (null off the rule routes; nothing when not loaded). */
-export function userRuleScope(eb: AnyEb, req: FastifyRequest): Expression<SqlBool> | null {
-  return isRuleRoute(req) ? userRules(eb, req) : null;
-}
+export const userRuleScope = dataRuleScope(userEntity, USER_MENU, { audit: ['createBy', 'createTime', 'updateBy', 'updateTime'] });
 
 /**
  * The list's extra filters (contract §12.1): `departId` (users of that department) and `code` (comma user ids,
  * used by the user pickers to show the chosen users), read from the query string.
  */
-function departFilter(eb: AnyEb, req: FastifyRequest): Expression<SqlBool> | null {
-  const url = req.routeOptions?.url ?? '';
-  if (!/\/(list|exportXls)$/.test(url)) return null;
-  const q = (req.query ?? {}) as RawParams;
+function departFilter(eb: AnyEb, q: RawParams): Expression<SqlBool> | null {
   const parts: Expression<SqlBool>[] = [];
   const raw = param(q, 'departId')?.trim();
   if (raw) parts.push(eb('id', 'in', eb.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', checkId(raw))));
@@ -186,7 +177,7 @@ export function splitTenantIds(raw: string | null | undefined): number[] {
 }
 
 async function beforeSave(values: Values, c: SaveContext): Promise<void> {
-  const extras = extrasOf.get(c.req) ?? {};
+  const extras: UserExtras = c.extras;
   const caller = c.req.user;
   if (c.isNew) {
     const pw = extras.password;
@@ -268,7 +259,7 @@ async function checkRoles(roles: string[], c: SaveContext): Promise<void> {
 }
 
 async function afterSave(_values: Values, c: SaveContext): Promise<void> {
-  const extras = extrasOf.get(c.req) ?? {};
+  const extras: UserExtras = c.extras;
   if (extras.roles) {
     await c.trx.deleteFrom('sys_user_role').where('user_id', '=', c.id).execute();
     for (const roleId of extras.roles) await c.trx.insertInto('sys_user_role').values({ id: newId(), user_id: c.id, role_id: roleId }).execute();
@@ -287,13 +278,13 @@ export const userBinding: CrudBinding = {
   entity: userEntity,
   table: 'sys_user',
   softDelete: true,
+  listFilter: departFilter,
+  rowFields: (rows, req) => withOrgCodeTxt(req.server.ctx.db.db, rows),
   hooks: {
     beforeSave,
     afterSave,
     scope(eb, req) {
       const parts = [userScope(eb, req)];
-      const d = departFilter(eb, req);
-      if (d) parts.push(d);
       const rules = userRuleScope(eb, req);
       if (rules) parts.push(rules);
       return parts.length === 1 ? parts[0] : eb.and(parts);

@@ -1,8 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { IMPORT_LIMITS } from '../../../core/crud/index.js';
-import { dataRuleLoader } from '../../../core/datarule/index.js';
-import { isRuleRoute, USER_MENU } from './definition.js';
 import { userAccountRoutes } from './account.routes.js';
 import { userAddressListRoutes } from './addressList.routes.js';
 import { userCrudRoutes } from './crud.routes.js';
@@ -17,13 +15,8 @@ import { userLookupRoutes } from './lookup.routes.js';
  */
 export async function userModule(app: FastifyInstance): Promise<void> {
   const kit = userKit(app);
-  const rules = dataRuleLoader(app.ctx, USER_MENU);
   await app.register(async (sub) => {
     await sub.register(multipart, { limits: IMPORT_LIMITS });
-    // the data rules of 用户管理 (cached per user), for the routes they narrow (definition.ts isRuleRoute)
-    sub.addHook('preHandler', async (req) => {
-      if (isRuleRoute(req)) await rules(req);
-    });
     userCrudRoutes(sub, kit);
     userAccountRoutes(sub, kit);
     userLookupRoutes(sub, kit);

@@ -54,7 +54,6 @@ export function userKit(app: FastifyInstance): UserKit {
 }
 
 export type Row = Record<string, unknown>;
-export const U = '/sys/user';
 
 /**
  * Safe columns for pickers and lookups (001 §2 user picker: account, real name, birthday …): no phone, e-mail,

@@ -16,6 +16,7 @@ import { DepartUsers } from './DepartUsers';
 import { DepartRoles } from './DepartRoles';
 import { GrantTree } from './GrantTree';
 import { deleteDepart, deleteDeparts } from './service';
+import { PERM } from '@pk/contract';
 
 export default function DepartList(): ReactNode {
   const { hasAuth } = useAuth();
@@ -64,16 +65,16 @@ export default function DepartList(): ReactNode {
     });
   }
 
-  const canAdd = hasAuth('depart:add');
-  const canDelete = hasAuth('depart:delete');
+  const canAdd = hasAuth(PERM.depart.add);
+  const canDelete = hasAuth(PERM.depart.delete);
   const tabs = current
     ? [
-        { key: 'base', label: '基本信息', children: <DepartBaseInfo depart={current} parentName={parentName} canEdit={hasAuth('depart:edit')} onSaved={() => void reloadTree()} /> },
-        ...(hasAuth('depart:users') ? [{ key: 'users', label: '部门用户', children: <DepartUsers depId={current.id} canRoles={hasAuth('depart:roles')} /> }] : []),
-        ...(hasAuth('depart:authorize')
+        { key: 'base', label: '基本信息', children: <DepartBaseInfo depart={current} parentName={parentName} canEdit={hasAuth(PERM.depart.edit)} onSaved={() => void reloadTree()} /> },
+        ...(hasAuth(PERM.depart.users) ? [{ key: 'users', label: '部门用户', children: <DepartUsers depId={current.id} canRoles={hasAuth(PERM.depart.roles)} /> }] : []),
+        ...(hasAuth(PERM.depart.authorize)
           ? [{ key: 'perm', label: '部门权限', children: <GrantTree kind="depart" departId={current.id} targetId={current.id} canSave /> }]
           : []),
-        ...(hasAuth('depart:roles') ? [{ key: 'roles', label: '部门角色', children: <DepartRoles departId={current.id} /> }] : []),
+        ...(hasAuth(PERM.depart.roles) ? [{ key: 'roles', label: '部门角色', children: <DepartRoles departId={current.id} /> }] : []),
       ]
     : [];
 

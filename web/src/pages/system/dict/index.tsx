@@ -37,7 +37,7 @@ export default function DictList(): ReactNode {
       <ListPage
         entity={dictEntity}
         extraActions={(row) =>
-          hasAuth(dictEntity.perms['item:list']) ? (
+          hasAuth(dictEntity.perms.itemList) ? (
             <Button type="link" size="small" onClick={() => openItems(row)}>
               字典配置
             </Button>

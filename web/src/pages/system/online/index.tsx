@@ -7,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Form, Input, Table } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import type { PageResult } from '@pk/contract';
+import { PERM, type PageResult } from '@pk/contract';
 import { http } from '../../../api/request';
 import { avatarUrl } from '../../../components/avatar';
 import { SearchButtons, useAuth, usePaging } from '../../../crud';
@@ -57,7 +57,7 @@ export default function SysUserOnlineList(): ReactNode {
     });
   }
 
-  const canForce = hasAuth('online:forceLogout');
+  const canForce = hasAuth(PERM.online.forceLogout);
   return (
     <div className="pk-list-page">
       <Form

@@ -17,6 +17,7 @@ import { MenuModal } from './MenuModal';
 import { DataRuleDrawer } from './DataRuleDrawer';
 import { MENU_TYPE_TEXT, newMenuValues, toMenuForm, type MenuFormValues, type MenuNode, type MenuType } from './menuForm';
 import { deleteMenu, deleteMenus, fetchMenuTree } from './service';
+import { PERM } from '@pk/contract';
 
 type Row = UiTreeNode<MenuNode>;
 const MENU_TREE_KEY = ['menu-tree'];
@@ -59,10 +60,10 @@ export default function PermissionList(): ReactNode {
     });
   }
 
-  const canAdd = hasAuth('permission:add');
-  const canEdit = hasAuth('permission:edit');
-  const canDelete = hasAuth('permission:delete');
-  const canRule = hasAuth('permission:dataRule');
+  const canAdd = hasAuth(PERM.permission.add);
+  const canEdit = hasAuth(PERM.permission.edit);
+  const canDelete = hasAuth(PERM.permission.delete);
+  const canRule = hasAuth(PERM.permission.dataRule);
 
   const columns: TableColumnType<Row>[] = [
     { title: '菜单名称', dataIndex: 'name', key: 'name', width: 240 },

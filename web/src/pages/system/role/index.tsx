@@ -5,7 +5,7 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from 'antd';
-import { roleEntity } from '@pk/contract';
+import { PERM, roleEntity } from '@pk/contract';
 import { usePermission } from '../../../access/usePermission';
 import { ListPage, type EntityRow } from '../../../crud';
 import { RoleAuthDrawer } from './RoleAuthDrawer';
@@ -19,8 +19,8 @@ export default function RoleUserList(): ReactNode {
   const { has } = usePermission();
   const [usersOf, setUsersOf] = useState<RoleRef | null>(null);
   const [authOf, setAuthOf] = useState<RoleRef | null>(null);
-  const canUsers = has('role:users');
-  const canAuth = has('role:authorize');
+  const canUsers = has(PERM.role.users);
+  const canAuth = has(PERM.role.authorize);
 
   const extraActions = useMemo(() => {
     if (!canUsers && !canAuth) return undefined;

@@ -8,19 +8,12 @@ import { buildFormBody, toFormValues, type EntityRow } from '../../../crud';
 
 export { userEntity };
 
-/** Permission codes of the screen (server/src/db/seed/permissionCodes.ts PERM.user). */
-export const USER_PERM = {
-  add: 'user:add',
-  edit: 'user:edit',
-  frozen: 'user:frozen',
-  changePassword: 'user:changePassword',
-  recycleBin: 'user:recycleBin',
-  /** perms_type 1: the 性别 field is removed unless granted. */
-  sex: 'user:sex',
-  /** perms_type 2: the 手机号码 / 生日 fields are shown disabled unless granted. */
-  formPhone: 'user:form:phone',
-  formBirthday: 'user:form:birthday',
-} as const;
+/**
+ * Permission codes of the screen, from the entity definition (the wire contract; `PERM.user` on the server):
+ * `sex` (perms_type 1) removes the 性别 field unless granted; `formPhone` / `formBirthday` (perms_type 2) show the
+ * 手机号码 / 生日 fields disabled unless granted.
+ */
+export const USER_PERM = userEntity.perms;
 
 /** The JeecgBoot UserModal rules. */
 export const PASSWORD_PATTERN = /^(?=.*[a-zA-Z])(?=.*\d)(?=.*[~!@#$%^&*()_+`\-={}:";'<>?,./]).{8,}$/;
