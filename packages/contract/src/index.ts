@@ -8,3 +8,4 @@ export * from './entities/user';
 export * from './entities/tenant';
 export * from './cron/quartz';
 export * from './entities/category';
+export * from './entities/log';

@@ -3,6 +3,7 @@ import type { Db, DialectName } from './connection.js';
 import * as m0001 from './migrations/0001_system.js';
 import * as m0002 from './migrations/0002_list_sort_indexes.js';
 import * as m0003 from './migrations/0003_sys_secret.js';
+import * as m0004 from './migrations/0004_data_log_version.js';
 
 /**
  * A migration file exports `up(db, dialect)` (and optionally `down(db, dialect)`).
@@ -18,6 +19,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '0001_system': m0001,
   '0002_list_sort_indexes': m0002,
   '0003_sys_secret': m0003,
+  '0004_data_log_version': m0004,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -15,6 +15,7 @@ import { dictLookupRoutes } from './system/dict/lookup.routes.js';
 import { categoryModule } from './system/category/routes.js';
 import { vxeSocketRoutes } from '../core/realtime/vxeSocket.js';
 import { duplicateCheckModule } from './system/duplicate/routes.js';
+import { logModule } from './system/log/routes.js';
 
 /**
  * Every API module, registered under the API prefix. Each module file exports one Fastify plugin;
@@ -37,4 +38,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(categoryModule);
   await app.register(vxeSocketRoutes);
   await app.register(duplicateCheckModule);
+  await app.register(logModule);
 }

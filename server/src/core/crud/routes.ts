@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { permCode, type CrudAction } from '@pk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { perm } from '../access/guard.js';
+import { crudLogSpec } from '../oplog/spec.js';
 import { MAX_REQUEST_BYTES } from '../files/requestBudget.js';
 import { BadRequestError, BizError } from '../envelope/errors.js';
 import { ok, okMsg } from '../envelope/result.js';
@@ -64,7 +65,8 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
   const svc = new CrudService(app.ctx, b);
   const { entity } = b;
   const base = entity.api.replace(/\/+$/, '');
-  const auth = (action: CrudAction) => perm(permCode(entity, action), ...(b.extraPerms?.[action] ?? []));
+  // each write route also says what its operation-log row reads (`职务-添加`, core/oplog)
+  const auth = (action: CrudAction) => ({ ...perm(permCode(entity, action), ...(b.extraPerms?.[action] ?? [])), log: crudLogSpec(entity, action) });
 
   await app.register(async (sub) => {
     await sub.register(multipart, { limits: IMPORT_LIMITS });

@@ -82,4 +82,6 @@ export interface CrudBinding {
   importMaxRows?: number;
   /** Success texts (and the empty deleteBatch text) that differ from the common ones. */
   messages?: Partial<CrudMessages>;
+  /** Every add and edit stores the saved row as a new version in sys_data_log (数据日志, core/crud/dataLog.ts). */
+  dataLog?: boolean;
 }

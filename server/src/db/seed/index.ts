@@ -6,6 +6,7 @@ import { hashPassword } from '../../core/auth/password.js';
 import { now } from '../../core/time.js';
 import { CATEGORY_BUTTONS, CATEGORY_MENU_ID, categoryId, DEMO_CATEGORIES } from './category.js';
 import { DICTS } from './dicts.js';
+import { DATA_LOG_BUTTONS, DATA_LOG_MENU_ID, LOG_BUTTONS, LOG_MENU_ID } from './logs.js';
 import { DEMO_MENUS, MENUS, md5, type MenuSeed } from './menus.js';
 
 export { MENU_IDS } from './menus.js';
@@ -243,6 +244,16 @@ const PARTS: SeedPart[] = [
           };
         }),
       );
+    },
+  },
+  {
+    // 日志管理 / 数据日志 buttons (log:*, dataLog:* codes) under the existing menu rows (issue 11 points 18, 19).
+    name: 'logs-v1',
+    async run(tx, { time }) {
+      for (const [menuId, buttons] of [[LOG_MENU_ID, LOG_BUTTONS], [DATA_LOG_MENU_ID, DATA_LOG_BUTTONS]] as const) {
+        const menu = await tx.selectFrom('sys_permission').select('id').where('id', '=', menuId).executeTakeFirst();
+        if (menu) await seedMenus(tx, buttons, menuId, time);
+      }
     },
   },
 ];

@@ -81,6 +81,16 @@ export const PERM = {
     exportXls: 'category:exportXls',
     importExcel: 'category:importExcel',
   },
+  /** 日志管理 (contract §12.8): seeded as buttons under the existing menu by the part 'logs-v1'. */
+  log: {
+    list: 'log:list',
+    delete: 'log:delete',
+    deleteBatch: 'log:deleteBatch',
+  },
+  /** 数据日志 (contract §12.8): the list, a row's versions and the comparison; part 'logs-v1'. */
+  dataLog: {
+    list: 'dataLog:list',
+  },
   /** 组件示例: the editable-table demo's toolbar (001 §6: add and batch_delete, with a prefix). */
   demo: {
     tableAdd: 'demo:editableTable:add',

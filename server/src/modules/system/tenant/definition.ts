@@ -23,6 +23,7 @@ export function tenantRuleScope(eb: ExpressionBuilder<any, any>, req: FastifyReq
 export const tenantBinding: CrudBinding = {
   entity: tenantEntity,
   table: 'sys_tenant',
+  dataLog: true,
   audit: false,
   readOnlyProps: ['createBy'],
   hooks: {
