@@ -11,13 +11,16 @@ export function addDays(day: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The day of create_time as 'yyyy-MM-dd' on each database (stored local time: no zone shift). */
+/**
+ * The day of create_time as 'yyyy-MM-dd' on each database (stored local time: no zone shift). The formats are
+ * literals, so the grouped expression is the same text in SELECT and GROUP BY (PostgreSQL compares them).
+ */
 function dayOf(ctx: AppContext): RawBuilder<string> {
   switch (ctx.db.dialect) {
     case 'postgres':
-      return sql<string>`to_char(create_time, ${'YYYY-MM-DD'})`;
+      return sql<string>`to_char(create_time, ${sql.lit('YYYY-MM-DD')})`;
     case 'mysql':
-      return sql<string>`date_format(create_time, ${'%Y-%m-%d'})`;
+      return sql<string>`date_format(create_time, ${sql.lit('%Y-%m-%d')})`;
     default:
       return sql<string>`substr(create_time, 1, 10)`;
   }

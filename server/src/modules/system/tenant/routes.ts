@@ -1,7 +1,8 @@
 import { permCode, tenantEntity } from '@pk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { perm, SIGNED_IN } from '../../../core/access/guard.js';
-import { CrudService, resolveBinding, splitIds, toWire, validateBody } from '../../../core/crud/index.js';
+import { CrudService, resolveBinding, splitIds, toWire, validateBody, writeDataLog } from '../../../core/crud/index.js';
+import { crudLogSpec } from '../../../core/oplog/index.js';
 import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
 import { param, type RawParams } from '../../../core/query/index.js';
@@ -41,7 +42,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
   const b = resolveBinding(tenantBinding);
   const svc = new CrudService(app.ctx, b);
   const db = () => app.ctx.db.db;
-  const auth = (action: 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch') => perm(permCode(tenantEntity, action));
+  const auth = (action: 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch') => ({ ...perm(permCode(tenantEntity, action)), log: crudLogSpec(tenantEntity, action) });
   const rules = dataRuleLoader(app.ctx, TENANT_MENU);
   app.addHook('preHandler', async (req) => {
     if (isTenantRuleRoute(req)) await rules(req);
@@ -104,6 +105,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
           create_time: now(),
         })
         .execute();
+      await writeDataLog(trx, app.ctx.db.dialect, b, String(id), req);
     });
     svc.invalidate();
     return okMsg(MSG.added);
