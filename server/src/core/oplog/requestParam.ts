@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Keys whose values never reach the log (passwords, tokens, secrets, captchas, keys). */
-const SECRET_KEY = /pass(word)?|pwd|token|secret|salt|captcha|credential|signature|private|(^|_)key$|apikey|accesskey/i;
+/** Keys whose values never reach the log (passwords, tokens, secrets, captchas, keys such as `checkKey`, `api_key`). */
+const SECRET_WORD = /pass(word)?|pwd|token|secret|salt|captcha|credential|signature|private/i;
+const KEY_NAME = /^key$|Key$|_key$|KEY$/;
+const isSecret = (k: string) => SECRET_WORD.test(k) || KEY_NAME.test(k);
 export const REDACTED = '******';
 /** The whole request_param text is cut here (the column is longtext; the list shows it in an expanded row). */
 export const PARAM_MAX_CHARS = 2000;
@@ -21,7 +23,7 @@ function clean(value: unknown, depth: number): unknown {
     return items;
   }
   // fromEntries defines own properties, so a `__proto__` key stays a plain key
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : clean(v, depth + 1)]));
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, isSecret(k) ? REDACTED : clean(v, depth + 1)]));
 }
 
 /**
