@@ -35,6 +35,8 @@ export const views: Record<string, PageLoader> = {
   // issue 3: users and roles
   'system/UserList': () => import('../pages/system/user'),
   'system/RoleUserList': () => import('../pages/system/role'),
+  'system/LogList': () => import('../pages/system/log'),
+  'system/DataLogList': () => import('../pages/system/dataLog'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),
