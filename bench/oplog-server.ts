@@ -1,8 +1,7 @@
 /**
- * Operation-log benchmark server (run by bench/operation-log.mjs with `node --import tsx`): two instances of the real
- * app in one process, each on its own fresh SQLite database, one with OPERATION_LOG=1 and one with OPERATION_LOG=0,
- * so the load alternates between them in the same run. Prints one JSON line `{"ready":true,...}`, then serves until
- * SIGTERM. Listens on 127.0.0.1 only.
+ * Operation-log benchmark server (run by bench/operation-log.mjs with `node --import tsx`, twice: OPERATION_LOG=1 and
+ * OPERATION_LOG=0): the real app on its own fresh SQLite database. Prints one JSON line `{"ready":true,...}`, answers
+ * the IPC message 'cpu' with its process.cpuUsage(), and serves until SIGTERM. Listens on 127.0.0.1 only.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +13,7 @@ import { loadConfig } from '../server/src/config.js';
 
 const ADMIN_PASSWORD = 'Admin@12345';
 
-async function start(operationLog: '0' | '1'): Promise<{ app: FastifyInstance; url: string; close: () => Promise<void> }> {
+async function start(operationLog: string): Promise<{ app: FastifyInstance; url: string; close: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `pk-oplog-${operationLog}-`));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -41,11 +40,13 @@ async function start(operationLog: '0' | '1'): Promise<{ app: FastifyInstance; u
 }
 
 async function main(): Promise<void> {
-  const on = await start('1');
-  const off = await start('0');
-  console.log(JSON.stringify({ ready: true, on: on.url, off: off.url, prefix: on.app.ctx.config.apiPrefix, password: ADMIN_PASSWORD }));
+  const server = await start(process.env.OPERATION_LOG ?? '1');
+  process.on('message', (m) => {
+    if (m === 'cpu') process.send?.(process.cpuUsage());
+  });
+  console.log(JSON.stringify({ ready: true, url: server.url, prefix: server.app.ctx.config.apiPrefix, password: ADMIN_PASSWORD }));
   const stop = async () => {
-    await Promise.allSettled([on.close(), off.close()]);
+    await server.close().catch(() => {});
     process.exit(0);
   };
   process.once('SIGTERM', stop);

@@ -134,6 +134,22 @@ describe('operation log and the log list', () => {
     expect((await app.inject({ method: 'GET', url: `${TEST_API_PREFIX}/sys/loginfo` })).statusCode).toBe(401);
   });
 
+  it('the writer stores rows in batches; a failed batch is logged and the next ones still land', async () => {
+    const before = Number((await ctx.db.db.selectFrom('sys_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const row = (id: string) => ({ id, log_type: 2, log_content: '批量', operate_type: 3, create_time: '2026-01-01 00:00:00' });
+    const dup = newId();
+    app.oplog.push(row(dup));
+    await app.oplog.flush();
+    for (let i = 0; i < 450; i++) app.oplog.push(row(newId()));
+    app.oplog.push(row(dup)); // the last batch fails on the duplicate id
+    for (let i = 0; i < 5; i++) app.oplog.push(row(newId()));
+    await app.oplog.flush();
+    const after = Number((await ctx.db.db.selectFrom('sys_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    // batches of 200: 200 + 200 written, the third (50 + the duplicate + 5) refused as a whole
+    expect(after - before).toBe(1 + 400);
+    await ctx.db.db.deleteFrom('sys_log').where('log_content', '=', '批量').execute();
+  });
+
   it('delete, deleteBatch and allclear', async () => {
     const { records } = await opLogs();
     const [a, b, c] = records.map((r) => String(r.id));
