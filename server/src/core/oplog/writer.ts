@@ -10,10 +10,10 @@ export const WRITER_LIMITS = {
   /** Rows waiting at most; beyond that (the database is down) new rows are dropped and counted. */
   maxQueued: 10_000,
   /**
-   * How long a row may wait for more to join its INSERT: one statement (one commit, one pass over sys_log's five
+   * How long a row may wait for more to join its INSERT: one statement (one commit, one pass over sys_log's seven
    * indexes) per burst instead of one per request. `flush()` writes at once, so no reader waits for it.
    */
-  delayMs: 25,
+  delayMs: 100,
 } as const;
 
 /**
