@@ -137,8 +137,8 @@ ${row('PUT /sys/position/edit (logged: one sys_log row each; both settings also 
 ${row('GET /sys/user/list (not logged: the hook only reads the route)', summary.list)}
 
 A logged write costs a JSON copy of its parameters (secrets masked) and a queued row; the rows of a burst reach the
-database as one multi-row INSERT on the next turn of the event loop (\`core/oplog/writer.ts\`), so no request waits for
-the log.${summary.write.failed + summary.list.failed ? ` ${summary.write.failed + summary.list.failed} requests failed during the run.` : ''}
+database as one multi-row INSERT at most 100 ms later (\`WRITER_LIMITS.delayMs\` in \`core/oplog/writer.ts\`), so no
+request waits for the log; the extra CPU is that copy plus the row's share of the INSERT into sys_log (seven b-trees).${summary.write.failed + summary.list.failed ? ` ${summary.write.failed + summary.list.failed} requests failed during the run.` : ''}
 `;
   writePerfSection('operation-log', md);
   console.log(md);
