@@ -3,7 +3,7 @@ import { resolveBinding, type CrudBinding } from '../../../core/crud/index.js';
 import { BizError } from '../../../core/envelope/errors.js';
 
 /** 部门 (sys_depart): validated through the engine's body rules; written by the module (codes, trees). */
-export const departBinding: CrudBinding = { entity: departEntity, table: 'sys_depart', dataLog: true };
+export const departBinding: CrudBinding = { entity: departEntity, table: 'sys_depart' };
 export const departResolved = resolveBinding(departBinding);
 
 /** 部门角色 (sys_depart_role). */
