@@ -31,13 +31,12 @@ export async function writeDataLog(trx: AnyDb, dialect: DialectName, b: Resolved
   const row = await rowQuery.executeTakeFirst();
   if (!row) return;
   const dataId = String(id);
+  // max() over the unique index's prefix: one index probe on every database, however many versions the row has
   const last = await trx
     .selectFrom('sys_data_log')
-    .select('data_version')
+    .select((eb) => eb.fn.max('data_version').as('data_version'))
     .where('data_table', '=', b.table)
     .where('data_id', '=', dataId)
-    .orderBy('data_version', 'desc')
-    .limit(1)
     .executeTakeFirst();
   const t = now();
   await trx
