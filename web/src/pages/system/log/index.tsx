@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { Button, Input, Tabs } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { LOG_CLEAR_ALL, LOG_TYPE } from '@pk/contract';
+import { LOG_CLEAR_ALL, LOG_TYPE, logEntity, permCode } from '@pk/contract';
 import { http } from '../../../api/request';
 import { Authorized, ListPage, type ListPageContext } from '../../../crud';
 import { confirm, sendChange } from '../../../crud/notify';
@@ -25,7 +25,7 @@ function ClearLogs({ reload }: Pick<ListPageContext, 'reload'>): ReactNode {
       },
     });
   return (
-    <Authorized action="log:deleteBatch">
+    <Authorized action={permCode(logEntity, 'deleteBatch')}>
       <Button danger icon={<DeleteOutlined aria-hidden />} onClick={clear}>
         清空日志
       </Button>
