@@ -15,6 +15,7 @@ import { securityHeaders } from './core/http/securityHeaders.js';
 import { corsPolicy } from './core/http/cors.js';
 import { frameworkErrors, rejectOddInput } from './core/http/oddInput.js';
 import { compressAnswers } from './core/http/compress.js';
+import { operationLog } from './core/oplog/index.js';
 
 export interface BuildOptions {
   /** Pino logger options, or false to keep tests quiet. */
@@ -45,6 +46,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(corsPolicy);
   await app.register(rateLimits);
   await app.register(rejectOddInput);
+  await app.register(operationLog); // reads the answer before compressAnswers turns it into bytes (core/oplog)
   await app.register(compressAnswers); // after rejectOddInput's onSend, before the modules (core/http/compress.ts)
   await app.register(accessGuard);
   await registerApiDocs(app, config);

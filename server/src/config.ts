@@ -24,6 +24,8 @@ export interface AppConfig extends SecurityConfig {
   sessionIdleMinutes: number;
   /** Origins (`scheme://host[:port]`) whose pages may call the API from the browser (CORS); empty: none. */
   corsOrigins: string[];
+  /** OPERATION_LOG=1 (default) writes an operation-log row for every write (core/oplog); 0 turns it off. */
+  operationLog: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -58,12 +60,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const webDist = path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname ?? '.', '../../web/dist'));
   const sessionIdleMinutes = int(env.SESSION_IDLE_MINUTES ?? '120', 'SESSION_IDLE_MINUTES', 1, 7 * 24 * 60);
   const corsOrigins = parseOrigins(env.CORS_ORIGINS ?? '');
+  const operationLogRaw = (env.OPERATION_LOG ?? '1').trim();
+  if (operationLogRaw !== '0' && operationLogRaw !== '1') throw new ConfigError(`OPERATION_LOG must be 0 or 1 (got "${env.OPERATION_LOG}")`);
   return {
     port, host, apiPrefix, dataDir, databaseUrl, redisUrl, adminPassword, jwtSecret,
     captcha: captchaRaw === 'on', logLevel, webDist, sessionIdleMinutes,
     ...loadSecurityConfig(env),
     corsOrigins,
     dataSourceKey,
+    operationLog: operationLogRaw === '1',
   };
 }
 

@@ -27,8 +27,6 @@ export const NOT_YET_BUILT: readonly string[] = [
   'modules/monitor/RedisInfo',
   'modules/monitor/SystemInfo',
   'modules/monitor/TomcatInfo',
-  'system/DataLogList',
-  'system/LogList',
   'system/QuartzJobList',
   'system/SysAnnouncementList',
   'system/UserAnnouncementList',

@@ -16,3 +16,4 @@ export * from './entities/fillRule';
 export * from './entities/dict';
 export * from './permissions';
 export type * from './permissionPayload';
+export * from './entities/log';

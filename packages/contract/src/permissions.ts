@@ -33,6 +33,16 @@ export const PERM = {
   tenant: tenantEntity.perms,
   /** 分类字典 (contract §6.6). */
   category: categoryEntity.perms,
+  /** 日志管理 (contract §12.8): the list, delete and deleteBatch (allclear); buttons seeded by the part 'logs-v1'. */
+  log: {
+    list: 'log:list',
+    delete: 'log:delete',
+    deleteBatch: 'log:deleteBatch',
+  },
+  /** 数据日志 (contract §12.8): the list, a row's versions and the comparison; part 'logs-v1'. */
+  dataLog: {
+    list: 'dataLog:list',
+  },
   /** 组件示例: the editable-table demo's toolbar (001 §6: add and batch_delete, with a prefix). */
   demo: {
     tableAdd: 'demo:editableTable:add',

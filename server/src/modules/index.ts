@@ -13,6 +13,7 @@ import { dictLookupModule } from './system/dict/lookup.routes.js';
 import { vxeSocketRoutes } from '../core/realtime/vxeSocket.js';
 import { duplicateCheckModule } from './system/duplicate/routes.js';
 import { registerEntityModules } from './entityModules.js';
+import { logModule } from './system/log/routes.js';
 
 /**
  * Every API module, registered under the API prefix. Each module file exports one Fastify plugin;
@@ -34,4 +35,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(vxeSocketRoutes);
   await app.register(duplicateCheckModule);
   await registerEntityModules(app);
+  await app.register(logModule);
 }

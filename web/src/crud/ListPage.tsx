@@ -61,6 +61,8 @@ export interface ListPageProps {
   searchExtra?: SearchExtra[];
   /** Columns that are not entity fields (e.g. a picture or a joined name), placed after the generated ones. */
   extraColumns?: TableColumnType<EntityRow>[];
+  /** Expandable rows (e.g. the operation log's request details), passed to the table as they are. */
+  expandable?: TableProps<EntityRow>['expandable'];
 }
 
 export interface SearchExtra {
@@ -87,7 +89,7 @@ async function fetchPage(entity: EntityDef, params: Params): Promise<{ records: 
   return { records: result?.records ?? [], total: Number(result?.total ?? 0) };
 }
 
-export function ListPage({ entity, columns: overrides, extraActions, toolbarExtra, params: fixedParams, renderForm, superQuery, searchExtra, extraColumns }: ListPageProps): ReactNode {
+export function ListPage({ entity, columns: overrides, extraActions, toolbarExtra, params: fixedParams, renderForm, superQuery, searchExtra, extraColumns, expandable }: ListPageProps): ReactNode {
   const { hasAuth } = useAuth();
   // Icons below carry aria-hidden: a button's accessible name is its text alone.
   const can = (action: Parameters<typeof permCode>[1]) => hasAuth(permCode(entity, action));
@@ -322,6 +324,7 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
         }}
         pagination={paging.pagination(total)}
         onChange={onTableChange}
+        expandable={expandable}
       />
 
       {renderForm ? renderForm(formProps) : <FormModal {...formProps} />}

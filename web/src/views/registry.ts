@@ -54,6 +54,8 @@ export const views: Record<string, PageLoader> = {
   // issue 11: check rules and fill rules
   'system/SysCheckRuleList': () => import('../pages/system/checkRule'),
   'system/SysFillRuleList': () => import('../pages/system/fillRule'),
+  'system/LogList': () => import('../pages/system/log'),
+  'system/DataLogList': () => import('../pages/system/dataLog'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),

@@ -7,3 +7,4 @@ export { CrudService, PAGE_LIMITS, splitIds } from './service.js';
 export { resolveBinding, toWire, ALWAYS_HIDDEN, AUDIT_PROPS, CRUD_MESSAGES, type ResolvedBinding } from './binding.js';
 export { validateBody, checkId, CRUD_MSG } from './validate.js';
 export type { CrudBinding, CrudHooks, CrudMessages, SaveContext, SaveExtras, DeleteContext, Row, Values } from './types.js';
+export { writeDataLog } from './dataLog.js';

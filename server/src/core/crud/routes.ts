@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { permCode, type CrudAction } from '@pk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { perm } from '../access/guard.js';
+import { crudLogSpec } from '../oplog/spec.js';
 import { MAX_REQUEST_BYTES } from '../files/requestBudget.js';
 import { BadRequestError, BizError } from '../envelope/errors.js';
 import { ok, okMsg } from '../envelope/result.js';
@@ -69,6 +70,8 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
     ...perm(permCode(entity, action), ...(b.extraPerms?.[action] ?? [])),
     dataRules: b.dataRules,
     afterWrite: WRITES.includes(action) ? b.afterWrite : undefined,
+    // each write route also says what its operation-log row reads (`职务-添加`, core/oplog)
+    log: crudLogSpec(entity, action),
   });
 
   await app.register(async (sub) => {

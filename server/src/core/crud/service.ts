@@ -13,6 +13,7 @@ import { toColumns, toWire, type ResolvedBinding } from './binding.js';
 import type { SaveExtras, Values } from './types.js';
 import { checkId, CRUD_MSG, validateBody } from './validate.js';
 import { COUNT_CACHE, CountCache } from './countCache.js';
+import { saveTransaction, writeDataLog } from './dataLog.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -162,7 +163,7 @@ export class CrudService {
   async insert(req: FastifyRequest, values: Values, extras: SaveExtras = {}): Promise<string> {
     const id = newId();
     const user = req.user;
-    await this.db.transaction().execute(async (trx) => {
+    await saveTransaction(this.db, this.b).execute(async (trx) => {
       await this.checkUnique(trx, values, null);
       const c = { req, trx: trx as unknown as Kysely<Database>, isNew: true, id, extras };
       await this.b.hooks?.beforeSave?.(values, c);
@@ -172,6 +173,7 @@ export class CrudService {
       if (this.b.softDelete) row.delFlag = 0;
       await trx.insertInto(this.b.table).values(toColumns(this.b, row)).execute().catch(dbTypeError);
       await this.b.hooks?.afterSave?.(values, c);
+      if (this.b.dataLog) await writeDataLog(trx, this.ctx.db.dialect, this.b, id, req);
     });
     this.invalidate();
     return id;
@@ -185,7 +187,7 @@ export class CrudService {
   /** Update the properties present in the body; unknown id → `未找到对应实体`, nothing changes. */
   async edit(req: FastifyRequest, body: unknown, extras: SaveExtras = {}): Promise<void> {
     const { id, values } = validateBody(this.b, body, 'edit');
-    await this.db.transaction().execute(async (trx) => {
+    await saveTransaction(this.db, this.b).execute(async (trx) => {
       const found = await this.scopedIn(trx, req, [id!]);
       if (!found.length) throw new BizError(MSG.notFound);
       await this.checkUnique(trx, values, id);
@@ -196,6 +198,7 @@ export class CrudService {
       const cols = toColumns(this.b, row);
       if (Object.keys(cols).length) await trx.updateTable(this.b.table).set(cols).where(this.b.idColumn, '=', id).execute().catch(dbTypeError);
       await this.b.hooks?.afterSave?.(values, c);
+      if (this.b.dataLog) await writeDataLog(trx, this.ctx.db.dialect, this.b, id!, req);
     });
     this.invalidate();
   }

@@ -123,6 +123,8 @@ export interface CrudBinding {
    * `config.afterWrite` (core/http/afterWrite.ts), e.g. the permission-version bump of roles.
    */
   afterWrite?: AfterWrite;
+  /** Every add and edit stores the saved row as a new version in sys_data_log (数据日志, core/crud/dataLog.ts). */
+  dataLog?: boolean;
 }
 
 /** A row on the wire (camelCase properties). */

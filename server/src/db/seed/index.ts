@@ -9,6 +9,7 @@ import { DICTS } from './dicts.js';
 import { DEMO_MENUS, GROUP_MENUS, MENUS, md5, type MenuSeed } from './menus.js';
 import { entitiesWithMenu, entityMenuSeed, entityPartName, GROUP_IDS } from './entityMenus.js';
 import { SEED_CHECK_RULES, SEED_FILL_RULES } from './rules.js';
+import { DATA_LOG_BUTTONS, DATA_LOG_MENU_ID, LOG_BUTTONS, LOG_MENU_ID } from './logs.js';
 
 export { MENU_IDS } from './menus.js';
 export { PERM } from './permissionCodes.js';
@@ -259,6 +260,16 @@ const PARTS: SeedPart[] = [
       const audit = { create_by: SEED_BY, create_time: time };
       await insertMissing(tx, 'sys_check_rule', SEED_CHECK_RULES.map((r) => ({ ...r, ...audit })));
       await insertMissing(tx, 'sys_fill_rule', SEED_FILL_RULES.map((r) => ({ ...r, ...audit })));
+    },
+  },
+  {
+    // 日志管理 / 数据日志 buttons (log:*, dataLog:* codes) under the existing menu rows (issue 11 points 18, 19).
+    name: 'logs-v1',
+    async run(tx, { time }) {
+      for (const [menuId, buttons] of [[LOG_MENU_ID, LOG_BUTTONS], [DATA_LOG_MENU_ID, DATA_LOG_BUTTONS]] as const) {
+        const menu = await tx.selectFrom('sys_permission').select('id').where('id', '=', menuId).executeTakeFirst();
+        if (menu) await seedMenus(tx, buttons, menuId, time);
+      }
     },
   },
   // One part per entity with a menu block (packages/contract entities): its menu row and button rows.

@@ -107,6 +107,7 @@ async function afterSave(_values: Record<string, unknown>, c: SaveContext): Prom
 export const categoryBinding: CrudBinding = {
   entity: categoryEntity,
   table: 'sys_category',
+  dataLog: true,
   orgCode: true,
   // contract §6.6: delete and deleteBatch both answer 删除成功!
   messages: { batchDeleted: '删除成功!' },

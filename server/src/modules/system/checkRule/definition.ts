@@ -14,6 +14,7 @@ function checkRuleJson(values: Values): void {
 export const checkRuleBinding: CrudBinding = {
   entity: checkRuleEntity,
   table: 'sys_check_rule',
+  dataLog: true,
   nullWhenMissing: true,
   messages: CRUD_RULE_MESSAGES,
   hooks: { beforeSave: checkRuleJson },

@@ -42,6 +42,7 @@ async function checkRule(values: Values, c: SaveContext): Promise<void> {
 export const fillRuleBinding: CrudBinding = {
   entity: fillRuleEntity,
   table: 'sys_fill_rule',
+  dataLog: true,
   nullWhenMissing: true,
   messages: CRUD_RULE_MESSAGES,
   hooks: { beforeSave: checkRule },

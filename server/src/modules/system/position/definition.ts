@@ -9,6 +9,7 @@ export const POSITION_MENU = 'system/SysPositionList';
 export const positionBinding: CrudBinding = {
   entity: positionEntity,
   table: 'sys_position',
+  dataLog: true,
   orgCode: true,
   readOnlyProps: ['companyId'],
   dataRules: POSITION_MENU,

@@ -17,6 +17,7 @@ export const ROLE_MSG = {
 export const roleBinding: CrudBinding = {
   entity: roleEntity,
   table: 'sys_role',
+  dataLog: true,
   // contract §12.2
   messages: { deleted: '删除角色成功', batchDeleted: '删除角色成功!', noIds: '未选中角色！' },
   // Role code changes move the 首页 component (§4.1): drop the permission caches after every role write, once the

@@ -14,6 +14,7 @@ export const tenantRuleScope = dataRuleScope(tenantEntity, TENANT_MENU, { audit:
 export const tenantBinding: CrudBinding = {
   entity: tenantEntity,
   table: 'sys_tenant',
+  dataLog: true,
   audit: false,
   readOnlyProps: ['createBy'],
   hooks: {

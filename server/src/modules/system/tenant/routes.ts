@@ -2,6 +2,7 @@ import { permCode, tenantEntity } from '@pk/contract';
 import type { FastifyInstance } from 'fastify';
 import { perm, SIGNED_IN } from '../../../core/access/guard.js';
 import { splitIds } from '../../../core/crud/index.js';
+import { crudLogSpec } from '../../../core/oplog/index.js';
 import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
 import { param, type RawParams } from '../../../core/query/index.js';
@@ -27,7 +28,7 @@ function tenantIds(raw: string | undefined): number[] {
  */
 export async function tenantModule(app: FastifyInstance): Promise<void> {
   const svc = new TenantService(app.ctx);
-  const auth = (action: 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch') => perm(permCode(tenantEntity, action));
+  const auth = (action: 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch') => ({ ...perm(permCode(tenantEntity, action)), log: crudLogSpec(tenantEntity, action) });
   /** The routes the data rules of 租户管理 narrow: every action on existing tenants (core/datarule). */
   const ruled = (action: 'list' | 'edit' | 'delete' | 'deleteBatch') => ({ ...auth(action), dataRules: TENANT_MENU });
 

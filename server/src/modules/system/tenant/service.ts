@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../core/context.js';
-import { CrudService, resolveBinding, toWire, validateBody, type Row } from '../../../core/crud/index.js';
+import { CrudService, resolveBinding, toWire, validateBody, writeDataLog, type Row } from '../../../core/crud/index.js';
 import { BizError, MSG } from '../../../core/envelope/errors.js';
 import { now } from '../../../core/time.js';
 import { callerTenants, splitTenantIds, tenantMatch } from '../user/definition.js';
@@ -50,6 +50,7 @@ export class TenantService {
           create_time: now(),
         })
         .execute();
+      await writeDataLog(trx, this.ctx.db.dialect, this.b, String(id), req);
     });
     this.crud.invalidate();
   }
