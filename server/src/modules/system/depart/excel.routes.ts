@@ -6,7 +6,7 @@ import { importResult, readWorkbooks, sendWorkbook, uploadedFiles } from '../../
 import { BizError } from '../../../core/envelope/errors.js';
 import { dictService } from '../../../core/dict/service.js';
 import { exportFileName, writeExportWorkbook } from '../../../core/excel/index.js';
-import { param, type RawParams } from '../../../core/query/index.js';
+import { param, queryParams } from '../../../core/query/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import { DEPART_EXCEL_MSG, departsToExport, importDepartRow } from './excel.service.js';
 
@@ -37,7 +37,7 @@ export async function departExcelRoutes(app: FastifyInstance): Promise<void> {
     url: '/sys/sysDepart/exportXls',
     config: perm(PERM.depart.exportXls),
     handler: async (req, reply) => {
-      const q = req.query as RawParams;
+      const q = queryParams(req);
       const selections = splitIds(param(q, 'selections'));
       const name = param(q, 'departName')?.trim().replace(/^\*|\*$/g, '');
       const rows = await departsToExport(app.ctx, selections, name, EXPORT_MAX);
