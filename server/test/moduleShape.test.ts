@@ -9,12 +9,6 @@ import { ENTITY_MODULES } from '../src/modules/entityModules.js';
 // standard routes are `${entity.api}/list` … (core/crud/routes.ts): grep the entity's api (`'/sys/position'`).
 const MODULES = path.resolve(__dirname, '../src/modules');
 
-/** Route files whose queries have not been moved into a service yet. Shrink it; never add to it. */
-const SQL_NOT_YET_MOVED = [
-  'system/depart/excel.routes.ts',
-  'system/depart/roleDataRule.routes.ts',
-];
-
 /** Plugins registered by modules/index.ts that do not follow the `xxxModule` naming (outside server/src/modules). */
 const PLUGIN_NAME_EXCEPTIONS = ['vxeSocketRoutes'];
 
@@ -44,21 +38,22 @@ describe('module shape', () => {
     expect(files).toContain('system/position/routes.ts');
   });
 
-  it('route files hold no SQL: no kysely import, no selectFrom/insertInto/updateTable/deleteFrom (except the list not yet moved)', () => {
-    const offenders = files.filter((f) => hasSql(f) && !SQL_NOT_YET_MOVED.includes(f));
-    expect(offenders, 'move these queries into the module\'s service').toEqual([]);
-  });
-
-  it('the not-yet-moved list only names files that still hold SQL (shrink it as files move)', () => {
-    const stale = SQL_NOT_YET_MOVED.filter((f) => !files.includes(f) || !hasSql(f));
-    expect(stale, 'remove these from SQL_NOT_YET_MOVED').toEqual([]);
+  it('route files hold no SQL: no kysely import, no selectFrom/insertInto/updateTable/deleteFrom', () => {
+    expect(files.filter(hasSql), 'move these queries into the module\'s service').toEqual([]);
   });
 
   it('route URLs are full literals, never built from templates or constants', () => {
     const built: string[] = [];
     for (const f of files) {
-      const lines = fs.readFileSync(path.join(MODULES, f), 'utf8').split('\n');
-      lines.forEach((line, i) => {
+      const text = fs.readFileSync(path.join(MODULES, f), 'utf8');
+      // A helper registering the same routes for two tables takes them as `urls.add` …, given literally at its call
+      // sites (`{ add: '/sys/dict/add', … }`), so one grep still finds each endpoint.
+      const literalAtCallSite = (line: string) => {
+        const key = /(?:\(\s*|url:\s*)urls\.(\w+)/.exec(line)?.[1];
+        return !!key && new RegExp(`\\b${key}: '/`).test(text);
+      };
+      text.split('\n').forEach((line, i) => {
+        if (literalAtCallSite(line)) return;
         if (/\.(get|post|put|delete|patch|all)\(\s*[^'"\s)]/.test(line) && /^\s*(app|sub|scope|api|r)\.\w+\(/.test(line)) built.push(`${f}:${i + 1}`);
         if (/^\s*url:\s*[^'"\s]/.test(line)) built.push(`${f}:${i + 1}`);
       });

@@ -12,7 +12,7 @@ import { dataSourceModule } from './system/dataSource/routes.js';
 import { gatewayRouteModule } from './system/gatewayRoute/routes.js';
 import { checkRuleModule } from './system/checkRule/routes.js';
 import { fillRuleModule } from './system/fillRule/routes.js';
-import { dictAdminRoutes } from './system/dict/admin.routes.js';
+import { dictAdminModule } from './system/dict/admin.routes.js';
 
 /** A module plugin: registers the entity's standard routes (through `registerCrud` or by hand) and its own. */
 export type EntityModule = (app: FastifyInstance) => Promise<void>;
@@ -34,14 +34,14 @@ export const ENTITY_MODULES: Readonly<Record<string, EntityModule | CrudBinding>
   gatewayRoute: gatewayRouteModule,
   checkRule: checkRuleModule,
   fillRule: fillRuleModule,
-  dict: dictAdminRoutes,
+  dict: dictAdminModule,
   dictItem: routesIn('dict'),
 };
 
-/** For an entity whose routes another entity's module registers (数据字典's items come with dictAdminRoutes). */
+/** For an entity whose routes another entity's module registers (数据字典's items come with dictAdminModule). */
 function routesIn(owner: string): EntityModule {
   const none: EntityModule = async () => {};
-  Object.defineProperty(none, 'name', { value: `routesIn_${owner}` });
+  Object.defineProperty(none, 'name', { value: `routesIn${owner[0].toUpperCase()}${owner.slice(1)}Module` });
   return none;
 }
 

@@ -6,7 +6,7 @@ import { crudLogSpec } from '../oplog/spec.js';
 import { MAX_REQUEST_BYTES } from '../files/requestBudget.js';
 import { BadRequestError, BizError } from '../envelope/errors.js';
 import { ok, okMsg } from '../envelope/result.js';
-import { param, type RawParams } from '../query/index.js';
+import { param, queryParams, type RawParams } from '../query/index.js';
 import { resolveBinding } from './binding.js';
 import { addOutcome, exportWorkbook, importResult, importRows, readAll, sendWorkbook, uploadedFiles } from './excel.js';
 import { CrudService, splitIds } from './service.js';
@@ -24,7 +24,7 @@ export function exportParams(req: FastifyRequest): RawParams {
   const params: RawParams = {};
   const body = req.body;
   if (body && typeof body === 'object' && !Array.isArray(body)) Object.assign(params, body);
-  Object.assign(params, req.query as RawParams);
+  Object.assign(params, queryParams(req));
   const paramsStr = param(params, 'paramsStr');
   if (paramsStr) {
     let parsed: unknown;
@@ -77,10 +77,10 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
   await app.register(async (sub) => {
     await sub.register(multipart, { limits: IMPORT_LIMITS });
 
-    sub.get(`${base}/list`, { config: auth('list') }, async (req) => ok(await svc.list(req, req.query as RawParams)));
+    sub.get(`${base}/list`, { config: auth('list') }, async (req) => ok(await svc.list(req, queryParams(req))));
 
     sub.get(`${base}/queryById`, { config: auth('list') }, async (req) => {
-      const id = param(req.query as RawParams, 'id');
+      const id = param(queryParams(req), 'id');
       return ok(b.nullWhenMissing ? await svc.findBy(req, b.idProp ?? 'id', checkId(id)) : await svc.queryById(req, id));
     });
 
@@ -100,14 +100,14 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
     });
 
     sub.delete(`${base}/delete`, { config: auth('delete') }, async (req) => {
-      const ids = splitIds(param(req.query as RawParams, 'id'));
+      const ids = splitIds(param(queryParams(req), 'id'));
       if (ids.length !== 1) throw new BadRequestError(ids.length ? CRUD_ID_ONE : 'id不能为空');
       await svc.remove(req, ids);
       return okMsg(b.msg.deleted);
     });
 
     sub.delete(`${base}/deleteBatch`, { config: auth('deleteBatch') }, async (req) => {
-      const ids = splitIds(param(req.query as RawParams, 'ids'));
+      const ids = splitIds(param(queryParams(req), 'ids'));
       if (!ids.length) throw new BizError(b.msg.noIds);
       await svc.remove(req, ids);
       return okMsg(b.msg.batchDeleted);

@@ -3,6 +3,11 @@ import type { Cond, QuerySpec, RawParams, SortSpec } from './types.js';
 import { parseSuperQuery } from './superQuery.js';
 import { cmpCond, inCond, parseValueSyntax, splitList, valueCond } from './valueSyntax.js';
 
+/** A request's query parameters, for `param()` / `intParam()` / `paging()` (routes without a zod querystring schema). */
+export function queryParams(req: { query: unknown }): RawParams {
+  return (req.query ?? {}) as RawParams;
+}
+
 /** One query parameter as a string; repeated parameters use the first value, objects are refused. */
 export function param(params: RawParams, name: string): string | undefined {
   let v = params[name];

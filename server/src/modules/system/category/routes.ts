@@ -5,7 +5,7 @@ import { registerCrud, toWire } from '../../../core/crud/index.js';
 import { parseCondition } from '../../../core/dict/index.js';
 import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
 import { ok } from '../../../core/envelope/result.js';
-import { param, type RawParams } from '../../../core/query/index.js';
+import { param, queryParams } from '../../../core/query/index.js';
 import { CATEGORY_ROOT, categoryBinding } from './definition.js';
 import { CATEGORY_LOOKUP_MSG as MSG, CategoryService, type CategoryRow } from './service.js';
 
@@ -19,7 +19,7 @@ export async function categoryModule(app: FastifyInstance): Promise<void> {
   const crud = await registerCrud(app, categoryBinding);
   const svc = new CategoryService(app.ctx);
   const list = perm(permCode(categoryEntity, 'list'));
-  const q = (req: { query: unknown }) => req.query as RawParams;
+  const q = queryParams;
   const wire = (r: CategoryRow) => toWire(crud.b, r as unknown as Record<string, unknown>);
   const requiredPid = (req: { query: unknown }) => {
     const pid = param(q(req), 'pid');

@@ -6,10 +6,9 @@ import { importResult, readWorkbooks, sendWorkbook, uploadedFiles } from '../../
 import { BizError } from '../../../core/envelope/errors.js';
 import { dictService } from '../../../core/dict/service.js';
 import { exportFileName, writeExportWorkbook } from '../../../core/excel/index.js';
-import { newId } from '../../../core/id.js';
-import { likeExpr, param, type RawParams } from '../../../core/query/index.js';
-import { now } from '../../../core/time.js';
+import { param, queryParams } from '../../../core/query/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
+import { DEPART_EXCEL_MSG, departsToExport, importDepartRow } from './excel.service.js';
 
 /** The SysDepart Excel columns of contract §7.5 (header text → column); 机构类别 is the org_category dictionary. */
 const COLUMNS = [
@@ -25,23 +24,12 @@ const COLUMNS = [
   { header: '备注', col: 'memo' },
 ] as const;
 const TITLE = '部门列表数据';
-const CODE = /^(?:[A-Z]\d{2}){1,20}$/;
-
-export const DEPART_EXCEL_MSG = {
-  nameRequired: '机构/部门名称不能为空',
-  badCode: '机构编码格式不正确（3位一段，如A01A01）',
-  codeTaken: '机构编码已存在',
-  parentMissing: '上级机构编码不存在',
-  badOrder: '排序必须是整数',
-} as const;
-
 /**
  * `/sys/sysDepart/exportXls` and `/importExcel` (contract §7.5, §12.3). Export: every department (or `selections`,
  * or `departName` LIKE), ordered by org code. Import: rows sorted by code length so parents come first; the parent
  * is the code minus its last 3 characters; a duplicate code is a row error.
  */
 export async function departExcelRoutes(app: FastifyInstance): Promise<void> {
-  const db = () => app.ctx.db.db;
   await app.register(multipart, { limits: IMPORT_LIMITS });
 
   app.route({
@@ -49,13 +37,10 @@ export async function departExcelRoutes(app: FastifyInstance): Promise<void> {
     url: '/sys/sysDepart/exportXls',
     config: perm(PERM.depart.exportXls),
     handler: async (req, reply) => {
-      const q = req.query as RawParams;
+      const q = queryParams(req);
       const selections = splitIds(param(q, 'selections'));
       const name = param(q, 'departName')?.trim().replace(/^\*|\*$/g, '');
-      let s = db().selectFrom('sys_depart').selectAll();
-      if (selections.length) s = s.where('id', 'in', selections);
-      if (name) s = s.where(likeExpr('depart_name', 'like', name, app.ctx.db.dialect));
-      const rows = await s.orderBy('org_code').limit(EXPORT_MAX).execute();
+      const rows = await departsToExport(app.ctx, selections, name, EXPORT_MAX);
       const texts = await dictService(app.ctx).textsOf('org_category', [...new Set(rows.map((r) => r.org_category).filter((v): v is string => !!v))]);
       const bytes = await writeExportWorkbook({
         title: TITLE,
@@ -80,7 +65,7 @@ export async function departExcelRoutes(app: FastifyInstance): Promise<void> {
     let success = 0;
     for (const r of rows) {
       try {
-        await importOne(r.cells);
+        await importDepartRow(app.ctx, req, r.cells, categories);
         success++;
       } catch (e) {
         if (!(e instanceof BizError)) {
@@ -91,51 +76,6 @@ export async function departExcelRoutes(app: FastifyInstance): Promise<void> {
       }
     }
     return importResult(app.ctx.config, { total: rows.length, success, errors });
-
-    async function importOne(cells: Record<string, string>): Promise<void> {
-      const name = (cells['机构/部门名称'] ?? '').trim();
-      if (!name) throw new BizError(DEPART_EXCEL_MSG.nameRequired);
-      const code = (cells['机构编码'] ?? '').trim().toUpperCase();
-      if (!CODE.test(code)) throw new BizError(DEPART_EXCEL_MSG.badCode);
-      const orderRaw = (cells['排序'] ?? '').trim();
-      if (orderRaw && !/^-?\d{1,9}$/.test(orderRaw)) throw new BizError(DEPART_EXCEL_MSG.badOrder);
-      const cat = (cells['机构类别'] ?? '').trim();
-      await db().transaction().execute(async (trx) => {
-        if (await trx.selectFrom('sys_depart').select('id').where('org_code', '=', code).executeTakeFirst()) throw new BizError(DEPART_EXCEL_MSG.codeTaken);
-        let parentId = '';
-        if (code.length > 3) {
-          const parent = await trx.selectFrom('sys_depart').select('id').where('org_code', '=', code.slice(0, -3)).executeTakeFirst();
-          if (!parent) throw new BizError(DEPART_EXCEL_MSG.parentMissing);
-          parentId = parent.id;
-        }
-        const text = (k: string, max: number) => {
-          const v = (cells[k] ?? '').trim();
-          return v ? v.slice(0, max) : null;
-        };
-        await trx
-          .insertInto('sys_depart')
-          .values({
-            id: newId(),
-            parent_id: parentId,
-            depart_name: name.slice(0, 100),
-            depart_name_en: text('英文名', 500),
-            depart_order: orderRaw ? Number(orderRaw) : 0,
-            description: text('描述', 500),
-            org_category: cat ? (categories.get(cat) ?? cat).slice(0, 10) : '1',
-            org_code: code,
-            org_type: String(code.length / 3),
-            mobile: text('手机号', 32),
-            fax: text('传真', 32),
-            address: text('地址', 100),
-            memo: text('备注', 500),
-            status: '1',
-            del_flag: '0',
-            create_by: req.user?.username ?? null,
-            create_time: now(),
-          })
-          .execute();
-      });
-    }
   });
 }
 

@@ -9,7 +9,7 @@ import { now } from '../../../core/time.js';
 import { allMenus, nest, sortRows, treeModel } from '../permission/menu.service.js';
 import { saveGrants } from '../permission/grants.service.js';
 import { assertCanAssignDeptRoles, assertCanGrantPermissions, assertMayChangeDeptRoleGrants } from '../role/escalation.js';
-import { assertMayManage, userScope } from '../user/definition.js';
+import { assertManageableUsers } from '../user/definition.js';
 import { DEPART_MSG, departRoleResolved } from './definition.js';
 import { requireDepart, type Trx } from './rows.js';
 
@@ -103,14 +103,7 @@ export class DepartRoleService {
   /** Give a user the roles `next` has and `last` had not, take away the others (security §1.10 checks first). */
   async assignToUser(req: FastifyRequest, userId: string, next: string[], last: string[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const u = await trx
-        .selectFrom('sys_user')
-        .select('id')
-        .where('id', '=', userId)
-        .where((eb) => eb.and([userScope(eb, req), eb('del_flag', '=', 0)]))
-        .executeTakeFirst();
-      if (!u) throw new BizError('未找到用户信息');
-      await assertMayManage(trx, req, [userId]);
+      await assertManageableUsers(trx, req, [userId]);
       const add = next.filter((i) => !last.includes(i));
       const del = last.filter((i) => !next.includes(i));
       if (add.length) {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { toWire } from '../../../core/crud/index.js';
 import { BizError, MSG } from '../../../core/envelope/errors.js';
-import type { RawParams } from '../../../core/query/index.js';
+import { queryParams } from '../../../core/query/index.js';
 import type { Database, SysDepartTable } from '../../../db/schema.js';
 import { departResolved } from './definition.js';
 
@@ -99,7 +99,7 @@ export async function myDepartIds(db: Trx, req: FastifyRequest): Promise<string[
   return descendantsOf(db, [...ids]);
 }
 
-export const q = (req: { query: unknown }) => req.query as RawParams;
+export const q = queryParams;
 
 export async function requireDepart(trx: Trx, id: string): Promise<DepartRow> {
   const d = await trx.selectFrom('sys_depart').selectAll().where('id', '=', id).executeTakeFirst();

@@ -3,7 +3,7 @@ import { bumpPermissionVersion } from '../../../core/auth/index.js';
 import type { AppContext } from '../../../core/context.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import { newId } from '../../../core/id.js';
-import { assertMayManage, userScope } from '../user/definition.js';
+import { assertManageableUsers, assertMayManage, userScope } from '../user/definition.js';
 import { DEPART_MSG } from './definition.js';
 import { requireDepart } from './rows.js';
 
@@ -13,15 +13,8 @@ import { requireDepart } from './rows.js';
 export async function addUsersToDepart(ctx: AppContext, req: FastifyRequest, depId: string, userIds: string[]): Promise<void> {
   await ctx.db.db.transaction().execute(async (trx) => {
     await requireDepart(trx, depId);
-    const users = await trx
-      .selectFrom('sys_user')
-      .select('id')
-      .where('id', 'in', userIds)
-      .where((eb) => eb.and([userScope(eb, req), eb('del_flag', '=', 0)]))
-      .execute();
-    if (users.length !== userIds.length) throw new BizError('未找到用户信息');
     // departments carry data scope and department roles: only users within the caller's rights (issue 10 point 2)
-    await assertMayManage(trx, req, userIds);
+    await assertManageableUsers(trx, req, userIds);
     const have = new Set((await trx.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', depId).where('user_id', 'in', userIds).execute()).map((r) => r.user_id));
     const rows = userIds.filter((u) => !have.has(u)).map((u) => ({ id: newId(), user_id: u, dep_id: depId }));
     if (rows.length) await trx.insertInto('sys_user_depart').values(rows).execute();

@@ -61,7 +61,7 @@ function writeRoutes(r: FastifyInstance, urls: Record<WriteAction, string>, perm
  * `/sys/dictItem/*` items, each behind its `dict:*` code (the items' codes are `dict:item:*`). Every write clears
  * the dictionary caches on every node (service.ts).
  */
-export async function dictAdminRoutes(app: FastifyInstance): Promise<void> {
+export async function dictAdminModule(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: IMPORT_LIMITS });
   const svc = new DictAdminService(app.ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();

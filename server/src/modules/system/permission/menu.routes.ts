@@ -3,7 +3,7 @@ import { perm } from '../../../core/access/guard.js';
 import { splitIds } from '../../../core/crud/index.js';
 import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
-import { param, type RawParams } from '../../../core/query/index.js';
+import { param, queryParams } from '../../../core/query/index.js';
 import { checkId } from '../../../core/crud/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import { MENU_MSG, addMenu, allMenus, childMenus, deleteMenus, menusUnder, editMenu, menuTreeNode, nest, sortRows, treeModel } from './menu.service.js';
@@ -15,7 +15,7 @@ export const TREE_READERS = [PERM.permission.list, PERM.role.authorize, PERM.dep
 /** 菜单管理 and data rules: contract §4.2–4.4 (`/sys/permission/*`). */
 export async function menuModule(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
-  const q = (req: { query: unknown }) => req.query as RawParams;
+  const q = queryParams;
 
   app.get('/sys/permission/list', { config: perm(PERM.permission.list) }, async () => ok(nest(await allMenus(ctx), menuTreeNode)));
 

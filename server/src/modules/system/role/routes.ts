@@ -3,7 +3,7 @@ import { perm, SIGNED_IN } from '../../../core/access/guard.js';
 import { checkId, registerCrud } from '../../../core/crud/index.js';
 import { BadRequestError } from '../../../core/envelope/errors.js';
 import { ok, okMsg, page } from '../../../core/envelope/result.js';
-import { paging, param, type RawParams } from '../../../core/query/index.js';
+import { paging, param, queryParams } from '../../../core/query/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import { allMenus, nest, roleTreeModel, sortRows } from '../permission/menu.service.js';
 import { idList } from '../permission/grants.service.js';
@@ -18,7 +18,7 @@ import { RoleService } from './service.js';
 export async function roleModule(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const svc = new RoleService(ctx);
-  const q = (req: { query: unknown }) => req.query as RawParams;
+  const q = queryParams;
   await registerCrud(app, roleBinding);
 
   app.get('/sys/role/queryall', { config: SIGNED_IN }, async () => ok(await svc.all()));

@@ -6,7 +6,7 @@ import { newId } from '../../../core/id.js';
 import { fetchPage, likeExpr, type Paging } from '../../../core/query/index.js';
 import { dataRuleChoice, enabledRules, grantOf, saveGrantRules, type GrantOwner } from '../permission/dataRuleGrant.js';
 import { saveGrants } from '../permission/grants.service.js';
-import { assertMayManage, userScope } from '../user/definition.js';
+import { assertManageableUsers, assertMayManage, userScope } from '../user/definition.js';
 import { ROLE_MSG } from './definition.js';
 import { assertCanAssignRole, assertCanGrantPermissions, assertMayChangeRoleGrants } from './escalation.js';
 
@@ -66,15 +66,8 @@ export class RoleService {
       const role = await trx.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst();
       if (!role) throw new BizError(ROLE_MSG.notFound);
       await assertCanAssignRole(trx, req, roleId, userIds);
-      const users = await trx
-        .selectFrom('sys_user')
-        .select('id')
-        .where('id', 'in', userIds)
-        .where((eb) => eb.and([userScope(eb, req), eb('del_flag', '=', 0)]))
-        .execute();
-      if (users.length !== userIds.length) throw new BizError('未找到用户信息');
       // a user's roles are the caller's to change only within its own rights (issue 10 point 2)
-      await assertMayManage(trx, req, userIds);
+      await assertManageableUsers(trx, req, userIds);
       const have = new Set((await trx.selectFrom('sys_user_role').select('user_id').where('role_id', '=', roleId).where('user_id', 'in', userIds).execute()).map((r) => r.user_id));
       const rows = userIds.filter((u) => !have.has(u)).map((u) => ({ id: newId(), user_id: u, role_id: roleId }));
       if (rows.length) await trx.insertInto('sys_user_role').values(rows).execute();

@@ -5,7 +5,7 @@ import { splitIds } from '../../../core/crud/index.js';
 import { crudLogSpec } from '../../../core/oplog/index.js';
 import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
-import { param, type RawParams } from '../../../core/query/index.js';
+import { param, queryParams } from '../../../core/query/index.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
 import { TENANT_MENU } from './definition.js';
 import { TENANT_MSG, TenantService } from './service.js';
@@ -32,9 +32,9 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
   /** The routes the data rules of 租户管理 narrow: every action on existing tenants (core/datarule). */
   const ruled = (action: 'list' | 'edit' | 'delete' | 'deleteBatch') => ({ ...auth(action), dataRules: TENANT_MENU });
 
-  app.get('/sys/tenant/list', { config: ruled('list') }, async (req) => ok(await svc.crud.list(req, req.query as RawParams)));
+  app.get('/sys/tenant/list', { config: ruled('list') }, async (req) => ok(await svc.crud.list(req, queryParams(req))));
 
-  app.get('/sys/tenant/queryById', { config: ruled('list') }, async (req) => ok(await svc.crud.queryById(req, String(tenantId(param(req.query as RawParams, 'id'))))));
+  app.get('/sys/tenant/queryById', { config: ruled('list') }, async (req) => ok(await svc.crud.queryById(req, String(tenantId(param(queryParams(req), 'id'))))));
 
   app.post('/sys/tenant/add', { config: auth('add') }, async (req) => {
     const { id, ...rest } = bodyObject(req.body);
@@ -59,7 +59,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
     url: '/sys/tenant/delete',
     config: ruled('delete'),
     handler: async (req) => {
-      const raw = param(req.query as RawParams, 'id');
+      const raw = param(queryParams(req), 'id');
       if (!raw || !raw.trim()) throw new BadRequestError('id不能为空');
       await svc.remove(req, tenantId(raw));
       return okMsg(MSG.deleted);
@@ -67,7 +67,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
   });
 
   app.delete('/sys/tenant/deleteBatch', { config: ruled('deleteBatch') }, async (req) => {
-    const ids = tenantIds(param(req.query as RawParams, 'ids'));
+    const ids = tenantIds(param(queryParams(req), 'ids'));
     if (!ids.length) throw new BizError(TENANT_MSG.noneSelected);
     return okMsg(await svc.removeBatch(req, ids));
   });
@@ -79,5 +79,5 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
   });
 
   /** Tenants for pickers: status 1 only, optionally `ids`. */
-  app.get('/sys/tenant/queryList', { config: SIGNED_IN }, async (req) => ok(await svc.enabledTenants(req, tenantIds(param(req.query as RawParams, 'ids')))));
+  app.get('/sys/tenant/queryList', { config: SIGNED_IN }, async (req) => ok(await svc.enabledTenants(req, tenantIds(param(queryParams(req), 'ids')))));
 }

@@ -3,7 +3,7 @@ import { perm } from '../../../core/access/guard.js';
 import { splitIds } from '../../../core/crud/index.js';
 import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
-import { param, type RawParams } from '../../../core/query/index.js';
+import { param, queryParams } from '../../../core/query/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
 import { USER_MENU, USER_MSG } from './definition.js';
@@ -49,7 +49,7 @@ export function userAccountRoutes(app: FastifyInstance, kit: UserKit): void {
   });
 
   app.delete('/sys/user/deleteRecycleBin', { config: perm(PERM.user.recycleBin) }, async (req) => {
-    const ids = splitIds(param(req.query as RawParams, 'userIds'));
+    const ids = splitIds(param(queryParams(req), 'userIds'));
     if (!ids.length) throw new BizError(MSG.badParams);
     await purge(kit, req, ids);
     return okMsg('删除成功');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { perm } from '../../../core/access/guard.js';
 import { BadRequestError } from '../../../core/envelope/errors.js';
 import { ok, page } from '../../../core/envelope/result.js';
-import { paging, param, type RawParams } from '../../../core/query/index.js';
+import { paging, param, queryParams, type RawParams } from '../../../core/query/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import type { UserKit } from './kit.js';
 import { addressList, addressListByDepart } from './directory.service.js';
@@ -21,14 +21,14 @@ function addressParams(q: RawParams): { orgCode?: string; realname?: string; wor
  */
 export function userAddressListRoutes(app: FastifyInstance, kit: UserKit): void {
   app.get('/sys/user/queryByOrgCodeForAddressList', { config: perm(PERM.user.addressList) }, async (req) => {
-    const q = req.query as RawParams;
+    const q = queryParams(req);
     const pg = paging(q);
     const { records, total } = await addressList(kit, req, addressParams(q), pg);
     return ok(page(records, total, pg.pageNo, pg.pageSize));
   });
 
   app.get('/sys/user/queryByOrgCode', { config: perm(PERM.user.addressList) }, async (req) => {
-    const q = req.query as RawParams;
+    const q = queryParams(req);
     const pg = paging(q);
     const { orgCode, realname, workNo } = addressParams(q);
     if (!orgCode) throw new BadRequestError('orgCode不能为空');

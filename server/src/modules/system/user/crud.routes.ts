@@ -7,7 +7,7 @@ import { addOutcome, exportWorkbook, importResult, importRows, readAll, sendWork
 import { exportParams } from '../../../core/crud/routes.js';
 import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
-import { param, type RawParams } from '../../../core/query/index.js';
+import { param, queryParams } from '../../../core/query/index.js';
 import { ADMIN_USERNAME, assertMayManage, codeIds, USER_MENU, USER_MSG, type UserExtras } from './definition.js';
 import { idList, type UserKit } from './kit.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
@@ -37,12 +37,12 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
 
   app.get('/sys/user/list', { config: ruled('list') }, async (req) => {
     // `code` (comma ids): the page is as large as the list of ids (contract §12.1)
-    const q = req.query as RawParams;
+    const q = queryParams(req);
     const codes = codeIds(q);
     return ok(await svc.list(req, codes.length ? { ...q, pageNo: '1', pageSize: String(codes.length) } : q));
   });
 
-  app.get('/sys/user/queryById', { config: ruled('list') }, async (req) => ok(await svc.queryById(req, param(req.query as RawParams, 'id'))));
+  app.get('/sys/user/queryById', { config: ruled('list') }, async (req) => ok(await svc.queryById(req, param(queryParams(req), 'id'))));
 
   app.post('/sys/user/add', { config: auth('add') }, async (req) => {
     const body = bodyObject(req.body);
@@ -87,14 +87,14 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
   };
 
   app.delete('/sys/user/delete', { config: ruled('delete') }, async (req) => {
-    const ids = splitIds(param(req.query as RawParams, 'id'));
+    const ids = splitIds(param(queryParams(req), 'id'));
     if (ids.length !== 1) throw new BadRequestError(ids.length ? '只能删除一条记录，批量删除请使用deleteBatch' : 'id不能为空');
     await removeUsers(req, ids);
     return okMsg('删除用户成功');
   });
 
   app.delete('/sys/user/deleteBatch', { config: ruled('deleteBatch') }, async (req) => {
-    const ids = splitIds(param(req.query as RawParams, 'ids'));
+    const ids = splitIds(param(queryParams(req), 'ids'));
     if (!ids.length) throw new BizError(MSG.badParams);
     await removeUsers(req, ids);
     return okMsg('批量删除用户成功');

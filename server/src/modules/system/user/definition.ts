@@ -153,6 +153,18 @@ export async function assertMayManage(db: Kysely<Database>, req: FastifyRequest,
   }
 }
 
+/** Refuse unless every one of `userIds` is a user (not deleted) the caller sees (`未找到用户信息`) and may manage. */
+export async function assertManageableUsers(db: Kysely<Database>, req: FastifyRequest, userIds: string[]): Promise<void> {
+  const users = await db
+    .selectFrom('sys_user')
+    .select('id')
+    .where('id', 'in', userIds)
+    .where((eb) => eb.and([userScope(eb, req), eb('del_flag', '=', 0)]))
+    .execute();
+  if (users.length !== userIds.length) throw new BizError('未找到用户信息');
+  await assertMayManage(db, req, userIds);
+}
+
 /** Fields a user cannot change on their own row through edit (self-escalation, security §1.10). */
 const SELF_LOCKED = [
   ['userIdentity', 'user_identity'],

@@ -3,7 +3,7 @@ import { perm } from '../../../core/access/guard.js';
 import { checkId } from '../../../core/crud/index.js';
 import { BizError, MSG } from '../../../core/envelope/errors.js';
 import { ok, page } from '../../../core/envelope/result.js';
-import { paging, param, type RawParams } from '../../../core/query/index.js';
+import { paging, param, queryParams } from '../../../core/query/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import { descendantsOf, myDepartIds } from '../depart/rows.js';
 import type { UserKit } from './kit.js';
@@ -18,7 +18,7 @@ export function userDepartRoutes(app: FastifyInstance, kit: UserKit): void {
 
   /** The users of department `id` (not its sub-departments), `realname` LIKE when given, with `orgCodeTxt`. */
   const departUsers = async (req: FastifyRequest) => {
-    const q = req.query as RawParams;
+    const q = queryParams(req);
     return ok(await usersOfDepart(kit, req, checkId(param(q, 'id')), param(q, 'realname')?.trim()));
   };
   const departUsersRead = perm(PERM.user.list, PERM.depart.users);
@@ -32,7 +32,7 @@ export function userDepartRoutes(app: FastifyInstance, kit: UserKit): void {
    * holds only depart:my may ask for departments of their own subtree only.
    */
   app.get('/sys/user/departUserList', { config: perm(PERM.depart.users, PERM.depart.my) }, async (req) => {
-    const q = req.query as RawParams;
+    const q = queryParams(req);
     const pg = paging(q);
     const depRaw = param(q, 'depId')?.trim();
     const username = param(q, 'username')?.trim().replace(/^\*|\*$/g, '');

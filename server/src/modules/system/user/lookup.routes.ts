@@ -4,7 +4,7 @@ import { perm, SIGNED_IN } from '../../../core/access/guard.js';
 import { checkId } from '../../../core/crud/index.js';
 import { BadRequestError } from '../../../core/envelope/errors.js';
 import { ok, page } from '../../../core/envelope/result.js';
-import { paging, param, type RawParams } from '../../../core/query/index.js';
+import { paging, param, queryParams } from '../../../core/query/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import { parseWireDate } from '../../../core/time.js';
 import { commaList, type UserKit } from './kit.js';
@@ -16,7 +16,7 @@ import { assertUserFree, departsOf, directory, multiUser, roleIdsOf, usersByIds,
  */
 export function userLookupRoutes(app: FastifyInstance, kit: UserKit): void {
   app.get('/sys/user/checkOnlyUser', { config: { ...SIGNED_IN, throttle: 'check' } }, async (req) => {
-    const q = req.query as RawParams;
+    const q = queryParams(req);
     const checks: Array<[string, 'username' | 'phone' | 'email' | 'work_no']> = [
       ['username', 'username'],
       ['phone', 'phone'],
@@ -31,13 +31,13 @@ export function userLookupRoutes(app: FastifyInstance, kit: UserKit): void {
   });
 
   app.get('/sys/user/queryUserRole', { config: perm(PERM.user.list, PERM.user.edit) }, async (req) => {
-    return ok(await roleIdsOf(kit, req, checkId(param(req.query as RawParams, 'userid'))));
+    return ok(await roleIdsOf(kit, req, checkId(param(queryParams(req), 'userid'))));
   });
 
   // The edit dialog's departments (contract §12.1 userDepartList): `[{key, value, title}]` plus `orgCode`, so the
   // dialog can tell which one is the user's current department (sys_user.org_code).
   app.get('/sys/user/userDepartList', { config: perm(PERM.user.list, PERM.user.edit, PERM.depart.users) }, async (req) => {
-    return ok(await departsOf(kit, req, checkId(param(req.query as RawParams, 'userId'))));
+    return ok(await departsOf(kit, req, checkId(param(queryParams(req), 'userId'))));
   });
 
   /**
@@ -47,7 +47,7 @@ export function userLookupRoutes(app: FastifyInstance, kit: UserKit): void {
    * reads it on the user list anyway (ACCESS.md "Directory reads for the pickers").
    */
   app.get('/sys/user/queryUserComponentData', { config: SIGNED_IN }, async (req) => {
-    const q = req.query as RawParams;
+    const q = queryParams(req);
     const pg = paging(q);
     const departId = param(q, 'departId')?.trim();
     const contains = (name: string) => param(q, name)?.trim().replace(/^\*|\*$/g, '');
@@ -65,7 +65,7 @@ export function userLookupRoutes(app: FastifyInstance, kit: UserKit): void {
   });
 
   app.get('/sys/user/getMultiUser', { config: SIGNED_IN }, async (req, reply: FastifyReply) => {
-    const q = req.query as RawParams;
+    const q = queryParams(req);
     const usernames = commaList(q, 'username');
     const ids = commaList(q, 'id').map(checkId);
     return reply.send(await multiUser(kit, req, usernames, ids));
@@ -76,7 +76,7 @@ export function userLookupRoutes(app: FastifyInstance, kit: UserKit): void {
 
   /** contract §12.1 queryByIds: the users of `userIds` (comma ids), in that order; safe fields, deleted users left out. */
   app.get('/sys/user/queryByIds', { config: SIGNED_IN }, async (req) => {
-    const ids = commaList(req.query as RawParams, 'userIds').map(checkId);
+    const ids = commaList(queryParams(req), 'userIds').map(checkId);
     if (!ids.length) throw new BadRequestError('userIds不能为空');
     return ok(await usersByIds(kit, req, ids));
   });
