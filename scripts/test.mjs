@@ -15,6 +15,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { ROOT, ensureBuilt } from './lib/build.mjs';
 
 const CI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
@@ -143,7 +144,7 @@ function startVitest(step, extraArgs, env, timeoutMs, { quiet = false } = {}) {
 
 /** The unhandled errors vitest printed (`Vitest caught N unhandled error…`): a line each, error and test file. */
 function unhandledErrors(log) {
-  const text = fs.readFileSync(log, 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
+  const text = stripVTControlCharacters(fs.readFileSync(log, 'utf8'));
   const start = text.indexOf('Unhandled Error');
   if (start < 0) return [];
   const lines = [];

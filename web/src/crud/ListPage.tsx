@@ -97,7 +97,7 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
   const [search, setSearch] = useState<SearchValues>({});
   const [sort, setSort] = useState<ListSort>({});
   const paging = usePaging();
-  const { pageNo, pageSize, setPageNo } = paging;
+  const { pageNo, pageSize, setPageNo, numberColumn } = paging;
   const [selectedRowKeys, setSelectedRowKeys] = useState<string[]>([]);
   const [formState, setFormState] = useState<{ open: boolean; record: EntityRow | null }>({ open: false, record: null });
   const [exporting, setExporting] = useState(false);
@@ -180,7 +180,7 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
 
   const tableColumns = useMemo(() => {
     const cols: TableColumnType<EntityRow>[] = [
-      paging.numberColumn(),
+      numberColumn(),
     ];
     for (const f of entity.fields) {
       if (f.list === false) continue;
@@ -200,7 +200,7 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
       cols.push({ ...col, ...override });
     }
     return extraColumns ? [...cols, ...extraColumns] : cols;
-  }, [entity, overrides, sort, extraColumns]);
+  }, [entity, overrides, sort, extraColumns, numberColumn]);
 
   const showEdit = can('edit');
   const showDelete = can('delete');

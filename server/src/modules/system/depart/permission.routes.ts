@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { perm } from '../../../core/access/guard.js';
 import { bumpPermissionVersion } from '../../../core/auth/index.js';
 import { checkId } from '../../../core/crud/index.js';
-import { BizError } from '../../../core/envelope/errors.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
 import { param } from '../../../core/query/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
