@@ -1,7 +1,7 @@
 // `npm test`: the whole test matrix, one summary line at the end (`N passed, N failed`), non-zero exit on failure.
 //
 //   1. Debian chromium + fonts-noto-cjk present (installed with apt-get when missing)
-//   2. typecheck: tsc -p server, tsc -p web, tsc -p bench
+//   2. typecheck: tsc -p server, tsc -p web, tsc -p bench; lint: `npm run lint` (ESLint, then prettier --check)
 //   3. vitest run: server + web projects, SQLite
 //   4. server/test/** again on PostgreSQL, MySQL/MariaDB, and with Redis (TEST_DB / TEST_REDIS), side by side
 //   5. build web + server, then the e2e journeys in Chromium (e2e/run.mjs)
@@ -9,7 +9,7 @@
 // Counting: every vitest test and every e2e journey is one; a step that is not a test runner (install,
 // typecheck, build) counts as one check. A service that cannot be reached fails the run when CI=true and is
 // skipped with a loud message on a developer machine.
-// Options: --only=unit,postgres,mysql,redis,e2e,typecheck (a subset of steps), --no-build (e2e on existing dist).
+// Options: --only=unit,postgres,mysql,redis,e2e,typecheck,lint (a subset of steps), --no-build (e2e on existing dist).
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -96,6 +96,15 @@ if (want('typecheck')) {
       return ok;
     });
   }
+}
+
+if (want('lint')) {
+  banner('npm run lint (eslint + prettier --check)');
+  check('lint', () => {
+    const ok = sh('npm', ['run', '--silent', 'lint'], { timeoutMs: 5 * 60_000 }).status === 0;
+    if (ok) console.log('✓ eslint and prettier find nothing');
+    return ok;
+  });
 }
 
 // ── 3 + 4. vitest ─────────────────────────────────────────────────────────────────────────────────────────
