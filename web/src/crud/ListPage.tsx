@@ -27,6 +27,7 @@ import { ImportModal } from '../components/ImportModal';
 import { usePaging } from './usePaging';
 import { SearchButtons } from './SearchButtons';
 import { queryFields, SuperQuery, type SuperQueryOutput } from '../components/SuperQuery';
+import { MSG } from '../messages';
 
 /** Per-column overrides keyed by field prop (merged into the generated column); `false` hides the column. */
 export type ColumnOverrides = Record<string, Partial<TableColumnType<EntityRow>> | false>;
@@ -79,7 +80,7 @@ export function listQueryKey(entity: EntityDef): readonly unknown[] {
 async function fetchPage(entity: EntityDef, params: Params): Promise<{ records: EntityRow[]; total: number }> {
   const res = await http.get<PageResult<EntityRow> | EntityRow[]>(`${entity.api}/list`, params);
   if (!res.success) {
-    showWarning(res.message || '操作失败');
+    showWarning(res.message || MSG.failed);
     throw new Error(res.message);
   }
   const result = res.result;
@@ -154,12 +155,12 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
   function deleteSelected(): void {
     const ids = [...selectedRowKeys];
     if (!ids.length) {
-      showWarning('请选择一条记录！');
+      showWarning(MSG.selectRecord);
       return;
     }
     confirm({
-      title: '确认删除',
-      content: '是否删除选中数据?',
+      title: MSG.confirmDeleteTitle,
+      content: MSG.confirmDeleteSelected,
       onOk: async () => {
         // the JeecgBoot client leaves a trailing comma (contract §12 intro)
         if (await sendChange(() => http.delete<unknown>(`${entity.api}/deleteBatch`, { ids: `${ids.join(',')},` }))) afterDelete(ids);
@@ -217,7 +218,7 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
           </Button>
         )}
         {showDelete && (
-          <Popconfirm title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => deleteOne(String(row.id))}>
+          <Popconfirm title={MSG.confirmDeleteOne} okText="确定" cancelText="取消" onConfirm={() => deleteOne(String(row.id))}>
             <Button type="link" size="small">
               删除
             </Button>

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { perm } from '../access/guard.js';
 import { MAX_REQUEST_BYTES } from '../files/requestBudget.js';
 import { BadRequestError, BizError } from '../envelope/errors.js';
+import { MSG } from '../messages.js';
 import { ok, okMsg } from '../envelope/result.js';
 import { param, type RawParams } from '../query/index.js';
 import { resolveBinding } from './binding.js';
@@ -90,7 +91,7 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
 
     sub.delete(`${base}/delete`, { config: auth('delete') }, async (req) => {
       const ids = splitIds(param(req.query as RawParams, 'id'));
-      if (ids.length !== 1) throw new BadRequestError(ids.length ? CRUD_ID_ONE : 'id不能为空');
+      if (ids.length !== 1) throw new BadRequestError(ids.length ? MSG.deleteOneOnly : MSG.idRequired);
       await svc.remove(req, ids);
       return okMsg(b.msg.deleted);
     });
@@ -120,5 +121,3 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
   });
   return svc;
 }
-
-const CRUD_ID_ONE = '只能删除一条记录，批量删除请使用deleteBatch';

@@ -18,6 +18,7 @@ import { useDepartModal } from '../../components/DepartModal';
 import { avatarUrl } from '../../components/avatar';
 import { MenuSearch } from './MenuSearch';
 import { queryClient } from '../../app/queryClient';
+import { MSG } from '../../messages';
 
 export const LOGOUT_CONFIRM = '真的要注销登录吗 ?';
 
@@ -44,9 +45,9 @@ export function UserMenu({ menu, routes, mobile, theme, onSettings }: {
       if (!res.success) throw new Error(res.message);
       const all = await queryAllDictItems();
       if (all.success) setDictCache(all.result);
-      void message.success('刷新缓存完成！');
+      void message.success(MSG.cacheRefreshed);
     } catch {
-      void message.warning('刷新缓存失败！');
+      void message.warning(MSG.cacheRefreshFailed);
     }
   };
 

@@ -19,6 +19,7 @@ const MSG = {
   noResult: '查询无果',
   manyValues: (f: string, v: string) => `查询数据异常,[${f}]存在多个值:${v}`,
   idsEmpty: 'ids 不能为空',
+  pidRequired: '参数pid不能为空',
   noData: (c: string) => `无数据,参数有误.[${c}]`,
   codeEmpty: '错误,类型编码为空!',
   codePrefix: (p: string) => `编码不符合规范,须以"${p}"开头!`,
@@ -74,7 +75,7 @@ export async function categoryModule(app: FastifyInstance): Promise<void> {
 
   app.get('/sys/category/childList', { config: list }, async (req) => {
     const pid = param(q(req), 'pid');
-    if (!pid) throw new BadRequestError('参数pid不能为空');
+    if (!pid) throw new BadRequestError(MSG.pidRequired);
     return ok((await children(pid)).map(wire));
   });
 
@@ -117,7 +118,7 @@ export async function categoryModule(app: FastifyInstance): Promise<void> {
 
   app.get('/sys/category/loadTreeChildren', { config: SIGNED_IN }, async (req) => {
     const pid = param(q(req), 'pid');
-    if (!pid) throw new BadRequestError('参数pid不能为空');
+    if (!pid) throw new BadRequestError(MSG.pidRequired);
     return ok((await children(pid)).map(node));
   });
 

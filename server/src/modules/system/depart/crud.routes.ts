@@ -56,7 +56,7 @@ export function departCrudRoutes(app: FastifyInstance): void {
         throw e;
       }
     }
-    return okMsg('添加成功！');
+    return okMsg(MSG.added);
   });
 
   app.route({
@@ -77,7 +77,7 @@ export function departCrudRoutes(app: FastifyInstance): void {
           .where('id', '=', id!)
           .execute();
       });
-      return okMsg('修改成功!');
+      return okMsg(MSG.edited);
     },
   });
 
@@ -102,15 +102,15 @@ export function departCrudRoutes(app: FastifyInstance): void {
 
   app.delete('/sys/sysDepart/delete', { config: perm(PERM.depart.delete) }, async (req) => {
     const ids = splitIds(param(q(req), 'id'));
-    if (ids.length !== 1) throw new BadRequestError('id不能为空');
+    if (ids.length !== 1) throw new BadRequestError(MSG.idRequired);
     await deleteDeparts(ids);
-    return okMsg('删除成功!');
+    return okMsg(MSG.deleted);
   });
 
   app.delete('/sys/sysDepart/deleteBatch', { config: perm(PERM.depart.delete) }, async (req) => {
     const ids = splitIds(param(q(req), 'ids'));
     if (!ids.length) throw new BizError(MSG.badParams);
     await deleteDeparts(ids);
-    return okMsg('删除成功!');
+    return okMsg(MSG.deleted);
   });
 }

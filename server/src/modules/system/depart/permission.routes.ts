@@ -10,6 +10,7 @@ import { idList, saveGrants } from '../permission/grants.service.js';
 import { assertCanGrantPermissions } from '../role/escalation.js';
 import { q, requireDepart } from './rows.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
+import { MSG } from '../../../core/messages.js';
 
 /**
  * Department permissions and their data rules (contract §4.3, perm depart:authorize). The rules a department grants
@@ -40,7 +41,7 @@ export function departPermissionRoutes(app: FastifyInstance): void {
       if (removed.length) await trx.deleteFrom('sys_depart_role_permission').where('depart_id', '=', departId).where('permission_id', 'in', removed).execute();
     });
     await bumpPermissionVersion(ctx);
-    return okMsg('保存成功！');
+    return okMsg(MSG.saved);
   });
 
   app.get('/sys/sysDepartPermission/datarule/:permissionId/:departId', { config: perm(PERM.depart.authorize) }, async (req) => {
@@ -73,6 +74,6 @@ export function departPermissionRoutes(app: FastifyInstance): void {
       }
     });
     await bumpPermissionVersion(ctx);
-    return okMsg('保存成功!');
+    return okMsg(MSG.savedAscii);
   });
 }

@@ -60,9 +60,9 @@ export function departRoleDataRuleRoutes(app: FastifyInstance): void {
       const dep = await roleDepart(trx, roleId, departId);
       await assertMayChangeDeptRoleGrants(trx, req, roleId);
       const allowed = await departRuleIds(trx, dep, permissionId);
-      await saveGrantRules(trx, departRoleOwner(roleId), permissionId, ruleIds, { notGranted: '请先保存角色菜单权限!', notAllowed: DEPART_MSG.ruleNotGranted }, allowed);
+      await saveGrantRules(trx, departRoleOwner(roleId), permissionId, ruleIds, { notGranted: MSG.saveMenuGrantsFirst, notAllowed: DEPART_MSG.ruleNotGranted }, allowed);
     });
     await bumpPermissionVersion(ctx);
-    return okMsg('保存成功!');
+    return okMsg(MSG.savedAscii);
   });
 }

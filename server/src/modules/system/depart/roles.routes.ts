@@ -64,7 +64,7 @@ export function departRoleRoutes(app: FastifyInstance): void {
         })
         .execute();
     });
-    return okMsg('添加成功！');
+    return okMsg(MSG.added);
   });
 
   app.route({
@@ -83,7 +83,7 @@ export function departRoleRoutes(app: FastifyInstance): void {
         await trx.updateTable('sys_depart_role').set({ ...set, update_by: req.user?.username ?? null, update_time: now() }).where('id', '=', id!).execute();
       });
       await bumpPermissionVersion(ctx);
-      return okMsg('修改成功!');
+      return okMsg(MSG.edited);
     },
   });
 
@@ -100,16 +100,16 @@ export function departRoleRoutes(app: FastifyInstance): void {
 
   app.delete('/sys/sysDepartRole/delete', { config: roles }, async (req) => {
     const ids = splitIds(param(q(req), 'id'));
-    if (ids.length !== 1) throw new BadRequestError('id不能为空');
+    if (ids.length !== 1) throw new BadRequestError(MSG.idRequired);
     await deleteDeptRoles(ids);
-    return okMsg('删除成功!');
+    return okMsg(MSG.deleted);
   });
 
   app.delete('/sys/sysDepartRole/deleteBatch', { config: roles }, async (req) => {
     const ids = splitIds(param(q(req), 'ids'));
     if (!ids.length) throw new BizError(MSG.badParams);
     await deleteDeptRoles(ids);
-    return okMsg('删除成功!');
+    return okMsg(MSG.deleted);
   });
 
   app.get('/sys/sysDepartRole/getDeptRoleList', { config: roles }, async (req) => {
@@ -139,7 +139,7 @@ export function departRoleRoutes(app: FastifyInstance): void {
         .where('id', '=', userId)
         .where((eb) => eb.and([userScope(eb, req), eb('del_flag', '=', 0)]))
         .executeTakeFirst();
-      if (!u) throw new BizError('未找到用户信息');
+      if (!u) throw new BizError(MSG.userNotFound);
       await assertMayManage(trx, req, [userId]);
       const add = next.filter((i) => !last.includes(i));
       const del = last.filter((i) => !next.includes(i));
@@ -155,7 +155,7 @@ export function departRoleRoutes(app: FastifyInstance): void {
       if (del.length) await trx.deleteFrom('sys_depart_role_user').where('user_id', '=', userId).where('drole_id', 'in', del).execute();
     });
     await bumpPermissionVersion(ctx);
-    return okMsg('添加成功!');
+    return okMsg(MSG.addedAscii);
   });
 
   app.get('/sys/sysDepartPermission/queryTreeListForDeptRole', { config: roles }, async (req) => {
@@ -185,6 +185,6 @@ export function departRoleRoutes(app: FastifyInstance): void {
       await saveGrants(trx, 'sys_depart_role_permission', { column: 'role_id', value: roleId }, next, last, { depart_id: role.depart_id });
     });
     await bumpPermissionVersion(ctx);
-    return okMsg('保存成功！');
+    return okMsg(MSG.saved);
   });
 }

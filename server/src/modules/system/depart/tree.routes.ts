@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { perm, SIGNED_IN } from '../../../core/access/guard.js';
 import { checkId, splitIds } from '../../../core/crud/index.js';
 import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
+import { MSG } from '../../../core/messages.js';
 import { ok } from '../../../core/envelope/result.js';
 import { likeExpr, param } from '../../../core/query/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
@@ -63,7 +64,7 @@ export function departTreeRoutes(app: FastifyInstance): void {
 
   app.get('/sys/sysDepart/searchBy', { config: pickerTree }, async (req) => {
     const kw = param(q(req), 'keyWord')?.trim();
-    if (!kw) throw new BadRequestError('keyWord不能为空');
+    if (!kw) throw new BadRequestError(DEPART_MSG.keyWordRequired);
     let sel = db.selectFrom('sys_depart').selectAll().where(likeExpr('depart_name', 'like', kw, ctx.db.dialect));
     if (param(q(req), 'myDeptSearch')) {
       const mine = await myDepartIds(db, req);
@@ -123,7 +124,7 @@ export function departTreeRoutes(app: FastifyInstance): void {
    */
   app.get('/sys/sysDepart/queryTreeByKeyWord', { config: readTree }, async (req) => {
     const kw = param(q(req), 'keyWord')?.trim();
-    if (!kw) throw new BadRequestError('keyWord不能为空');
+    if (!kw) throw new BadRequestError(DEPART_MSG.keyWordRequired);
     const departList = matchingSubtrees(departTree(await all()), kw);
     const users = await db
       .selectFrom('sys_user')
@@ -140,7 +141,7 @@ export function departTreeRoutes(app: FastifyInstance): void {
   /** The department of `orgCode`, or null. */
   app.get('/sys/sysDepart/getDepartName', { config: readTree }, async (req) => {
     const orgCode = param(q(req), 'orgCode')?.trim();
-    if (!orgCode) throw new BadRequestError('orgCode不能为空');
+    if (!orgCode) throw new BadRequestError(MSG.orgCodeRequired);
     const row = await db.selectFrom('sys_depart').selectAll().where('org_code', '=', orgCode).executeTakeFirst();
     return ok(row ? departWire(row) : null);
   });

@@ -3,6 +3,8 @@ import { perm, SIGNED_IN } from '../../../core/access/guard.js';
 import { bumpPermissionVersion } from '../../../core/auth/index.js';
 import { checkId, registerCrud } from '../../../core/crud/index.js';
 import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
+import { MSG } from '../../../core/messages.js';
+import { DUPLICATE_MSG } from '../../../core/dict/duplicateRegistry.js';
 import { ok, okMsg, page } from '../../../core/envelope/result.js';
 import { newId } from '../../../core/id.js';
 import { fetchPage, likeExpr, paging, param, type RawParams } from '../../../core/query/index.js';
@@ -59,7 +61,7 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
     let sel = db.selectFrom('sys_role').select('id').where('role_code', '=', code);
     if (id) sel = sel.where('id', '<>', id);
     if (await sel.limit(1).executeTakeFirst()) throw new BizError('角色编码已存在');
-    return okMsg('该值可用！');
+    return okMsg(DUPLICATE_MSG.available);
   });
 
   app.get('/sys/role/queryTreeList', { config: perm(PERM.role.authorize) }, async () => {
@@ -87,7 +89,7 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
     const body = bodyObject(req.body);
     const roleId = checkId(body.roleId);
     const userIds = idList(body.userIdList, 'userIdList');
-    if (!userIds.length) throw new BadRequestError('userIdList不能为空');
+    if (!userIds.length) throw new BadRequestError(MSG.userIdListRequired);
     await db.transaction().execute(async (trx) => {
       const role = await trx.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst();
       if (!role) throw new BizError(ROLE_MSG.notFound);
@@ -98,7 +100,7 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
         .where('id', 'in', userIds)
         .where((eb) => eb.and([userScope(eb, req), eb('del_flag', '=', 0)]))
         .execute();
-      if (users.length !== userIds.length) throw new BizError('未找到用户信息');
+      if (users.length !== userIds.length) throw new BizError(MSG.userNotFound);
       // a user's roles are the caller's to change only within its own rights (issue 10 point 2)
       await assertMayManage(trx, req, userIds);
       const have = new Set((await trx.selectFrom('sys_user_role').select('user_id').where('role_id', '=', roleId).where('user_id', 'in', userIds).execute()).map((r) => r.user_id));
@@ -106,11 +108,11 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
       if (rows.length) await trx.insertInto('sys_user_role').values(rows).execute();
     });
     await bumpPermissionVersion(ctx);
-    return okMsg('添加成功!');
+    return okMsg(MSG.addedAscii);
   });
 
   const removeUsers = async (req: FastifyRequest, roleId: string, userIds: string[]) => {
-    if (!userIds.length) throw new BadRequestError('userId不能为空');
+    if (!userIds.length) throw new BadRequestError(MSG.userIdRequired);
     await requireRole(roleId);
     await assertCanAssignRole(db, req, roleId, userIds);
     // taking a role away from a super admin is for super admins only (security §1.10)
@@ -122,11 +124,11 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
   };
   app.delete('/sys/user/deleteUserRole', { config: perm(PERM.role.users) }, async (req) => {
     await removeUsers(req, checkId(param(q(req), 'roleId')), idList(param(q(req), 'userId'), 'userId'));
-    return okMsg('删除成功!');
+    return okMsg(MSG.deleted);
   });
   app.delete('/sys/user/deleteUserRoleBatch', { config: perm(PERM.role.users) }, async (req) => {
     await removeUsers(req, checkId(param(q(req), 'roleId')), idList(param(q(req), 'userIds'), 'userIds'));
-    return okMsg('删除成功!');
+    return okMsg(MSG.deleted);
   });
 
   // --- authorisation (perm role:authorize) ---
@@ -149,7 +151,7 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
       await saveGrants(trx, 'sys_role_permission', { column: 'role_id', value: roleId }, next, last, { operate_ip: req.ip ?? null });
     });
     await bumpPermissionVersion(ctx);
-    return okMsg('保存成功！');
+    return okMsg(MSG.saved);
   });
 
   // --- role data rules ---
@@ -169,9 +171,9 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
     const ruleIds = idList(body.dataRuleIds, 'dataRuleIds');
     await db.transaction().execute(async (trx) => {
       await assertMayChangeRoleGrants(trx, req, roleId);
-      await saveGrantRules(trx, roleOwner(roleId), permissionId, ruleIds, { notGranted: '请先保存角色菜单权限!' });
+      await saveGrantRules(trx, roleOwner(roleId), permissionId, ruleIds, { notGranted: MSG.saveMenuGrantsFirst });
     });
     await bumpPermissionVersion(ctx);
-    return okMsg('保存成功!');
+    return okMsg(MSG.savedAscii);
   });
 }

@@ -127,7 +127,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
     config: auth('delete'),
     handler: async (req) => {
       const raw = param(req.query as RawParams, 'id');
-      if (!raw || !raw.trim()) throw new BadRequestError('id不能为空');
+      if (!raw || !raw.trim()) throw new BadRequestError(MSG.idRequired);
       await remove(req, [tenantId(raw)]);
       return okMsg(MSG.deleted);
     },
@@ -143,7 +143,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
     const free = ids.filter((id) => !used.has(id));
     await db().deleteFrom('sys_tenant').where('id', 'in', free).execute();
     svc.invalidate();
-    return okMsg(used.size ? '部分删除成功！（被引用的租户无法删除）' : '删除成功！');
+    return okMsg(used.size ? '部分删除成功！（被引用的租户无法删除）' : MSG.deletedWide);
   });
 
   /** The caller's effective tenants (status 1, within begin/end dates); `list` missing when none (contract §3.6). */

@@ -2,6 +2,7 @@ import { userEntity } from '@pk/contract';
 import type { FastifyInstance } from 'fastify';
 import { perm } from '../../../core/access/guard.js';
 import { BadRequestError } from '../../../core/envelope/errors.js';
+import { MSG } from '../../../core/messages.js';
 import { ok, page } from '../../../core/envelope/result.js';
 import { dictService } from '../../../core/dict/service.js';
 import { fetchPage, likeExpr, paging, param, type RawParams } from '../../../core/query/index.js';
@@ -68,7 +69,7 @@ export function userAddressListRoutes(app: FastifyInstance, kit: UserKit): void 
     const q = req.query as RawParams;
     const pg = paging(q);
     const { orgCode, realname, workNo } = addressParams(q);
-    if (!orgCode) throw new BadRequestError('orgCode不能为空');
+    if (!orgCode) throw new BadRequestError(MSG.orgCodeRequired);
     const base = () => {
       let query = db()
         .selectFrom('sys_user as u')
