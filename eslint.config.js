@@ -2,12 +2,13 @@
 // Syntax-only typescript-eslint rules (no type information): the whole tree lints in seconds on two cores, and
 // `tsc` already checks the types. Formatting is Prettier's job (.prettierrc), so no stylistic rules here.
 import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
-  { ignores: ['**/node_modules/', '**/dist/', '**/data/', 'coverage/', 'test-results/', 'e2e/artifacts/', 'bench/results/'] },
+export default defineConfig(
+  globalIgnores(['**/node_modules/', '**/dist/', '**/data/', 'coverage/', 'test-results/', 'e2e/artifacts/', 'bench/results/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
