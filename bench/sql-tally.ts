@@ -73,7 +73,7 @@ const raw = new Database(path.join(dataDir, 'pirate-king.db'));
 for (const [src] of [...tally].sort((a, b) => b[1].ms - a[1].ms).slice(0, 3)) {
   const n = (src.match(/\?/g) ?? []).length;
   try {
-    console.log('plan:', src.slice(0, 80), raw.prepare(`explain query plan ${src}`).all(...Array(n).fill('0')).map((r: any) => r.detail));
+    console.log('plan:', src.slice(0, 80), raw.prepare(`explain query plan ${src}`).all(...Array(n).fill('0')).map((r) => (r as { detail: string }).detail));
   } catch (e) {
     console.log('plan failed', String(e));
   }

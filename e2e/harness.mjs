@@ -119,7 +119,6 @@ export async function watchCspViolations(context) {
   await context.exposeBinding('__pkCspViolation', ({ frame }, v) => violations.push({ url: frame?.url(), ...v }));
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      // eslint-disable-next-line no-undef
       globalThis.__pkCspViolation?.({ directive: e.violatedDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber, sample: e.sample });
     });
   });

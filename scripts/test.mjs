@@ -1,7 +1,7 @@
 // `npm test`: the whole test matrix, one summary line at the end (`N passed, N failed`), non-zero exit on failure.
 //
 //   1. Debian chromium + fonts-noto-cjk present (installed with apt-get when missing)
-//   2. typecheck: tsc -p server, tsc -p web, tsc -p bench
+//   2. typecheck: tsc -p server, tsc -p web, tsc -p bench; lint: `npm run lint` (ESLint, then prettier --check)
 //   3. vitest run: server + web projects, SQLite
 //   4. server/test/** again on PostgreSQL, MySQL/MariaDB, and with Redis (TEST_DB / TEST_REDIS), side by side
 //   5. build web + server, then the e2e journeys in Chromium (e2e/run.mjs)
@@ -9,12 +9,13 @@
 // Counting: every vitest test and every e2e journey is one; a step that is not a test runner (install,
 // typecheck, build) counts as one check. A service that cannot be reached fails the run when CI=true and is
 // skipped with a loud message on a developer machine.
-// Options: --only=unit,postgres,mysql,redis,e2e,typecheck (a subset of steps), --no-build (e2e on existing dist).
+// Options: --only=unit,postgres,mysql,redis,e2e,typecheck,lint (a subset of steps), --no-build (e2e on existing dist).
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { ROOT, ensureBuilt } from './lib/build.mjs';
 
 const CI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
@@ -97,6 +98,15 @@ if (want('typecheck')) {
   }
 }
 
+if (want('lint')) {
+  banner('npm run lint (eslint + prettier --check)');
+  check('lint', () => {
+    const ok = sh('npm', ['run', '--silent', 'lint'], { timeoutMs: 5 * 60_000 }).status === 0;
+    if (ok) console.log('✓ eslint and prettier find nothing');
+    return ok;
+  });
+}
+
 // ── 3 + 4. vitest ─────────────────────────────────────────────────────────────────────────────────────────
 const vitest = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
 
@@ -143,7 +153,7 @@ function startVitest(step, extraArgs, env, timeoutMs, { quiet = false } = {}) {
 
 /** The unhandled errors vitest printed (`Vitest caught N unhandled error…`): a line each, error and test file. */
 function unhandledErrors(log) {
-  const text = fs.readFileSync(log, 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
+  const text = stripVTControlCharacters(fs.readFileSync(log, 'utf8'));
   const start = text.indexOf('Unhandled Error');
   if (start < 0) return [];
   const lines = [];

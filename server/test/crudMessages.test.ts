@@ -58,12 +58,10 @@ describe('CRUD engine: success texts per entity (contract §1.5, §6.6, §12.2, 
     const n = `${process.pid}x${++seq}`;
     const r = await t.call(t.admin, 'POST', `${c.api}/add`, c.body(n));
     expect(r.body.success, r.body.message).toBe(true);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const db = t.ctx.db.db as any;
     const row = await db.selectFrom(c.table).select('id').where(c.key.column, '=', c.key.value(n)).executeTakeFirstOrThrow();
     return { id: row.id as string, message: r.body.message };
   };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const exists = async (c: Case, id: string) => !!(await (t.ctx.db.db as any).selectFrom(c.table).select('id').where('id', '=', id).executeTakeFirst());
 
   it.each(CASES.map((c) => [c.api, c] as const))('%s: add, edit, delete, deleteBatch', async (_api, c) => {

@@ -20,7 +20,6 @@ export interface Res {
   success: boolean;
   code: number;
   message: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   result: any;
 }
 

@@ -25,7 +25,7 @@ describe('wire dates (issue 10 point 10)', () => {
 
   const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
     const res = await app.inject({ method, url: `${TEST_API_PREFIX}${url}`, headers: h, ...(payload ? { payload } : {}) });
-    return { status: res.statusCode, body: res.json() as { success: boolean; message: string; result: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return { status: res.statusCode, body: res.json() as { success: boolean; message: string; result: any } };
   };
   const birthdayOf = async (username: string) => {
     const r = await ctx.db.db.selectFrom('sys_user').select(['id', 'birthday']).where('username', '=', username).executeTakeFirstOrThrow();

@@ -7,11 +7,12 @@ import { App, Form, Modal, Select } from 'antd';
 import type { Depart } from '../api/auth';
 import { getCurrentUserDeparts, selectDepart } from '../api/user';
 import { useSession } from '../store/session';
+import { MSG } from '../messages';
 
 export const DEPART_MSG = {
   NO_USER: '当前系统无登录用户!',
   NO_DEPART: '您尚未设置部门信息!',
-  REQUIRED: '请选择部门',
+  REQUIRED: MSG.selectDepart,
 } as const;
 
 /** Returns `open()` (checks the user and loads the departments first) and the modal element. */
@@ -73,13 +74,13 @@ export function useDepartModal() {
       onCancel={() => setDeparts(null)}
       confirmLoading={saving}
       okText="确认"
-      cancelText="关闭"
+      cancelText={MSG.close}
       forceRender
     >
       <Form form={form} layout="vertical" aria-label="切换部门">
         <Form.Item name="orgCode" label="部门" rules={[{ required: true, message: DEPART_MSG.REQUIRED }]}>
           <Select
-            placeholder="请选择部门"
+            placeholder={MSG.selectDepart}
             aria-label="部门"
             options={(departs ?? []).map((d) => ({ value: d.orgCode, label: d.departName }))}
           />

@@ -94,6 +94,18 @@ describe('ListPage', () => {
     await waitFor(() => expect(lastListParams()).toEqual({ column: 'createTime', order: 'desc', pageNo: 1, pageSize: 20 }));
   });
 
+  it('numbers the rows across pages: page 2 starts at 11', async () => {
+    mocked.get.mockImplementation(async (url: string) => {
+      if (url === '/sys/position/list') return ok({ records: rows, total: 53, size: 10, current: 1, pages: 6 }) as never;
+      return ok([]) as never;
+    });
+    renderPage();
+    expect(await screen.findByText('1-10 共53条')).toBeTruthy();
+    await userEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(lastListParams()).toMatchObject({ pageNo: 2 }));
+    await waitFor(() => expect(screen.getByText('运维').closest('tr')?.querySelector('td:nth-child(2)')?.textContent).toBe('11'));
+  });
+
   it('hides the buttons whose permission is not granted', async () => {
     renderPage();
     await screen.findByText('运维');

@@ -27,6 +27,7 @@ import { ImportModal } from '../components/ImportModal';
 import { usePaging } from './usePaging';
 import { SearchButtons } from './SearchButtons';
 import { queryFields, SuperQuery, type SuperQueryOutput } from '../components/SuperQuery';
+import { MSG } from '../messages';
 
 /** Per-column overrides keyed by field prop (merged into the generated column); `false` hides the column. */
 export type ColumnOverrides = Record<string, Partial<TableColumnType<EntityRow>> | false>;
@@ -81,7 +82,7 @@ export function listQueryKey(entity: EntityDef): readonly unknown[] {
 async function fetchPage(entity: EntityDef, params: Params): Promise<{ records: EntityRow[]; total: number }> {
   const res = await http.get<PageResult<EntityRow> | EntityRow[]>(`${entity.api}/list`, params);
   if (!res.success) {
-    showWarning(res.message || '操作失败');
+    showWarning(res.message || MSG.failed);
     throw new Error(res.message);
   }
   const result = res.result;
@@ -99,7 +100,7 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
   const [search, setSearch] = useState<SearchValues>({});
   const [sort, setSort] = useState<ListSort>({});
   const paging = usePaging();
-  const { pageNo, pageSize, setPageNo } = paging;
+  const { pageNo, pageSize, setPageNo, numberColumn } = paging;
   const [selectedRowKeys, setSelectedRowKeys] = useState<string[]>([]);
   const [formState, setFormState] = useState<{ open: boolean; record: EntityRow | null }>({ open: false, record: null });
   const [exporting, setExporting] = useState(false);
@@ -156,12 +157,12 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
   function deleteSelected(): void {
     const ids = [...selectedRowKeys];
     if (!ids.length) {
-      showWarning('请选择一条记录！');
+      showWarning(MSG.selectRecord);
       return;
     }
     confirm({
-      title: '确认删除',
-      content: '是否删除选中数据?',
+      title: MSG.confirmDeleteTitle,
+      content: MSG.confirmDeleteSelected,
       onOk: async () => {
         // the JeecgBoot client leaves a trailing comma (contract §12 intro)
         if (await sendChange(() => http.delete<unknown>(`${entity.api}/deleteBatch`, { ids: `${ids.join(',')},` }))) afterDelete(ids);
@@ -182,7 +183,7 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
 
   const tableColumns = useMemo(() => {
     const cols: TableColumnType<EntityRow>[] = [
-      paging.numberColumn(),
+      numberColumn(),
     ];
     for (const f of entity.fields) {
       if (f.list === false) continue;
@@ -202,7 +203,7 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
       cols.push({ ...col, ...override });
     }
     return extraColumns ? [...cols, ...extraColumns] : cols;
-  }, [entity, overrides, sort, extraColumns]);
+  }, [entity, overrides, sort, extraColumns, numberColumn]);
 
   const showEdit = can('edit');
   const showDelete = can('delete');
@@ -219,7 +220,7 @@ export function ListPage({ entity, columns: overrides, extraActions, toolbarExtr
           </Button>
         )}
         {showDelete && (
-          <Popconfirm title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => deleteOne(String(row.id))}>
+          <Popconfirm title={MSG.confirmDeleteOne} okText="确定" cancelText="取消" onConfirm={() => deleteOne(String(row.id))}>
             <Button type="link" size="small">
               删除
             </Button>

@@ -7,8 +7,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryAllDictItems, refreshDictCache } from '../api/user';
 import { setDictCache } from '../store/session';
+import { MSG } from '../messages';
 
-export const DICT_CACHE_MSG = { done: '刷新缓存完成！', failed: '刷新缓存失败！' } as const;
+export const DICT_CACHE_MSG = { done: MSG.cacheRefreshed, failed: MSG.cacheRefreshFailed } as const;
 
 /** Resolves true when the caches were reloaded; never rejects (a failed request gives false). */
 export async function reloadDictCache(queryClient: Pick<QueryClient, 'invalidateQueries'>): Promise<boolean> {

@@ -5,8 +5,9 @@
 import { Modal, type ModalFuncProps } from 'antd';
 import type { Result } from '@pk/contract';
 import { feedback } from '../components/feedback';
+import { MSG } from '../messages';
 
-export function showResult(res: Pick<Result, 'success' | 'message'>, fallback = res.success ? '操作成功' : '操作失败'): void {
+export function showResult(res: Pick<Result, 'success' | 'message'>, fallback: string = res.success ? MSG.ok : MSG.failed): void {
   const text = res.message || fallback;
   if (res.success) void feedback.message.success(text);
   else void feedback.message.warning(text);

@@ -19,6 +19,7 @@ import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../api/request';
 import { feedback } from '../components/feedback';
+import { MSG } from '../messages';
 
 export const DICT_MSG = {
   /** 001 §5: a dictionary lookup with an empty code. */
@@ -105,7 +106,7 @@ export class DictLoadError extends Error {}
 export async function fetchDictItems(code: string): Promise<DictItem[]> {
   // Table dictionaries contain commas (`sys_position,name,code`); the path segment is encoded as a whole.
   const res = await http.get<DictItem[]>(`/sys/dict/getDictItems/${encodeURIComponent(code)}`);
-  if (!res.success) throw new DictLoadError(res.message || '操作失败');
+  if (!res.success) throw new DictLoadError(res.message || MSG.failed);
   return Array.isArray(res.result) ? normalized(res.result.filter(isDictItem)) : [];
 }
 

@@ -9,7 +9,7 @@
  *   const list = useQuery({ queryKey: ['x', paging.params], queryFn: () => fetchX(paging.params) });
  *   <Table pagination={paging.pagination(list.data?.total)} … />
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { TableColumnType, TablePaginationConfig } from 'antd';
 import { DEFAULT_PAGE_SIZE, INITIAL_SORT, listPagination } from './listPagination';
 
@@ -38,7 +38,12 @@ export function usePaging(): Paging {
   const [pageNo, setPageNo] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const params = useMemo(() => ({ ...INITIAL_SORT, pageNo, pageSize }), [pageNo, pageSize]);
-  const rowNumber = (index: number) => (pageNo - 1) * pageSize + index + 1;
+  const rowNumber = useCallback((index: number) => (pageNo - 1) * pageSize + index + 1, [pageNo, pageSize]);
+  // a new column only when the page moves, so a memoised column list that lists it as a dependency stays put otherwise
+  const numberColumn = useCallback(
+    <T,>(): TableColumnType<T> => ({ title: '#', key: 'rowIndex', width: 60, align: 'center', render: (_v, _r, i) => rowNumber(i) }),
+    [rowNumber],
+  );
   return {
     pageNo,
     pageSize,
@@ -55,6 +60,6 @@ export function usePaging(): Paging {
         },
       }),
     rowNumber,
-    numberColumn: () => ({ title: '#', key: 'rowIndex', width: 60, align: 'center', render: (_v, _r, i) => rowNumber(i) }),
+    numberColumn,
   };
 }

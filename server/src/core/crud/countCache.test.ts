@@ -3,7 +3,6 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CountCache, tablesOf, tableWriteWatch } from './countCache.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 let db: Kysely<any>;
 
 beforeEach(async () => {

@@ -2,6 +2,7 @@ import type { FieldDef } from '@pk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import { BadRequestError, BizError } from '../envelope/errors.js';
+import { MSG } from '../messages.js';
 import { dictService } from '../dict/service.js';
 import { exportFileName, readImportFiles, SHEET_LIMITS, WorkbookReadError, writeExportWorkbook, XLSX_CONTENT_TYPE, type ImportedRow } from '../excel/index.js';
 import { attachmentHeader } from '../files/routes.js';
@@ -139,7 +140,7 @@ function rowError(e: unknown, req: FastifyRequest): string {
   if (e instanceof BizError) return e.message;
   const code = String((e as { code?: unknown }).code ?? '');
   if (['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505', 'ER_DUP_ENTRY'].includes(code)) return '违反表唯一性约束。';
-  if (code === '22001' || code === 'ER_DATA_TOO_LONG') return '字段太长,超出数据库字段的长度';
+  if (code === '22001' || code === 'ER_DATA_TOO_LONG') return MSG.tooLong;
   req.log.error({ err: e }, 'import row failed');
   return '未知错误，忽略导入';
 }

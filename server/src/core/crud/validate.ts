@@ -1,5 +1,6 @@
 import { formatError, type FieldDef } from '@pk/contract';
 import { BadRequestError } from '../envelope/errors.js';
+import { MSG } from '../messages.js';
 import { parseWireDate } from '../time.js';
 import type { ResolvedBinding } from './binding.js';
 import type { Values } from './types.js';
@@ -13,7 +14,7 @@ export const CRUD_MSG = {
   required: (f: FieldDef) => `${f.label}不能为空`,
   tooLong: (f: FieldDef) => `${f.label}长度不能超过${f.maxLength}`,
   unique: (f: FieldDef) => `${f.label}已存在`,
-  idRequired: 'id不能为空',
+  idRequired: MSG.idRequired,
   badId: 'id格式不正确',
 } as const;
 

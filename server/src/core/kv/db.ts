@@ -1,8 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import type { Database } from '../../db/schema.js';
 import type { KvStore } from './types.js';
 
 const PURGE_EVERY_MS = 60_000;
+
+type KvEb = ExpressionBuilder<Database, 'sys_kv'>;
 
 /** LIKE pattern for a literal prefix, with '!' as the escape character (portable across the three dialects). */
 function likePrefix(prefix: string): string {
@@ -19,12 +22,12 @@ export class DbKv implements KvStore {
   constructor(private readonly db: Db) {}
 
   private live(nowMs: number) {
-    return (eb: any) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowMs)]);
+    return (eb: KvEb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowMs)]);
   }
 
   private prefixed(prefix: string) {
     // LIKE narrows (and can use the primary key), the substr comparison makes it exact on every collation.
-    return (eb: any) =>
+    return (eb: KvEb) =>
       eb.and([
         sql<boolean>`k like ${likePrefix(prefix)} escape '!'`,
         sql<boolean>`substr(k, 1, ${prefix.length}) = ${prefix}`,

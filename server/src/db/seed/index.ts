@@ -57,15 +57,17 @@ export async function insertMissing<T extends keyof Database & string>(
   table: T,
   rows: Array<Record<string, unknown> & { id: string | number }>,
 ): Promise<number> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- `table` is a type parameter: its row type is not known here
+  const loose = tx as Kysely<any>;
   let inserted = 0;
   for (let i = 0; i < rows.length; i += 100) {
     const chunk = rows.slice(i, i + 100);
     const ids = chunk.map((r) => r.id);
-    const existing = await (tx as Kysely<any>).selectFrom(table as string).select('id').where('id', 'in', ids).execute();
+    const existing = await loose.selectFrom(table as string).select('id').where('id', 'in', ids).execute();
     const have = new Set(existing.map((r: { id: unknown }) => String(r.id)));
     const missing = chunk.filter((r) => !have.has(String(r.id)));
     if (missing.length) {
-      await (tx as Kysely<any>).insertInto(table as string).values(missing).execute();
+      await loose.insertInto(table as string).values(missing).execute();
       inserted += missing.length;
     }
   }

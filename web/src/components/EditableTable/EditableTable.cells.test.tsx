@@ -3,10 +3,10 @@ import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { BLUR_VALIDATE_MS, INPUT_POP_CELL_SIZE, MSG, TEXTAREA_POP_SIZE } from './constants';
 import { EditableTable, type EditableTableHandle } from './EditableTable';
-import { cellOf, rowIds, useTableLayout } from './testSupport';
+import { cellOf, rowIds, mockTableLayout } from './testSupport';
 import type { ColumnDef, Row } from './types';
 
-useTableLayout();
+mockTableLayout();
 const rows: Row[] = [{ id: 'a', name: '', age: 1, tags: '', score: 10, note: '' }, { id: 'b', name: 'x', age: 2, tags: '', score: 20.5, note: '' }];
 const columns: ColumnDef[] = [
   { key: 'name', title: '名称', type: 'input', validateRules: [{ required: true, message: '${title}不能为空' }] },

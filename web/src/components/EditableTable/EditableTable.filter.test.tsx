@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { EditableTable } from './EditableTable';
-import { rowIds, useTableLayout } from './testSupport';
+import { rowIds, mockTableLayout } from './testSupport';
 import type { ColumnDef, Row } from './types';
 
-useTableLayout();
+mockTableLayout();
 const RANKS = [{ value: '1', text: '员级' }, { value: '3', text: '中级' }, { value: '5', text: '正高级' }];
 const columns: ColumnDef[] = [
   { key: 'code', title: '编码', type: 'input', filter: 'like' },

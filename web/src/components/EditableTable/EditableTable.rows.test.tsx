@@ -3,10 +3,10 @@ import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADD_SETTINGS_KEY, INSERT_GUARD_MS, MSG, VISIBLE_LINES } from './constants';
 import { EditableTable, type EditableTableHandle } from './EditableTable';
-import { cellOf, grantAddDelete, rowIds, useTableLayout } from './testSupport';
+import { cellOf, grantAddDelete, rowIds, mockTableLayout } from './testSupport';
 import type { ColumnDef, Row } from './types';
 
-useTableLayout();
+mockTableLayout();
 const columns: ColumnDef[] = [{ key: 'name', title: '名称', type: 'input' }];
 const saved = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: String(100 + i), name: `r${i}`, orderNum: i + 1 }));
 const button = (c: HTMLElement, id: string, label: string) => within(c.querySelector(`[data-row-id="${id}"]`) as HTMLElement).getByLabelText(label);

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from './constants';
 import { EditableTable } from './EditableTable';
 import type { SubTableDef } from './SubTablePopover';
-import { measuredRows, rowIds, sleep, useTableLayout } from './testSupport';
+import { measuredRows, rowIds, sleep, mockTableLayout } from './testSupport';
 import type { ColumnDef, Row } from './types';
 
-useTableLayout();
+mockTableLayout();
 const columns: ColumnDef[] = [{ key: 'name', title: '名称', type: 'input' }];
 const rows: Row[] = [{ id: 'a', name: '红胡子' }, { id: 'b', name: '独眼' }];
 const subButton = (c: HTMLElement, id: string) => within(c.querySelector(`[data-row-id="${id}"]`) as HTMLElement).getByLabelText('子表');

@@ -5,14 +5,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../api/request';
 import { MSG } from './constants';
 import { EditableTable, type EditableTableHandle } from './EditableTable';
-import { cellOf, rowIds, useTableLayout } from './testSupport';
+import { cellOf, rowIds, mockTableLayout } from './testSupport';
 import type { ColumnDef } from './types';
 
 vi.mock('../../api/request', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/request')>()),
   http: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), download: vi.fn(), upload: vi.fn() },
 }));
-useTableLayout();
+mockTableLayout();
 
 const reply = (over: Partial<Result<unknown>> & Record<string, unknown>): Result<unknown> => ({ success: true, code: 200, message: '', result: null, timestamp: 0, ...over });
 let stored = 0;

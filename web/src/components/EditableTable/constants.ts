@@ -1,3 +1,5 @@
+import { MSG as SHARED_MSG } from '../../messages';
+
 /** Editable-table constants (001 §9). */
 export const ROW_HEIGHT = 61;
 export const MAX_HEIGHT = 400;
@@ -52,16 +54,16 @@ export const ADD_SETTINGS_KEY = 'JVXE_ADD_BUTTON_SETTING';
 /** JeecgBoot wording (001 §8). */
 export const MSG = {
   subTableFailed: '打开子表失败',
-  saved: '保存成功',
+  saved: SHARED_MSG.saved,
   selectRecord: '请选择一条记录',
-  confirmDeleteTitle: '确认删除',
+  confirmDeleteTitle: SHARED_MSG.confirmDeleteTitle,
   /** 001 §5: 'confirm delete / delete selected data?', also 'really delete these N items?'. */
   confirmDelete: (n: number) => `确定要删除选中的 ${n} 条数据吗?`,
   /** A lazy tree node's children could not be loaded and the error said nothing. */
   loadChildrenFailed: '加载子节点失败',
-  uploadError: '上传出错',
-  unknownError: '未知错误',
-  uploadFailed: '上传失败',
+  uploadError: SHARED_MSG.uploadError,
+  unknownError: SHARED_MSG.unknownError,
+  uploadFailed: SHARED_MSG.uploadFailed,
   sum: '合计',
   average: '平均值',
 } as const;

@@ -12,7 +12,7 @@ const rect = (top: number, height: number, width = 1200) =>
 /** Ids of rows that report a box (top 100, height 61) instead of jsdom's zeros. */
 export const measuredRows = new Set<string>();
 
-export function useTableLayout(): void {
+export function mockTableLayout(): void {
   const realRect = HTMLElement.prototype.getBoundingClientRect;
   beforeAll(() => {
     HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {

@@ -3,6 +3,7 @@
  * form, and what a reply means (success, success with row errors = code 201, failure).
  */
 import { serverUrl } from '../../crud/serverUrl';
+import { MSG } from '../../messages';
 
 export const IMPORT_ACCEPT = '.xls,.xlsx';
 export const IMPORT_WIDTH = 600;
@@ -13,8 +14,8 @@ export const IMPORT_MSG = {
   title: '导入EXCEL',
   choose: '选择导入文件',
   start: '开始上传',
-  busy: '上传中...',
-  close: '关闭',
+  busy: MSG.uploading,
+  close: MSG.close,
   /** 001 §8 import code 201 (JeecgBoot JImportModal). */
   partialTitle: '导入成功,但是有错误数据!',
   detail: '具体详情请',

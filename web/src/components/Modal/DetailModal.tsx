@@ -6,6 +6,7 @@
  */
 import { Button } from 'antd';
 import { DraggableModal, type DraggableModalProps } from './DraggableModal';
+import { MSG } from '../../messages';
 
 /** 001 §9: details 1200. */
 export const DETAIL_MODAL_WIDTH = 1200;
@@ -16,7 +17,7 @@ export function DetailModal({ width = DETAIL_MODAL_WIDTH, footer, onCancel, ...r
       width={width}
       switchFullscreen
       onCancel={onCancel}
-      footer={footer === undefined ? <Button onClick={(e) => onCancel?.(e as React.MouseEvent<HTMLButtonElement>)}>关闭</Button> : footer}
+      footer={footer === undefined ? <Button onClick={(e) => onCancel?.(e as React.MouseEvent<HTMLButtonElement>)}>{MSG.close}</Button> : footer}
       {...rest}
     />
   );

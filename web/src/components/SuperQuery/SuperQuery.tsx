@@ -17,6 +17,7 @@ import {
   blankCondition, loadSaved, MATCH_TYPES, nonEmpty, planSave, readSaved, removeSaved, saveKey, SQ_MSG, superQueryParams, SUPER_QUERY_TITLE,
   SUPER_QUERY_WIDTH, writeSaved, type Condition, type MatchType, type SavedQuery,
 } from './superQueryRules';
+import { MSG } from '../../messages';
 
 export type SuperQueryOutput = { superQueryParams: string; superQueryMatchType: MatchType } | null;
 
@@ -152,7 +153,7 @@ export function SuperQuery({ fields, saveCode, onSearch }: SuperQueryProps): Rea
               保存查询条件
             </Button>
             <span>
-              <Button onClick={() => setOpen(false)}>关闭</Button>{' '}
+              <Button onClick={() => setOpen(false)}>{MSG.close}</Button>{' '}
               <Button onClick={reset}>重置</Button>{' '}
               <Button type="primary" onClick={search}>
                 查询

@@ -3,6 +3,7 @@
  * messages, §9 rule codes and match types; contract §5.5 the wire form). The dialog only renders these.
  */
 import type { EntityDef, FieldDef } from '@pk/contract';
+import { MSG } from '../../messages';
 
 export const SUPER_QUERY_TITLE = '高级查询构造器';
 export const SUPER_QUERY_WIDTH = 1000;
@@ -37,7 +38,7 @@ export const SQ_MSG = {
   emptyName: '保存名称不能为空',
   exists: (name: string) => `${name} 已存在，是否覆盖？`,
   removeSaved: '是否删除当前查询？',
-  saved: '保存成功',
+  saved: MSG.saved,
   namePrompt: '请输入保存的名称',
   active: '已有高级查询条件生效',
 } as const;

@@ -10,6 +10,7 @@ import { feedback } from '../feedback';
 import { imageInputAttributes, MARKDOWN_DEFAULT_HEIGHT, MARKDOWN_MIN_HEIGHT, markdownHeight } from './markdownConfig';
 import { toDataUrl, uploadEditorImage } from './upload';
 import type { MarkdownEditorProps } from './types';
+import { MSG } from '../../messages';
 
 /** Opens the file picker for one image. */
 function pickImage(): Promise<File | null> {
@@ -30,7 +31,7 @@ export default function MarkdownEditorImpl({ value, onChange, height = MARKDOWN_
       const file = await pickImage();
       if (!file) return;
       if (!file.type.includes('image')) {
-        void feedback.message.warning('请上传图片');
+        void feedback.message.warning(MSG.notImage);
         return;
       }
       try {
@@ -38,7 +39,7 @@ export default function MarkdownEditorImpl({ value, onChange, height = MARKDOWN_
         const url = result.kind === 'local' ? await toDataUrl(file) : result.url;
         api.replaceSelection(`![${file.name}](${url})`);
       } catch (err) {
-        void feedback.message.error(err instanceof Error ? err.message : '上传失败');
+        void feedback.message.error(err instanceof Error ? err.message : MSG.uploadFailed);
       }
     },
   };

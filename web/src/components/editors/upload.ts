@@ -5,6 +5,7 @@
  */
 import { apiBase } from '../../config';
 import { http } from '../../api/request';
+import { MSG } from '../../messages';
 
 export const EDITOR_UPLOAD_URL = '/sys/common/upload';
 export const EDITOR_BIZ = 'jeditor';
@@ -26,7 +27,7 @@ function defaultStaticBase(): string {
 
 /** Reads an upload reply: 'local' → inline; a path → its URL; a failure → an Error with the server's message. */
 export function readUploadReply(reply: { success: boolean; message?: string }, staticBase?: string): EditorUpload {
-  if (!reply.success || !reply.message) throw new Error(reply.message || '上传失败');
+  if (!reply.success || !reply.message) throw new Error(reply.message || MSG.uploadFailed);
   if (reply.message === 'local') return { kind: 'local' };
   return { kind: 'url', url: fileAccessUrl(reply.message, staticBase) };
 }

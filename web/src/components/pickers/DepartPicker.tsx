@@ -7,6 +7,7 @@ import { checkedKeysOf, errorText, failureOf, joinValue, LABEL_DICT, PICKER, PIC
 import { SelectedBox } from './SelectedBox';
 import type { ModalPickerOptions, PickerValueProps } from './TablePickerField';
 import { useLabels } from './useLabels';
+import { MSG } from '../../messages';
 
 /** A picked department: the stored value is `id`, the text `departName` (001 §3 defaults). */
 export interface PickedDepart {
@@ -145,7 +146,7 @@ export function DepartPicker(props: PickerValueProps<PickedDepart> & ModalPicker
       <SelectedBox
         value={props.value}
         labels={labels}
-        placeholder={props.placeholder ?? '请选择部门'}
+        placeholder={props.placeholder ?? MSG.selectDepart}
         disabled={props.disabled}
         maxTagCount={props.maxTagCount}
         buttonLabel={PICKER_MSG.selectDepart}

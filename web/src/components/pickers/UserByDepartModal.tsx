@@ -8,6 +8,7 @@ import { usePickerPage } from './usePickerPage';
 import { SelectedBox } from './SelectedBox';
 import type { ModalPickerOptions, PickerValueProps } from './TablePickerField';
 import { useLabels } from './useLabels';
+import { MSG } from '../../messages';
 
 /** 001 §3 user row: sex 1 male, 2 female. */
 const SEX: Record<string, string> = { '1': '男', '2': '女' };
@@ -156,7 +157,7 @@ export function UserByDepartPicker(props: PickerValueProps<UserRow> & ModalPicke
       <SelectedBox
         value={props.value}
         labels={labels}
-        placeholder={props.placeholder ?? '请选择用户'}
+        placeholder={props.placeholder ?? MSG.selectUser}
         disabled={props.disabled}
         maxTagCount={props.maxTagCount}
         buttonLabel={PICKER_MSG.selectUser}

@@ -1,6 +1,7 @@
 import type { UserRow } from './api';
 import { LABEL_DICT, PICKER, PICKER_MSG, USER_DIRECTORY_URL } from './rules';
 import { TablePickerField, type ModalPickerOptions, type PickerValueProps } from './TablePickerField';
+import { MSG } from '../../messages';
 
 /**
  * User picker (001 §2): a table of users (account, real name, phone, birthday) with the extra filters sex
@@ -24,7 +25,7 @@ export function UserPicker(props: PickerValueProps<UserRow> & ModalPickerOptions
       valueField="username"
       textField="realname"
       labelDict={LABEL_DICT.user}
-      placeholder={props.placeholder ?? '请选择用户'}
+      placeholder={props.placeholder ?? MSG.selectUser}
       searchFields={USER_PICKER_SEARCH}
       columns={USER_PICKER_COLUMNS}
     />

@@ -2,6 +2,7 @@
  * Pure rules shared by the pickers (001 §2–§9). No React, no requests: unit-tested in rules.test.ts.
  */
 import { BUSINESS_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../../crud/listPagination';
+import { MSG } from '../../messages';
 
 /** 001 §9 constants of the pickers. */
 export const PICKER = {
@@ -46,9 +47,9 @@ export const PICKER_MSG = {
   noData: '未找到数据',
   /** 001 §8 area picker invalid type. */
   badAreaType: 'Bad type value',
-  departRequired: '请选择部门',
+  departRequired: MSG.selectDepart,
   linked: '父子关联',
-  unlinked: '取消关联',
+  unlinked: MSG.unlink,
 } as const;
 
 /** Split a comma-joined value into its parts (empty parts dropped, trimmed). */
@@ -87,7 +88,7 @@ export function checkTreeCondition(condition: string | undefined): { ok: true; v
 }
 
 /** Fallback when a refusal has no text. */
-export const PICKER_FAILED = '操作失败';
+export const PICKER_FAILED = MSG.failed;
 
 /** Why a picker read gave nothing: a refused envelope's message (510 no permission …), or undefined on success. */
 export function failureOf(r: { success: boolean; message?: string }): string | undefined {

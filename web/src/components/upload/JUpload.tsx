@@ -18,6 +18,7 @@ import {
 import { feedback } from '../feedback';
 import { BUTTON_TEXT, formatSize, moveItem, MSG, type UploadItem, type UploadValue } from './uploadRules';
 import { useUploadList } from './useUploadList';
+import { MSG as SHARED_MSG } from '../../messages';
 
 export interface UploadProps {
   /** Comma-joined paths, or records when `returnUrl` is false. */
@@ -66,7 +67,7 @@ function MoreDialog({ item, onClose, onRemove, disabled }: { item: UploadItem | 
                 删除
               </Button>
             )}
-            <Button onClick={onClose}>关闭</Button>
+            <Button onClick={onClose}>{SHARED_MSG.close}</Button>
           </Space>
         )
       }
@@ -123,7 +124,7 @@ export function FileUpload(props: UploadProps): ReactNode {
             ) : (
               <span style={{ color: item.status === 'error' ? '#ff4d4f' : undefined }}>{item.name}</span>
             )}
-            {item.status === 'uploading' && <span style={{ color: '#999' }}>上传中...</span>}
+            {item.status === 'uploading' && <span style={{ color: '#999' }}>{SHARED_MSG.uploading}</span>}
             <span style={{ marginLeft: 'auto' }}>
               {item.status === 'done' && (
                 <>
@@ -160,7 +161,7 @@ export function ImageUpload(props: UploadProps): ReactNode {
       {items.map((item) => (
         <div key={item.uid} data-status={item.status} style={{ width: 104 }}>
           <div style={{ ...CARD, borderStyle: 'solid', borderColor: item.status === 'error' ? '#ff4d4f' : '#d9d9d9' }}>
-            {item.status === 'uploading' && <><LoadingOutlined aria-hidden /><span style={{ fontSize: 12 }}>上传中...</span></>}
+            {item.status === 'uploading' && <><LoadingOutlined aria-hidden /><span style={{ fontSize: 12 }}>{SHARED_MSG.uploading}</span></>}
             {item.status === 'error' && <><ErrorIcon item={item} /><span style={{ fontSize: 12, color: '#ff4d4f', maxWidth: 96, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{item.name}</span></>}
             {item.status === 'done' && <img src={item.url} alt={item.name} style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />}
           </div>

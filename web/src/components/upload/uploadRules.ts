@@ -3,6 +3,7 @@
  * §8 messages, §9 defaults; contract §7.1 `getFileAccessHttpUrl`). The widget only renders what these return.
  */
 import { serverUrl } from '../../crud/serverUrl';
+import { MSG as SHARED_MSG } from '../../messages';
 
 export type UploadStatus = 'uploading' | 'done' | 'error';
 
@@ -42,10 +43,10 @@ export const DEFAULT_BIZ = 'temp';
 /** 001 §9 button texts: 'upload' for images, 'click to upload' for files. */
 export const BUTTON_TEXT = { image: '上传', file: '点击上传' } as const;
 export const MSG = {
-  errorTitle: '上传出错',
-  unknown: '未知错误',
-  notImage: '请上传图片',
-  failed: '上传失败',
+  errorTitle: SHARED_MSG.uploadError,
+  unknown: SHARED_MSG.unknownError,
+  notImage: SHARED_MSG.notImage,
+  failed: SHARED_MSG.uploadFailed,
   failedOf: (name: string) => `${name} 上传失败.`,
   /** 001 §8 reorder image: first → 'unknown operation', last → 'already at the end'. */
   moveFirst: '未知的操作',

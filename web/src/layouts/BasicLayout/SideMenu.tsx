@@ -68,6 +68,7 @@ export function SideMenu({ menu, routes, theme, mode, collapsed = false, onPick 
     } else {
       setOpenKeys(cached.current);
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a collapse toggle only, reading the open keys of that render
   }, [collapsed]);
 
   const openProps = mode === 'inline' ? { openKeys, onOpenChange: (next: string[]) => setOpenKeys(nextOpenKeys(openKeys, next, rootKeys)) } : {};

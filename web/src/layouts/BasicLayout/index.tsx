@@ -12,6 +12,7 @@ import { useSession } from '../../store/session';
 import { usePreferences } from '../../store/preferences';
 import { useTabs } from '../../store/tabs';
 import { findRoute } from '../../access/menu';
+import type { AppRoute, MenuNode } from '../../access/types';
 import { routeElement } from '../../app/routeElement';
 import {
   APP_TITLE, FIXED_HEADER_OFFSET, HEADER_AUTO_HIDE_SCROLL, HOME_PATH, MOBILE_DRAWER_WIDTH, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH,
@@ -38,9 +39,13 @@ function Logo({ collapsed, theme }: { collapsed: boolean; theme: 'dark' | 'light
   );
 }
 
+// one empty list before sign-in data arrives, so the memoised route table is not rebuilt on every render
+const NO_MENU: MenuNode[] = [];
+const NO_ROUTES: AppRoute[] = [];
+
 export default function BasicLayout() {
-  const menu = useSession((s) => s.menu) ?? [];
-  const routes = useSession((s) => s.routes) ?? [];
+  const menu = useSession((s) => s.menu) ?? NO_MENU;
+  const routes = useSession((s) => s.routes) ?? NO_ROUTES;
   const prefs = usePreferences();
   const tabs = useTabs((s) => s.tabs);
   const refreshKeys = useTabs((s) => s.refreshKeys);

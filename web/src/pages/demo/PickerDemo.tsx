@@ -5,6 +5,7 @@ import {
   AreaPicker, BusinessPicker, CategorySelect, CheckboxGroup, DepartPicker, DictPicker, LABEL_DICT, PICKER, PositionPicker, RolePicker, SearchSelect, TreeSelectPicker,
   UserByDepartPicker, UserPicker, type PositionRow,
 } from '../../components/pickers';
+import { PICKER_MSG } from '../../components/pickers/rules';
 
 type Values = Record<string, string | undefined>;
 
@@ -48,7 +49,7 @@ export default function PickerDemo(): ReactNode {
             'business',
             '业务组件选择（职务）',
             <BusinessPicker<PositionRow>
-              title="选择职务"
+              title={PICKER_MSG.selectPosition}
               url="sys/position/list"
               valueField="code"
               textField="name"

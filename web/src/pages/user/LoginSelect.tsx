@@ -7,6 +7,7 @@ import { App, Form, Modal, Select } from 'antd';
 import type { LoginResult } from '../../api/auth';
 import { selectDepart } from '../../api/user';
 import { useSession } from '../../store/session';
+import { MSG } from '../../messages';
 
 interface Values {
   orgCode?: string;
@@ -54,7 +55,7 @@ export default function LoginSelect({ result, onDone }: { result: LoginResult; o
     >
       <Form form={form} layout="vertical" initialValues={{ orgCode: needDepart ? undefined : undefined }}>
         {needDepart && (
-          <Form.Item name="orgCode" label="部门" rules={[{ required: true, message: '请选择部门' }]}>
+          <Form.Item name="orgCode" label="部门" rules={[{ required: true, message: MSG.selectDepart }]}>
             <Select
               placeholder="请选择登录部门"
               aria-label="部门"

@@ -10,6 +10,7 @@ import { createSession, endSession, endUserSessions, verifySignatureOnly } from 
 import { invalidateUser, isActive, tenantIdsOf } from '../../../core/auth/users.js';
 import { queryAllDictItems } from '../../../core/dict/service.js';
 import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
+import { MSG } from '../../../core/messages.js';
 import { now } from '../../../core/time.js';
 import type { SysDepart, SysUser } from '../../../db/schema.js';
 import { departOf, tenantOf, userInfoOf } from './rows.js';
@@ -20,16 +21,16 @@ export const AUTH_MSG = {
   badCredentials: '用户名或密码错误',
   frozen: '该用户已冻结',
   tenantsFrozen: '与该用户关联的租户均已被冻结，无法登录！',
-  logoutOk: '退出登录成功！',
-  logoutFailed: '退出登录失败！',
+  logoutOk: MSG.logoutOk,
+  logoutFailed: MSG.logoutFailed,
   tokenInvalid: 'Token无效!',
   onlySelf: '只允许修改自己的密码！',
-  userMissing: '用户不存在！',
+  userMissing: MSG.userMissing,
   oldPasswordWrong: '旧密码输入错误!',
-  newPasswordEmpty: '新密码不允许为空!',
+  newPasswordEmpty: MSG.newPasswordEmpty,
   newPasswordShort: '密码长度不能少于6位',
   newPasswordLong: '密码长度不能超过128位',
-  confirmMismatch: '两次输入密码不一致!',
+  confirmMismatch: MSG.passwordMismatch,
   passwordChanged: '密码重置成功!',
   noDepart: '您尚未设置部门信息!',
   notInDepart: '您不属于该部门',
@@ -69,7 +70,7 @@ export function parseLoginBody(raw: unknown): LoginBody {
   if (!username) throw new BadRequestError('用户名不能为空');
   if (username.length > MAX_USERNAME) throw new BadRequestError(`用户名长度不能超过${MAX_USERNAME}个字符`);
   const password = optString(body, 'password', '密码');
-  if (!password) throw new BadRequestError('密码不能为空');
+  if (!password) throw new BadRequestError(MSG.passwordRequired);
   if (password.length > MAX_PASSWORD) throw new BadRequestError(`密码长度不能超过${MAX_PASSWORD}个字符`);
   optString(body, 'captcha', '验证码');
   const checkKey = body.checkKey;

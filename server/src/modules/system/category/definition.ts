@@ -2,6 +2,7 @@ import { categoryEntity } from '@pk/contract';
 import type { Kysely } from 'kysely';
 import type { CrudBinding, SaveContext } from '../../../core/crud/index.js';
 import { BizError } from '../../../core/envelope/errors.js';
+import { MSG } from '../../../core/messages.js';
 import type { Database } from '../../../db/schema.js';
 import { isWellFormedCode, nextCategoryCode, parentCodeOf } from './code.js';
 
@@ -110,7 +111,7 @@ export const categoryBinding: CrudBinding = {
   dataLog: true,
   orgCode: true,
   // contract §6.6: delete and deleteBatch both answer 删除成功!
-  messages: { batchDeleted: '删除成功!' },
+  messages: { batchDeleted: MSG.deleted },
   hooks: {
     beforeSave,
     afterSave,

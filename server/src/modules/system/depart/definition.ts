@@ -29,6 +29,7 @@ export const DEPART_MSG = {
   roleCodeUsed: '部门角色编码已存在',
   roleNotInDepart: '该部门角色不属于此部门',
   ruleNotGranted: '只能选择部门已授权的数据规则',
+  keyWordRequired: 'keyWord不能为空',
 } as const;
 
 /**

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../core/context.js';
 import type { SysPermissionDataRuleTable } from '../../../db/schema.js';
 import { bumpPermissionVersion } from '../../../core/auth/index.js';
 import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
+import { MSG } from '../../../core/messages.js';
 import { checkId } from '../../../core/crud/index.js';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
@@ -61,7 +62,7 @@ export function parseRuleBody(body: unknown, mode: 'add' | 'edit'): { id: string
       cols[f[0]] = s.trim();
     }
   }
-  if (mode === 'edit' && !id) throw new BadRequestError('id不能为空');
+  if (mode === 'edit' && !id) throw new BadRequestError(MSG.idRequired);
   const need = (c: string, label: string) => {
     if ((mode === 'add' || c in cols) && empty(cols[c])) throw new BadRequestError(`${label}不能为空`);
   };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { perm } from '../../../core/access/guard.js';
 import { splitIds } from '../../../core/crud/index.js';
 import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
+import { MSG } from '../../../core/messages.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
 import { param, queryParams } from '../../../core/query/index.js';
 import { checkId } from '../../../core/crud/index.js';
@@ -53,7 +54,7 @@ export async function menuModule(app: FastifyInstance): Promise<void> {
 
   app.post('/sys/permission/add', { config: perm(PERM.permission.add) }, async (req) => {
     await addMenu(ctx, req, req.body);
-    return okMsg('添加成功！');
+    return okMsg(MSG.added);
   });
 
   app.route({
@@ -68,16 +69,16 @@ export async function menuModule(app: FastifyInstance): Promise<void> {
 
   app.delete('/sys/permission/delete', { config: perm(PERM.permission.delete) }, async (req) => {
     const ids = splitIds(param(q(req), 'id'));
-    if (ids.length !== 1) throw new BadRequestError('id不能为空');
+    if (ids.length !== 1) throw new BadRequestError(MSG.idRequired);
     await deleteMenus(ctx, ids);
-    return okMsg('删除成功!');
+    return okMsg(MSG.deleted);
   });
 
   app.delete('/sys/permission/deleteBatch', { config: perm(PERM.permission.delete) }, async (req) => {
     const ids = splitIds(param(q(req), 'ids'));
-    if (!ids.length) throw new BizError('参数不识别！');
+    if (!ids.length) throw new BizError(MSG.badParams);
     await deleteMenus(ctx, ids);
-    return okMsg('删除成功!');
+    return okMsg(MSG.deleted);
   });
 
   // Data rules
@@ -106,7 +107,7 @@ export async function menuModule(app: FastifyInstance): Promise<void> {
 
   app.post('/sys/permission/addPermissionRule', { config: perm(PERM.permission.dataRule) }, async (req) => {
     await addRule(ctx, req, req.body);
-    return okMsg('添加成功！');
+    return okMsg(MSG.added);
   });
 
   app.route({
@@ -121,6 +122,6 @@ export async function menuModule(app: FastifyInstance): Promise<void> {
 
   app.delete('/sys/permission/deletePermissionRule', { config: perm(PERM.permission.dataRule) }, async (req) => {
     await deleteRule(ctx, req, param(q(req), 'id'));
-    return okMsg('删除成功！');
+    return okMsg(MSG.deletedWide);
   });
 }

@@ -5,6 +5,7 @@ import type { Database, SysPermissionTable, SysPermissionDataRuleTable } from '.
 import { bumpPermissionVersion, permissionCodesOf } from '../../../core/auth/index.js';
 import { assertMayEditMenu } from '../role/escalation.js';
 import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
+import { MSG } from '../../../core/messages.js';
 import { checkId } from '../../../core/crud/index.js';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
@@ -23,8 +24,10 @@ export const MENU_MSG = {
   badColumn: '规则字段必须是实体属性名（驼峰标识符）',
   badCondition: '规则条件不正确',
   unknownRuleColumn: '该菜单的数据没有此规则字段：',
-  ruleNotFound: '未找到对应实体',
-  roleNotFound: '未找到角色信息',
+  ruleNotFound: MSG.notFound,
+  roleNotFound: MSG.roleNotFound,
+  menuNameRequired: '菜单名称不能为空',
+  menuTypeRequired: '菜单类型不能为空',
 } as const;
 
 export const empty = (s: unknown) => s === null || s === undefined || s === '';
@@ -244,12 +247,12 @@ export function parseMenuBody(body: unknown, mode: 'add' | 'edit'): { id: string
   if ('component' in cols) cols.component = normaliseComponent(cols.component as string | null);
   if ('url' in cols) cols.url = normaliseUrl(cols.url as string | null);
   if (mode === 'add') {
-    if (empty(cols.name)) throw new BadRequestError('菜单名称不能为空');
-    if (cols.menu_type === undefined || cols.menu_type === null) throw new BadRequestError('菜单类型不能为空');
+    if (empty(cols.name)) throw new BadRequestError(MENU_MSG.menuNameRequired);
+    if (cols.menu_type === undefined || cols.menu_type === null) throw new BadRequestError(MENU_MSG.menuTypeRequired);
   } else {
-    if (!id) throw new BadRequestError('id不能为空');
-    if ('name' in cols && empty(cols.name)) throw new BadRequestError('菜单名称不能为空');
-    if ('menu_type' in cols && cols.menu_type === null) throw new BadRequestError('菜单类型不能为空');
+    if (!id) throw new BadRequestError(MSG.idRequired);
+    if ('name' in cols && empty(cols.name)) throw new BadRequestError(MENU_MSG.menuNameRequired);
+    if ('menu_type' in cols && cols.menu_type === null) throw new BadRequestError(MENU_MSG.menuTypeRequired);
   }
   if (cols.parent_id !== undefined && cols.parent_id !== null) cols.parent_id = checkId(cols.parent_id);
   return { id, cols };
@@ -348,7 +351,7 @@ export async function editMenu(ctx: AppContext, req: FastifyRequest, body: unkno
 
 /** Delete menus with all descendants, their data rules and every grant of them (§4.2); parents become leaves. */
 export async function deleteMenus(ctx: AppContext, ids: string[]): Promise<void> {
-  if (!ids.length) throw new BizError('参数不识别！');
+  if (!ids.length) throw new BizError(MSG.badParams);
   await ctx.db.db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom('sys_permission').select(['id', 'parent_id']).where('id', 'in', ids).where('del_flag', '=', 0).execute();
     if (found.length !== ids.length) throw new BizError(MENU_MSG.notFound);

@@ -2,12 +2,13 @@ import { roleEntity } from '@pk/contract';
 import { bumpPermissionVersion } from '../../../core/auth/index.js';
 import type { CrudBinding } from '../../../core/crud/index.js';
 import { BizError } from '../../../core/envelope/errors.js';
+import { MSG } from '../../../core/messages.js';
 import { ADMIN_ROLE_CODE } from '../user/definition.js';
 import { assertMayCodeRole, ESCALATION_MSG } from './escalation.js';
 
 export const ROLE_MSG = {
   inUse: '该角色已被用户使用，无法删除',
-  notFound: '未找到角色信息',
+  notFound: MSG.roleNotFound,
 } as const;
 
 /**

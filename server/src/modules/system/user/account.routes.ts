@@ -29,8 +29,8 @@ export function userAccountRoutes(app: FastifyInstance, kit: UserKit): void {
     const username = typeof body.username === 'string' ? body.username.trim() : '';
     const password = body.password;
     if (!username) throw new BizError(USER_MSG.userMissing);
-    if (password !== undefined && password !== null && typeof password !== 'string') throw new BadRequestError('参数password格式不正确');
-    if (typeof password !== 'string' || !password.trim()) throw new BizError('新密码不允许为空!');
+    if (password !== undefined && password !== null && typeof password !== 'string') throw new BadRequestError(MSG.passwordFormat);
+    if (typeof password !== 'string' || !password.trim()) throw new BizError(MSG.newPasswordEmpty);
     if (password.length > 100) throw new BizError(USER_MSG.passwordTooLong);
     if (body.confirmpassword !== undefined && body.confirmpassword !== password) throw new BizError(USER_MSG.passwordMismatch);
     await changePassword(kit, req, username, password);

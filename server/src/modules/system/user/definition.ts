@@ -4,6 +4,7 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { CrudBinding, SaveContext, SaveExtras, Values } from '../../../core/crud/index.js';
 import { checkId, splitIds } from '../../../core/crud/index.js';
 import { BizError } from '../../../core/envelope/errors.js';
+import { MSG } from '../../../core/messages.js';
 import { hashPassword } from '../../../core/auth/password.js';
 import { newId } from '../../../core/id.js';
 import { param, type RawParams } from '../../../core/query/index.js';
@@ -18,8 +19,8 @@ export const ADMIN_USERNAME = 'admin';
 export const ADMIN_ROLE_CODE = 'admin';
 
 export const USER_MSG = {
-  passwordRequired: '密码不能为空',
-  passwordMismatch: '两次输入密码不一致!',
+  passwordRequired: MSG.passwordRequired,
+  passwordMismatch: MSG.passwordMismatch,
   passwordTooLong: '密码长度不能超过100',
   deleteSelf: '不能删除当前登录用户！',
   deleteAdmin: '不能删除admin账号！',
@@ -33,7 +34,7 @@ export const USER_MSG = {
   departMissing: '部门不存在',
   tenantMissing: '租户不存在',
   tenantNotHeld: '不能分配自己不属于的租户',
-  userMissing: '用户不存在！',
+  userMissing: MSG.userMissing,
   noRoles: '未找到用户相关角色信息',
   userTaken: '用户账号已存在',
   moreRights: '不能操作权限多于自己的用户',

@@ -6,6 +6,7 @@ import { UserByDepartPicker } from '../../pickers/UserByDepartModal';
 import { MULTI_MAX_TAGS } from '../constants';
 import type { ColumnDef, Option } from '../types';
 import { learnLabel, optionLabel, pickerLabels } from './options';
+import { PICKER_MSG } from '../../pickers/rules';
 
 /** What every cell editor gets (Cell.tsx). */
 export interface EditorProps {
@@ -76,7 +77,7 @@ export function AsyncSearchCell({ col, value, onChange, onBlur, autoOpen }: Edit
   };
   return (
     <Select
-      size="small" autoFocus={autoOpen} style={{ width: '100%' }} allowClear placeholder="请输入搜索内容" notFoundContent="未找到数据"
+      size="small" autoFocus={autoOpen} style={{ width: '100%' }} allowClear placeholder={PICKER_MSG.searchHint} notFoundContent={PICKER_MSG.noData}
       showSearch={{ filterOption: false, onSearch: (kw) => { clearTimeout(timer.current); timer.current = setTimeout(() => run(kw), 800); } }}
       value={(value as string) || undefined}
       options={options.map((o) => ({ value: o.value, label: optionLabel(o) }))}

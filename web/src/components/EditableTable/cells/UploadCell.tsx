@@ -91,7 +91,7 @@ export function UploadCell({ col, value, onChange, image }: { col: ColumnDef; va
       <span className="pk-et-upload">
         {chooser}
         <Tooltip title={MSG.uploadFailed}>
-          <ExclamationCircleOutlined style={{ color: '#ff4d4f', cursor: 'pointer' }} aria-label="上传出错" onClick={() => showError(shown)} />
+          <ExclamationCircleOutlined style={{ color: '#ff4d4f', cursor: 'pointer' }} aria-label={MSG.uploadError} onClick={() => showError(shown)} />
         </Tooltip>{' '}
         {shortFileName(name)}
         <CloseCircleOutlined aria-label="清除" style={{ marginLeft: 4, cursor: 'pointer' }} onClick={() => remove(shown.uid)} />

@@ -2,6 +2,7 @@ import { DeleteOutlined, DownloadOutlined, ExclamationCircleOutlined, LoadingOut
 import { Button, Modal, Space } from 'antd';
 import { formatSize, type UploadItem } from '../../upload/uploadRules';
 import type { ColumnDef } from '../types';
+import { MSG } from '../../../messages';
 
 /**
  * The upload cell's more-options dialog (001 §4): every file of the cell with its size, download and delete, and an
@@ -23,7 +24,7 @@ export function UploadMoreDialog({ open, onClose, items, image, col, limit, onRe
       footer={
         <Space>
           {!col.disabled && <Button icon={<UploadOutlined />} onClick={onUpload}>{image ? '上传' : '点击上传'}</Button>}
-          <Button onClick={onClose}>关闭</Button>
+          <Button onClick={onClose}>{MSG.close}</Button>
         </Space>
       }>
       {limit > 0 && <div style={{ color: '#999', marginBottom: 8 }}>最多保留 {limit} 个文件</div>}

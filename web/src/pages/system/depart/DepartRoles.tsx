@@ -12,6 +12,7 @@ import { useFormSubmit } from '../../../crud/useFormSubmit';
 import { GrantTree } from './GrantTree';
 import { deleteDeptRole, deleteDeptRoles, fetchDeptRoles, saveDeptRole, type DepartRole } from './service';
 import { FormDialog } from '../../../crud/FormDialog';
+import { MSG } from '../../../messages';
 
 export function DepartRoles({ departId }: { departId: string }): ReactNode {
   const queryClient = useQueryClient();
@@ -58,7 +59,7 @@ export function DepartRoles({ departId }: { departId: string }): ReactNode {
         {selected.length > 0 && (
           <Button
             danger
-            onClick={() => confirm({ title: '确认删除', content: '是否删除选中数据?', onOk: () => remove([...selected], () => deleteDeptRoles(selected)) })}
+            onClick={() => confirm({ title: MSG.confirmDeleteTitle, content: MSG.confirmDeleteSelected, onOk: () => remove([...selected], () => deleteDeptRoles(selected)) })}
           >
             批量删除
           </Button>
@@ -89,7 +90,7 @@ export function DepartRoles({ departId }: { departId: string }): ReactNode {
                 <Button type="link" size="small" onClick={() => setGranting(row)}>
                   授权
                 </Button>
-                <Popconfirm title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => remove([row.id], () => deleteDeptRole(row.id))}>
+                <Popconfirm title={MSG.confirmDeleteOne} okText="确定" cancelText="取消" onConfirm={() => remove([row.id], () => deleteDeptRole(row.id))}>
                   <Button type="link" size="small">
                     删除
                   </Button>

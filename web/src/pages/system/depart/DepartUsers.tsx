@@ -20,6 +20,8 @@ import {
   searchUsers,
   type DepartUser,
 } from './service';
+import { MSG } from '../../../messages';
+import { PICKER_MSG } from '../../../components/pickers/rules';
 
 export function DepartUsers({ depId, readOnly, canRoles }: { depId: string | undefined; readOnly?: boolean; canRoles?: boolean }): ReactNode {
   const queryClient = useQueryClient();
@@ -104,7 +106,7 @@ export function DepartUsers({ depId, readOnly, canRoles }: { depId: string | und
                       )}
                       <Popconfirm title="确定取消关联吗?" okText="确定" cancelText="取消" onConfirm={() => remove([row.id])}>
                         <Button type="link" size="small">
-                          取消关联
+                          {MSG.unlink}
                         </Button>
                       </Popconfirm>
                     </Space>
@@ -129,7 +131,7 @@ function AddUsersModal({ open, depId, onClose, onSaved }: { open: boolean; depId
   const { modalProps } = useFormSubmit({
     validate: () => {
       if (chosen.length) return Promise.resolve(chosen);
-      showWarning('请选择用户');
+      showWarning(MSG.selectUser);
       return Promise.reject(new Error('no user chosen'));
     },
     send: (ids) => addUsersToDepart(depId, ids),
@@ -146,7 +148,7 @@ function AddUsersModal({ open, depId, onClose, onSaved }: { open: boolean; depId
         <Form.Item label="用户">
           <Select
             mode="multiple"
-            aria-label="选择用户"
+            aria-label={PICKER_MSG.selectUser}
             placeholder="输入账号搜索用户"
             value={chosen}
             onChange={setChosen}

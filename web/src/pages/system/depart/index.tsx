@@ -17,6 +17,7 @@ import { DepartRoles } from './DepartRoles';
 import { GrantTree } from './GrantTree';
 import { deleteDepart, deleteDeparts } from './service';
 import { PERM } from '@pk/contract';
+import { MSG } from '../../../messages';
 
 export default function DepartList(): ReactNode {
   const { hasAuth } = useAuth();
@@ -49,11 +50,11 @@ export default function DepartList(): ReactNode {
 
   function removeChecked(): void {
     if (!checked.length) {
-      showWarning('请选择一条记录！');
+      showWarning(MSG.selectRecord);
       return;
     }
     confirm({
-      title: '确认删除',
+      title: MSG.confirmDeleteTitle,
       content: `确定要删除所选中的 ${checked.length} 条数据，以及子节点数据吗?`,
       onOk: async () => {
         if (await sendChange(() => deleteDeparts(checked))) {
@@ -106,7 +107,7 @@ export default function DepartList(): ReactNode {
             <div role="status" style={{ marginBottom: 8 }}>
               当前选择：<strong>{current.departName}</strong>
               {canDelete && (
-                <Popconfirm title="确定删除吗?" description="下级部门会一并删除" okText="确定" cancelText="取消" onConfirm={() => removeOne(current.id)}>
+                <Popconfirm title={MSG.confirmDeleteOne} description="下级部门会一并删除" okText="确定" cancelText="取消" onConfirm={() => removeOne(current.id)}>
                   <Button type="link" size="small" danger>
                     删除
                   </Button>

@@ -13,6 +13,7 @@ import { useFormSubmit } from '../../../crud/useFormSubmit';
 import { RULE_COLUMN_PATTERN, ruleConditionOptions, toRuleBody, type RuleFormValues } from './dataRule';
 import { deleteRule, fetchRules, saveRule, type DataRule } from './service';
 import { FormDialog } from '../../../crud/FormDialog';
+import { MSG } from '../../../messages';
 
 export interface DataRuleDrawerProps {
   menu: { id: string; name: string } | null;
@@ -88,7 +89,7 @@ export function DataRuleDrawer({ menu, onClose }: DataRuleDrawerProps): ReactNod
                 <Button type="link" size="small" onClick={() => setEditing(row)}>
                   编辑
                 </Button>
-                <Popconfirm title="确定删除吗?" okText="确定" cancelText="取消" onConfirm={() => remove(row.id)}>
+                <Popconfirm title={MSG.confirmDeleteOne} okText="确定" cancelText="取消" onConfirm={() => remove(row.id)}>
                   <Button type="link" size="small">
                     删除
                   </Button>

@@ -18,6 +18,7 @@ import { DataRuleDrawer } from './DataRuleDrawer';
 import { MENU_TYPE_TEXT, newMenuValues, toMenuForm, type MenuFormValues, type MenuNode, type MenuType } from './menuForm';
 import { deleteMenu, deleteMenus, fetchMenuTree } from './service';
 import { PERM } from '@pk/contract';
+import { MSG } from '../../../messages';
 
 type Row = UiTreeNode<MenuNode>;
 const MENU_TREE_KEY = ['menu-tree'];
@@ -45,11 +46,11 @@ export default function PermissionList(): ReactNode {
 
   function removeSelected(): void {
     if (!selected.length) {
-      showWarning('请选择一条记录！');
+      showWarning(MSG.selectRecord);
       return;
     }
     confirm({
-      title: '确认删除',
+      title: MSG.confirmDeleteTitle,
       content: '是否删除选中数据?（下级菜单与按钮一并删除）',
       onOk: async () => {
         if (await sendChange(() => deleteMenus(selected))) {
@@ -109,7 +110,7 @@ export default function PermissionList(): ReactNode {
             )}
             {canDelete && (
               <Popconfirm
-                title="确定删除吗?"
+                title={MSG.confirmDeleteOne}
                 description={row.children?.length ? '下级菜单与按钮会一并删除' : undefined}
                 okText="确定"
                 cancelText="取消"

@@ -10,6 +10,7 @@ import { usePaging, type EntityRow } from '../../../crud';
 import { confirm, sendChange, showWarning } from '../../../crud/notify';
 import { addSysUserRole, deleteUserRole, deleteUserRoleBatch, userRoleList } from './api';
 import { UserSelectModal } from './UserSelectModal';
+import { MSG } from '../../../messages';
 
 export interface RoleUsersDrawerProps {
   role: { id: string; roleName?: string } | null;
@@ -27,7 +28,7 @@ export function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps): ReactN
     queryFn: async () => {
       const res = await userRoleList({ roleId, username: username || undefined, ...paging.params });
       if (!res.success) {
-        showWarning(res.message || '操作失败');
+        showWarning(res.message || MSG.failed);
         return { records: [], total: 0 };
       }
       return { records: res.result?.records ?? [], total: Number(res.result?.total ?? 0) };
@@ -68,7 +69,7 @@ export function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps): ReactN
           <Button
             danger
             onClick={() =>
-              confirm({ title: '确认取消关联', content: '是否删除选中数据?', onOk: () => remove([...selected]) })
+              confirm({ title: '确认取消关联', content: MSG.confirmDeleteSelected, onOk: () => remove([...selected]) })
             }
           >
             批量取消关联
@@ -95,7 +96,7 @@ export function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps): ReactN
             render: (_v, row) => (
               <Popconfirm title="确定要取消关联吗?" okText="确定" cancelText="取消" onConfirm={() => remove([String(row.id)])}>
                 <Button type="link" size="small">
-                  取消关联
+                  {MSG.unlink}
                 </Button>
               </Popconfirm>
             ),

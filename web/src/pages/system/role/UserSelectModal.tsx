@@ -8,6 +8,8 @@ import { Input, Modal, Table } from 'antd';
 import { usePaging, type EntityRow } from '../../../crud';
 import { showWarning } from '../../../crud/notify';
 import { queryUserComponentData } from './api';
+import { MSG } from '../../../messages';
+import { PICKER_MSG } from '../../../components/pickers/rules';
 
 export interface UserSelectModalProps {
   open: boolean;
@@ -31,7 +33,7 @@ export function UserSelectModal({ open, onCancel, onOk }: UserSelectModalProps):
 
   return (
     <Modal
-      title="选择用户"
+      title={PICKER_MSG.selectUser}
       open={open}
       width={900}
       destroyOnHidden
@@ -43,7 +45,7 @@ export function UserSelectModal({ open, onCancel, onOk }: UserSelectModalProps):
       afterClose={() => setSelected([])}
       onOk={async () => {
         if (!selected.length) {
-          showWarning('请选择一条记录！');
+          showWarning(MSG.selectRecord);
           return;
         }
         await onOk(selected);

@@ -8,6 +8,7 @@ import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { fileUrl } from '../../../components/avatar';
 import { showResult, showWarning } from '../../../crud/notify';
 import { uploadFile } from './api';
+import { MSG } from '../../../messages';
 
 export interface AvatarUploadProps {
   value?: string | null;
@@ -20,7 +21,7 @@ export function AvatarUpload({ value, onChange, id }: AvatarUploadProps): ReactN
 
   async function send(file: File): Promise<void> {
     if (!file.type.includes('image')) {
-      showWarning('请上传图片');
+      showWarning(MSG.notImage);
       return;
     }
     setBusy(true);

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import { queryDepartTree, type DepartNode } from './api';
+import { MSG } from '../../../messages';
 
 export interface DepartOption {
   title: string;
@@ -50,7 +51,7 @@ export interface DepartTreeSelectProps {
   id?: string;
 }
 
-export function DepartTreeSelect({ multiple, placeholder = '请选择部门', ...rest }: DepartTreeSelectProps): ReactNode {
+export function DepartTreeSelect({ multiple, placeholder = MSG.selectDepart, ...rest }: DepartTreeSelectProps): ReactNode {
   const treeData = useDepartTree();
   return (
     <TreeSelect

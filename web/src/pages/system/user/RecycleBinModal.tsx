@@ -8,6 +8,7 @@ import { Button, Divider, Modal, Popconfirm, Space, Table } from 'antd';
 import type { EntityRow } from '../../../crud';
 import { confirm, sendChange, showWarning } from '../../../crud/notify';
 import { deleteRecycleBin, putRecycleBin, recycleBin } from './api';
+import { MSG } from '../../../messages';
 
 export interface RecycleBinModalProps {
   open: boolean;
@@ -23,7 +24,7 @@ export function RecycleBinModal({ open, onClose, onRestored }: RecycleBinModalPr
     queryFn: async () => {
       const res = await recycleBin();
       if (!res.success) {
-        showWarning(res.message || '操作失败');
+        showWarning(res.message || MSG.failed);
         return [];
       }
       return res.result ?? [];
@@ -41,12 +42,12 @@ export function RecycleBinModal({ open, onClose, onRestored }: RecycleBinModalPr
 
   function batch(kind: 'restore' | 'remove'): void {
     if (!selected.length) {
-      showWarning('请选择一条记录！');
+      showWarning(MSG.selectRecord);
       return;
     }
     const ids = [...selected];
     confirm({
-      title: kind === 'restore' ? '确认还原' : '确认删除',
+      title: kind === 'restore' ? '确认还原' : MSG.confirmDeleteTitle,
       content: kind === 'restore' ? `是否确认还原选中的 ${ids.length} 个用户?` : `是否彻底删除选中的 ${ids.length} 个用户? 删除后不可恢复`,
       onOk: () => apply(kind, ids),
     });

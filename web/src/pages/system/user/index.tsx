@@ -19,8 +19,9 @@ import { RecycleBinModal } from './RecycleBinModal';
 import { UserModal } from './UserModal';
 import { UserPasswordModal } from './UserPasswordModal';
 import { USER_PERM, userEntity } from './data';
+import { MSG } from '../../../messages';
 
-const SEARCH_EXTRA: SearchExtra[] = [{ name: 'departId', label: '部门', input: <DepartTreeSelect placeholder="请选择部门" /> }];
+const SEARCH_EXTRA: SearchExtra[] = [{ name: 'departId', label: '部门', input: <DepartTreeSelect placeholder={MSG.selectDepart} /> }];
 
 /** The original list's columns (JeecgBoot UserList): the rest stays in the dialog and the Excel file. */
 const HIDDEN_COLUMNS = { email: false, workNo: false, post: false, telephone: false, createTime: false } as const;
@@ -52,7 +53,7 @@ export default function UserList(): ReactNode {
 
   function batchFreeze(ctx: ListPageContext, status: '1' | '2'): void {
     if (!ctx.selectedRowKeys.length) {
-      showWarning('请选择一条记录！');
+      showWarning(MSG.selectRecord);
       return;
     }
     const ids = [...ctx.selectedRowKeys];
