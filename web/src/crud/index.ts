@@ -14,5 +14,5 @@ export { formatRule } from './formatRule';
 export { duplicateRule, uniqueRules, DUPLICATE_CHECK_URL } from './duplicateRule';
 export { RemoteTable, type RemoteTableProps, type SearchItem } from './RemoteTable';
 export { useListController, type ListController, type ListControllerOptions } from './useListController';
-export { listSource, entityListSource, fetchList, prefetchList, initialListParams, listKey, type ListSource, type ListData } from './listSource';
+export { listSource, entityListSource, fetchList, firstPageQuery, initialListParams, listKey, LIST_FRESH_MS, type ListSource, type ListData } from './listSource';
 export { type RowAction, type ToolbarAction, type ListActionContext, type ActionConfirm } from './actions';

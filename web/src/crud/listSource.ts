@@ -8,9 +8,8 @@
  * @example
  *   export const onlineSource = listSource<OnlineUser>({ key: ['online-users'], url: '/sys/online/list' });
  *   const list = useListController(onlineSource);               // in the page
- *   prefetchList(queryClient, onlineSource);                    // on entering the route
+ *   queryClient.prefetchQuery(firstPageQuery(onlineSource));    // on entering the route (views/prefetch.ts)
  */
-import type { QueryClient } from '@tanstack/react-query';
 import type { EntityDef, PageResult } from '@pk/contract';
 import { http, type Params } from '../api/request';
 import { DEFAULT_PAGE_SIZE, INITIAL_SORT } from './listPagination';
@@ -128,8 +127,14 @@ export function listKey(source: ListSource<unknown>, params: Params): readonly u
   return [...source.key, params];
 }
 
-/** Starts the first request of `source` (the cache entry the list controller reads first); errors stay silent here. */
-export function prefetchList<T>(client: QueryClient, source: ListSource<T>): void {
+/**
+ * How long a fetched page counts as fresh: the first page the route prefetch started is not asked again when the
+ * page's code mounts a moment later. Every write reloads through invalidation regardless.
+ */
+export const LIST_FRESH_MS = 3000;
+
+/** The first request of `source` as a react-query entry (the one the list controller reads first). */
+export function firstPageQuery<T>(source: ListSource<T>): { queryKey: readonly unknown[]; queryFn: () => Promise<ListData<T>> } {
   const params = initialListParams(source as ListSource<unknown>);
-  void client.prefetchQuery({ queryKey: listKey(source as ListSource<unknown>, params), queryFn: () => source.request(params) });
+  return { queryKey: listKey(source as ListSource<unknown>, params), queryFn: () => source.request(params) };
 }

@@ -12,15 +12,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { TableProps, TablePaginationConfig } from 'antd';
 import type { Params } from '../api/request';
-import { listKey, listParams, type ListData, type ListSource } from './listSource';
+import { LIST_FRESH_MS, listKey, listParams, type ListData, type ListSource } from './listSource';
 import type { ListSort, SearchValues } from './query';
 import { usePaging, type Paging } from './usePaging';
-
-/**
- * How long a fetched page counts as fresh: the prefetched first page is not asked again when the page's code
- * mounts a moment later. Every write reloads through {@link ListController.reload} (invalidation) regardless.
- */
-export const LIST_FRESH_MS = 3000;
 
 export interface ListControllerOptions {
   /** `false` holds the request (a closed dialog). */

@@ -9,7 +9,8 @@ import { NavigationType, UNSAFE_LocationContext, type Location } from 'react-rou
 
 interface Cached {
   element: ReactNode;
-  location: Location;
+  /** The location context of the page, one object per location: a hidden page is not re-rendered on a switch. */
+  context: { location: Location; navigationType: NavigationType };
 }
 
 export interface KeepAliveProps {
@@ -31,7 +32,11 @@ export function KeepAliveOutlet({ element, location, keep, refreshKeys, enabled 
     cache.current.clear();
     return <div data-page-key={current}>{element}</div>;
   }
-  cache.current.set(current, { element, location });
+  const before = cache.current.get(current);
+  cache.current.set(current, {
+    element,
+    context: before && before.context.location === location ? before.context : { location, navigationType: NavigationType.Pop },
+  });
   for (const k of [...cache.current.keys()]) {
     if (k !== current && !keep.includes(k)) cache.current.delete(k);
   }
@@ -39,7 +44,7 @@ export function KeepAliveOutlet({ element, location, keep, refreshKeys, enabled 
     <>
       {[...cache.current].map(([k, c]) => (
         <div key={`${k}#${refreshKeys[k] ?? 0}`} hidden={k !== current} data-page-key={k}>
-          <UNSAFE_LocationContext.Provider value={{ location: c.location, navigationType: NavigationType.Pop }}>
+          <UNSAFE_LocationContext.Provider value={c.context}>
             {c.element}
           </UNSAFE_LocationContext.Provider>
         </div>

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Empty, Form, Modal, Select, Spin } from 'antd';
 import type { TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { listSource, RemoteTable, useListController, type ListController, type RowAction, type ToolbarAction } from '../../../crud';
+import { RemoteTable, useListController, type ListController, type RowAction, type ToolbarAction } from '../../../crud';
 import { sendChange, showWarning } from '../../../crud/notify';
 import { useFormSubmit } from '../../../crud/useFormSubmit';
 import {
@@ -20,9 +20,8 @@ import {
   searchUsers,
   type DepartUser,
 } from './service';
+import { departUsersSource } from './sources';
 
-/** GET /sys/user/departUserList — users of the department and its sub-departments (a null result is none). */
-const departUsersSource = listSource<DepartUser>({ key: ['depart-users'], url: '/sys/user/departUserList' });
 
 const COLUMNS: TableColumnType<DepartUser>[] = [
   { title: '用户账号', dataIndex: 'username', align: 'center' },
