@@ -43,8 +43,8 @@ export interface RemoteTableProps<T, C extends ListActionContext = ListControlle
   actionWidth?: number;
   /** What action handlers receive (default the list controller). */
   context?: C;
-  /** Check boxes on the rows (kept across pages) and the 已选择 N 项 bar. */
-  selectable?: boolean;
+  /** Check boxes on the rows (kept across pages) and the 已选择 N 项 bar; `radio`: one row, no bar. */
+  selectable?: boolean | 'radio';
   /** The running `#` column first. */
   numbered?: boolean;
   size?: 'small' | 'middle';
@@ -112,7 +112,7 @@ export function RemoteTable<T, C extends ListActionContext = ListController<T>>(
           {toolbarExtra}
         </Space>
       )}
-      {selectable && selected.length > 0 && (
+      {selectable === true && selected.length > 0 && (
         <div role="status" style={{ marginBottom: 12 }}>
           已选择 <strong>{selected.length}</strong> 项
           <Button type="link" size="small" onClick={() => list.setSelectedRowKeys([])}>
@@ -130,7 +130,14 @@ export function RemoteTable<T, C extends ListActionContext = ListController<T>>(
         columns={allColumns}
         dataSource={list.records}
         rowSelection={
-          selectable ? { selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => list.setSelectedRowKeys(keys.map(String)) } : undefined
+          selectable
+            ? {
+                type: selectable === 'radio' ? 'radio' : 'checkbox',
+                selectedRowKeys: selected,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => list.setSelectedRowKeys(keys.map(String)),
+              }
+            : undefined
         }
         pagination={list.pagination}
         onChange={list.onTableChange}

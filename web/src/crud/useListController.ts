@@ -21,6 +21,8 @@ export interface ListControllerOptions {
   enabled?: boolean;
   /** Params of other origins (e.g. the advanced query), sent after the rest; keep the object stable. */
   extraParams?: Params | null;
+  /** A new search keeps the selection (a picker's choice survives searching); by default it clears it. */
+  keepSelection?: boolean;
 }
 
 export interface ListController<T> {
@@ -32,7 +34,7 @@ export interface ListController<T> {
   total: number;
   loading: boolean;
   search: SearchValues;
-  /** Applies search values: back to page 1, selection cleared. */
+  /** Applies search values: back to page 1, selection cleared (unless `keepSelection`). */
   applySearch: (values: SearchValues) => void;
   sort: ListSort;
   paging: Paging;
@@ -48,7 +50,7 @@ export interface ListController<T> {
   afterRemove: (ids: readonly string[]) => void;
 }
 
-export function useListController<T>(source: ListSource<T>, { enabled = true, extraParams }: ListControllerOptions = {}): ListController<T> {
+export function useListController<T>(source: ListSource<T>, { enabled = true, extraParams, keepSelection = false }: ListControllerOptions = {}): ListController<T> {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState<SearchValues>({});
   const [sort, setSort] = useState<ListSort>({});
@@ -77,9 +79,9 @@ export function useListController<T>(source: ListSource<T>, { enabled = true, ex
     (values: SearchValues) => {
       setSearch(values);
       setPageNo(1);
-      setSelectedRowKeys([]);
+      if (!keepSelection) setSelectedRowKeys([]);
     },
-    [setPageNo],
+    [setPageNo, keepSelection],
   );
 
   const afterRemove = (ids: readonly string[]) => {
