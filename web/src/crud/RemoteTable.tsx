@@ -48,8 +48,8 @@ export interface RemoteTableProps<T, C extends ListActionContext = ListControlle
   /** The running `#` column first. */
   numbered?: boolean;
   size?: 'small' | 'middle';
-  /** Anything else of the antd Table (scroll, expandable …). */
-  tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'rowKey' | 'loading' | 'pagination' | 'onChange' | 'rowSelection'>;
+  /** Anything else of the antd Table (scroll, expandable, a rowSelection of the caller's own when not `selectable` …). */
+  tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'rowKey' | 'loading' | 'pagination' | 'onChange'>;
 }
 
 const keyOf = <T,>(rowKey: RemoteTableProps<T>['rowKey']) =>
@@ -137,7 +137,7 @@ export function RemoteTable<T, C extends ListActionContext = ListController<T>>(
                 preserveSelectedRowKeys: true,
                 onChange: (keys) => list.setSelectedRowKeys(keys.map(String)),
               }
-            : undefined
+            : tableProps?.rowSelection
         }
         pagination={list.pagination}
         onChange={list.onTableChange}

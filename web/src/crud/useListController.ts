@@ -14,7 +14,7 @@ import type { TableProps, TablePaginationConfig } from 'antd';
 import type { Params } from '../api/request';
 import { LIST_FRESH_MS, listKey, listParams, type ListData, type ListSource } from './listSource';
 import type { ListSort, SearchValues } from './query';
-import { usePaging, type Paging } from './usePaging';
+import { usePaging, type Paging, type PagingOptions } from './usePaging';
 
 export interface ListControllerOptions {
   /** `false` holds the request (a closed dialog). */
@@ -23,6 +23,8 @@ export interface ListControllerOptions {
   extraParams?: Params | null;
   /** A new search keeps the selection (a picker's choice survives searching); by default it clears it. */
   keepSelection?: boolean;
+  /** First page size and the sizes offered (usePaging). */
+  paging?: PagingOptions;
 }
 
 export interface ListController<T> {
@@ -50,12 +52,12 @@ export interface ListController<T> {
   afterRemove: (ids: readonly string[]) => void;
 }
 
-export function useListController<T>(source: ListSource<T>, { enabled = true, extraParams, keepSelection = false }: ListControllerOptions = {}): ListController<T> {
+export function useListController<T>(source: ListSource<T>, { enabled = true, extraParams, keepSelection = false, paging: pagingOptions }: ListControllerOptions = {}): ListController<T> {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState<SearchValues>({});
   const [sort, setSort] = useState<ListSort>({});
   const [selectedRowKeys, setSelectedRowKeys] = useState<string[]>([]);
-  const paging = usePaging();
+  const paging = usePaging(pagingOptions);
   const { pageNo, pageSize, setPageNo } = paging;
 
   const params = useMemo(

@@ -8,7 +8,8 @@ import { useListController } from '../../crud/useListController';
 import { RemoteTable, type RemoteTableProps, type SearchItem } from '../../crud/RemoteTable';
 import { loadPage, type Row } from './api';
 import { PickerEmpty } from './PickerEmpty';
-import { errorText, failureOf, PICKER } from './rules';
+import { PICKER } from './rules';
+import { pickerRequest } from './pickerRequest';
 
 type RemoteTableColumns<T> = RemoteTableProps<T>['columns'];
 
@@ -51,17 +52,7 @@ function DictSelect({ code, ...rest }: { code?: string; value?: string; onChange
 export function pickerSource<T extends Row>(url: string, fields: readonly PickerSearchField[]): ListSource<T> {
   return listSource<T>({
     key: ['picker', url],
-    request: async (params) => {
-      let failed: string | undefined;
-      try {
-        const r = await loadPage<T>(url, params);
-        failed = failureOf(r);
-        if (!failed) return { records: r.result.records, total: Number(r.result.total ?? 0) };
-      } catch (e) {
-        failed = errorText(e);
-      }
-      throw new Error(failed);
-    },
+    request: pickerRequest((params) => loadPage<T>(url, params)),
     searchParams: (values) => {
       const params: Params = {};
       for (const f of fields) {
