@@ -49,9 +49,13 @@ export function prefetchPage(client: QueryClient, component: string | undefined)
   for (const q of entries()) void client.prefetchQuery({ ...q, staleTime: LIST_FRESH_MS });
 }
 
+/** The idle preload starts this long after the layout mounts, so it never competes with the first page's loading. */
+const PRELOAD_DELAY_MS = 2000;
+
 /**
- * After sign-in, when the browser is idle, loads the code of the list pages the user's menu offers (one chunk after
- * another, each in its own idle period), so opening one later waits only for its data. Returns a cancel function.
+ * After sign-in, once the first page has had its time, loads the code of the list pages the user's menu offers in
+ * idle time (one chunk after another, each in its own idle period), so opening one later waits only for its data.
+ * Returns a cancel function.
  */
 export function preloadMenuPages(components: readonly string[]): () => void {
   const queue = [...new Set(components.map(normalizeComponent))].filter((c) => c in PAGE_PREFETCH).map((c) => getView(c)).filter((l) => !!l);
@@ -66,8 +70,9 @@ export function preloadMenuPages(components: readonly string[]): () => void {
       () => idle(next),
     );
   };
-  idle(next);
+  const timer = window.setTimeout(() => idle(next), PRELOAD_DELAY_MS);
   return () => {
     cancelled = true;
+    window.clearTimeout(timer);
   };
 }

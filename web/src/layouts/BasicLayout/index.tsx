@@ -206,6 +206,7 @@ export default function BasicLayout() {
                 keep={tabs.map((t) => t.fullPath)}
                 refreshKeys={refreshKeys}
                 enabled={multipage}
+                generation={routeObjects}
               />
             </div>
           </div>
