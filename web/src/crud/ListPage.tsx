@@ -17,10 +17,11 @@ import { http, type Params } from '../api/request';
 import { buildExportParams, filterFields } from './query';
 import type { EntityRow } from './formBody';
 import { FilterInput } from './fields';
-import { FormModal, type FormModalProps } from './FormModal';
+import type { FormModalProps } from './FormModal';
+import type { ImportModalProps } from '../components/ImportModal/ImportModal';
+import { lazyDialog } from './lazyDialog';
 import { sendChange, showWarning } from './notify';
 import { exportList } from './excel';
-import { ImportModal } from '../components/ImportModal';
 import { queryFields, SuperQuery, type SuperQueryOutput } from '../components/SuperQuery';
 import { entityListSource, listQueryKey } from './listSource';
 import { useListController } from './useListController';
@@ -28,6 +29,10 @@ import { RemoteTable, type SearchItem } from './RemoteTable';
 import type { RowAction, ToolbarAction } from './actions';
 
 export { listQueryKey };
+
+// the dialogs' code loads when one is first opened: a list's first open waits for the list alone
+const FormModal = lazyDialog<FormModalProps>(() => import('./FormModal').then((m) => m.FormModal), (p) => p.open);
+const ImportModal = lazyDialog<ImportModalProps>(() => import('../components/ImportModal').then((m) => m.ImportModal), (p) => p.open);
 
 /** Per-column overrides keyed by field prop (merged into the generated column); `false` hides the column. */
 export type ColumnOverrides = Record<string, Partial<TableColumnType<EntityRow>> | false>;
@@ -232,7 +237,7 @@ export function ListPage(props: ListPageProps): ReactNode {
         rowActionsExtra={extraActions ? (row) => extraActions(row, ctx) : undefined}
       />
       {renderForm ? renderForm(formProps) : <FormModal {...formProps} />}
-      {importOpen && <ImportModal open={importOpen} url={`${entity.api}/importExcel`} onClose={() => setImportOpen(false)} onOk={reload} />}
+      <ImportModal open={importOpen} url={`${entity.api}/importExcel`} onClose={() => setImportOpen(false)} onOk={reload} />
     </div>
   );
 }

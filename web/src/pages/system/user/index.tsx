@@ -14,10 +14,16 @@ import { sendChange } from '../../../crud/notify';
 import { fileUrl } from '../../../components/avatar';
 import { frozenBatch } from './api';
 import { DepartTreeSelect } from './DepartTreeSelect';
-import { RecycleBinModal } from './RecycleBinModal';
-import { UserModal } from './UserModal';
-import { UserPasswordModal } from './UserPasswordModal';
+import { lazyDialog } from '../../../crud/lazyDialog';
+import type { RecycleBinModalProps } from './RecycleBinModal';
+import type { UserPasswordModalProps } from './UserPasswordModal';
+import type { FormModalProps } from '../../../crud';
 import { USER_PERM, userEntity } from './data';
+
+// the dialogs' code (forms, pickers, date and tree selects) loads when one is first opened, not with the list
+const UserModal = lazyDialog<FormModalProps>(() => import('./UserModal').then((m) => m.UserModal), (p) => p.open);
+const UserPasswordModal = lazyDialog<UserPasswordModalProps>(() => import('./UserPasswordModal').then((m) => m.UserPasswordModal), (p) => !!p.username);
+const RecycleBinModal = lazyDialog<RecycleBinModalProps>(() => import('./RecycleBinModal').then((m) => m.RecycleBinModal), (p) => p.open);
 
 const SEARCH_EXTRA: SearchExtra[] = [{ name: 'departId', label: '部门', input: <DepartTreeSelect placeholder="请选择部门" /> }];
 
