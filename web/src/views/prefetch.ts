@@ -49,13 +49,11 @@ export function prefetchPage(client: QueryClient, component: string | undefined)
   for (const q of entries()) void client.prefetchQuery({ ...q, staleTime: LIST_FRESH_MS });
 }
 
-/** The idle preload starts this long after the layout mounts, so it never competes with the first page's loading. */
-const PRELOAD_DELAY_MS = 2000;
-
 /**
- * After sign-in, once the first page has had its time, loads the code of the list pages the user's menu offers in
- * idle time (one chunk after another, each in its own idle period), so opening one later waits only for its data.
- * Returns a cancel function.
+ * After sign-in, loads the code of the list pages the user's menu offers in idle time (one chunk after another, each
+ * in its own idle period), so opening one later waits only for its data. Measured (docs/PERFORMANCE.md): it costs the
+ * home page some of its first-load time and saves the first list page most of its; started 2 s later instead it
+ * collided with that first list page. Returns a cancel function.
  */
 export function preloadMenuPages(components: readonly string[]): () => void {
   const queue = [...new Set(components.map(normalizeComponent))].filter((c) => c in PAGE_PREFETCH).map((c) => getView(c)).filter((l) => !!l);
@@ -70,9 +68,8 @@ export function preloadMenuPages(components: readonly string[]): () => void {
       () => idle(next),
     );
   };
-  const timer = window.setTimeout(() => idle(next), PRELOAD_DELAY_MS);
+  idle(next);
   return () => {
     cancelled = true;
-    window.clearTimeout(timer);
   };
 }
