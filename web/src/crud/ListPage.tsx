@@ -4,6 +4,9 @@
  * server-sorted, paged table with
  * row selection and an action column (编辑 / 删除), and the add/edit FormModal.
  * Buttons show only with their permission `${entity.perm}:{action}` (see ./auth.ts).
+ * Built on the one list layer: its list source (listSource.ts, the key the route prefetch fills), the list
+ * controller (useListController.ts) and RemoteTable; 编辑 / 删除 and the toolbar are schema entries (actions.tsx),
+ * and a page adds its own with `rowActions` / `toolbar` (one entry per action, each with its permission code).
  * All state lives in this component, so a page kept alive in a hidden tab keeps its filters, page and selection.
  *
  * @example

@@ -16,3 +16,4 @@ export { RemoteTable, type RemoteTableProps, type SearchItem } from './RemoteTab
 export { useListController, type ListController, type ListControllerOptions } from './useListController';
 export { listSource, entityListSource, fetchList, firstPageQuery, initialListParams, listKey, LIST_FRESH_MS, type ListSource, type ListData } from './listSource';
 export { type RowAction, type ToolbarAction, type ListActionContext, type ActionConfirm } from './actions';
+export { lazyDialog } from './lazyDialog';
