@@ -28,6 +28,12 @@ export const MSG = {
   batchDeleted: '批量删除成功！',
   saved: '保存成功！',
   savedAscii: '保存成功!',
+  /** contract §6.2 / §12.6 / §6.4: the dictionary, data-source and rule edits */
+  editedAlt: '编辑成功!',
+  done: '操作成功!',
+  // the uniqueness checks (contract §6.2, §6.3)
+  valueFree: '该值可用！',
+  valueTaken: '该值不可用，系统中已存在！',
 
   // missing or malformed parameters
   idRequired: 'id不能为空',
@@ -47,6 +53,7 @@ export const MSG = {
   saveMenuGrantsFirst: '请先保存角色菜单权限!',
 
   // sessions (sign-out, forced sign-out of an online user)
+  loginOk: '登录成功',
   logoutOk: '退出登录成功！',
   logoutFailed: '退出登录失败！',
 } as const;

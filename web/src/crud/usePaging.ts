@@ -34,9 +34,16 @@ export interface Paging {
   numberColumn: <T>() => TableColumnType<T>;
 }
 
-export function usePaging(): Paging {
+export interface PagingOptions {
+  /** First page size (default {@link DEFAULT_PAGE_SIZE}). */
+  pageSize?: number;
+  /** Page sizes offered (default 10 / 20 / 30; the business picker's 5 / 10 / 20 / 30). */
+  sizes?: readonly number[];
+}
+
+export function usePaging({ pageSize: firstSize = DEFAULT_PAGE_SIZE, sizes }: PagingOptions = {}): Paging {
   const [pageNo, setPageNo] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [pageSize, setPageSize] = useState(firstSize);
   const params = useMemo(() => ({ ...INITIAL_SORT, pageNo, pageSize }), [pageNo, pageSize]);
   const rowNumber = useCallback((index: number) => (pageNo - 1) * pageSize + index + 1, [pageNo, pageSize]);
   // a new column only when the page moves, so a memoised column list that lists it as a dependency stays put otherwise
@@ -54,6 +61,7 @@ export function usePaging(): Paging {
         current: pageNo,
         pageSize,
         total,
+        sizes,
         onChange: (p, s) => {
           setPageNo(s !== pageSize ? 1 : p);
           setPageSize(s);

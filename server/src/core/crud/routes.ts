@@ -12,6 +12,7 @@ import { addOutcome, exportWorkbook, importResult, importRows, readAll, sendWork
 import { CrudService, splitIds } from './service.js';
 import { checkId } from './validate.js';
 import type { CrudBinding } from './types.js';
+import { MSG } from '../messages.js';
 
 /**
  * Multipart limits of an import (contract §7.1: 10 MB a file). The request as a whole is capped at 10 MB too
@@ -101,7 +102,7 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
 
     sub.delete(`${base}/delete`, { config: auth('delete') }, async (req) => {
       const ids = splitIds(param(queryParams(req), 'id'));
-      if (ids.length !== 1) throw new BadRequestError(ids.length ? CRUD_ID_ONE : 'id不能为空');
+      if (ids.length !== 1) throw new BadRequestError(ids.length ? CRUD_ID_ONE : MSG.idRequired);
       await svc.remove(req, ids);
       return okMsg(b.msg.deleted);
     });
@@ -133,4 +134,4 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
 }
 
 const WRITES: readonly CrudAction[] = ['add', 'edit', 'delete', 'deleteBatch', 'importExcel'];
-const CRUD_ID_ONE = '只能删除一条记录，批量删除请使用deleteBatch';
+const CRUD_ID_ONE = MSG.deleteOneOnly;

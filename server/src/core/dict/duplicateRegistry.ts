@@ -1,7 +1,7 @@
 import { checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity } from '@pk/contract';
 import type { Database } from '../../db/schema.js';
 import { PERM } from '../../db/seed/permissionCodes.js';
-import { BadRequestError } from '../envelope/errors.js';
+import { BadRequestError, MSG } from '../envelope/errors.js';
 
 /**
  * The table/column pairs `GET /sys/duplicate/check` may probe (contract §6.3; security §1.1 B). In JeecgBoot the
@@ -47,8 +47,8 @@ const REGISTRY: ReadonlyMap<string, DuplicateCheck> = new Map(PAIRS);
 
 export const DUPLICATE_MSG = {
   /** contract §6.3, the exact wording. */
-  available: '该值可用！',
-  taken: '该值不可用，系统中已存在！',
+  available: MSG.valueFree,
+  taken: MSG.valueTaken,
   empty: '数据为空,不作处理！',
   missing: '参数tableName和fieldName不能为空',
   unregistered: (table: string, field: string) => `该表字段不允许校验：${clip(`${table}.${field}`)}`,

@@ -6,6 +6,7 @@ import { now } from '../time.js';
 import { requestParamOf } from './requestParam.js';
 import { describeOperation, type OpLogSpec } from './spec.js';
 import { OpLogWriter, type LogRow } from './writer.js';
+import { MSG } from '../messages.js';
 
 export { crudLogSpec, describeOperation, operateTypeOf, type OpLogSpec } from './spec.js';
 export { requestParamOf, REDACTED, PARAM_MAX_CHARS } from './requestParam.js';
@@ -29,9 +30,9 @@ function failureOf(reply: FastifyReply, payload: unknown): string | null {
   if (text && text.startsWith('{') && text.includes('"success":false')) {
     try {
       const msg = (JSON.parse(text) as { message?: unknown }).message;
-      return typeof msg === 'string' && msg ? msg : '操作失败';
+      return typeof msg === 'string' && msg ? msg : MSG.failed;
     } catch {
-      return '操作失败';
+      return MSG.failed;
     }
   }
   return reply.statusCode >= 400 ? `操作失败（HTTP ${reply.statusCode}）` : null;

@@ -9,6 +9,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Input, Spin, Tree } from 'antd';
+import { LIST_FRESH_MS } from '../../crud/listSource';
 import { fetchDepartTree, searchDeparts, type DepartNode, type DepartSource } from './api';
 import { findNode, parentKeys, toUiTree, type UiTreeNode } from './tree';
 
@@ -37,6 +38,8 @@ export function DepartTree({ source = 'all', selectedKey, onSelect, checkable, c
     queryKey: departTreeKey(source, keyWord),
     queryFn: () => (keyWord ? searchDeparts(keyWord, source) : fetchDepartTree(source)),
     retry: false,
+    // the route prefetch (views/prefetch.ts) may have fetched it a moment ago
+    staleTime: LIST_FRESH_MS,
   });
   const data = useMemo(() => toUiTree<DepartNode>(tree.data ?? []), [tree.data]);
   const [expanded, setExpanded] = useState<string[]>([]);

@@ -1,13 +1,15 @@
-import { Button, Col, Input, Modal, Row as GridRow, Table, type TableColumnsType } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { loadPage, type Row } from './api';
+import { Button, Col, Modal, Row as GridRow, Table, type TableColumnsType } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Row } from './api';
 import { PickerEmpty } from './PickerEmpty';
-import { BUSINESS_PAGE_SIZES, INITIAL_SORT, listPagination } from '../../crud/listPagination';
+import { BUSINESS_PAGE_SIZES } from '../../crud/listPagination';
+import { useListController } from '../../crud/useListController';
+import { RemoteTable, type RemoteTableProps } from '../../crud/RemoteTable';
+import { pickerSource } from './TablePickerModal';
 import { addChosen, joinValue, PICKER, removeChosen, splitValue } from './rules';
 import { SelectedBox } from './SelectedBox';
 import type { PickerValueProps } from './TablePickerField';
 import { useLabels } from './useLabels';
-import { usePickerPage } from './usePickerPage';
 
 export interface BusinessPickerProps<T extends Row> extends PickerValueProps<T> {
   /** Modal title and button label. */
@@ -30,7 +32,7 @@ export interface BusinessPickerProps<T extends Row> extends PickerValueProps<T> 
  * Business-component picker (001 §2): a multi-select box plus a button opening a modal (width 900) with a search
  * box and a paged table on the left (5 per page, 5/10/20/30) and the chosen items on the right, each with a
  * delete link. 确定 emits the chosen values, comma-joined. A refused or failed read empties the list and says why
- * (usePickerPage: stale replies dropped, never an unhandled rejection).
+ * (pickerRequest: never an unhandled rejection). The left table is the one list layer's RemoteTable.
  */
 export function BusinessPicker<T extends Row>(p: BusinessPickerProps<T>) {
   const valueField = (p.valueField ?? 'id') as keyof T & string;
@@ -39,23 +41,15 @@ export function BusinessPicker<T extends Row>(p: BusinessPickerProps<T>) {
   const [open, setOpen] = useState(false);
   const [names, setNames] = useState<Record<string, string>>({});
   const labels = useLabels(p.value, names, p.labelDict);
-  const [keyword, setKeyword] = useState('');
   const [chosen, setChosen] = useState<T[]>([]);
-  const { rows, total, loading, failure, pager, load: loadPageOf } = usePickerPage<T>(PICKER.businessPageSize);
-
-  const load = useCallback(
-    (current: number, pageSize: number, kw: string) =>
-      loadPageOf({ current, pageSize }, () =>
-        loadPage<T>(p.url, { ...INITIAL_SORT, pageNo: current, pageSize, [p.searchField.name]: kw.trim() ? `*${kw.trim()}*` : undefined }),
-      ),
-    [p.url, p.searchField.name, loadPageOf],
-  );
+  const source = useMemo(() => pickerSource<T>(p.url, [{ name: p.searchField.name, label: p.searchField.label }]), [p.url, p.searchField.name, p.searchField.label]);
+  const list = useListController(source, { enabled: open, paging: { pageSize: PICKER.businessPageSize, sizes: BUSINESS_PAGE_SIZES } });
+  const { applySearch } = list;
 
   useEffect(() => {
     if (!open) return;
-    setKeyword('');
     setChosen(splitValue(p.value).map((v) => ({ id: v, [valueField]: v, [p.textField]: labels[v] ?? v }) as unknown as T));
-    void load(1, PICKER.businessPageSize, '');
+    applySearch({});
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
@@ -88,30 +82,23 @@ export function BusinessPicker<T extends Row>(p: BusinessPickerProps<T>) {
       >
         <GridRow gutter={12} data-testid={p.testId ? `${p.testId}-modal` : undefined}>
           <Col span={14}>
-            <Input.Search
-              placeholder={`请输入${p.searchField.label}`}
-              value={keyword}
-              allowClear
-              onChange={(e) => setKeyword(e.target.value)}
-              onSearch={(v) => void load(1, pager.pageSize, v)}
-              style={{ marginBottom: 8 }}
-            />
-            <Table<T>
+            <RemoteTable<T>
+              list={list}
               size="small"
               rowKey={keyOf}
-              loading={loading}
-              columns={p.columns}
-              dataSource={rows}
-              locale={{ emptyText: <PickerEmpty failure={failure} /> }}
-              rowSelection={{
-                type: multi ? 'checkbox' : 'radio',
-                selectedRowKeys: chosen.map(keyOf),
-                onSelect: (r, sel) => setChosen((c) => (sel ? addChosen(c, [r], keyOf, multi) : removeChosen(c, keyOf(r), keyOf))),
-                onSelectAll: (sel, _all, changed) =>
-                  setChosen((c) => (sel ? addChosen(c, changed, keyOf, multi) : changed.reduce((acc, r) => removeChosen(acc, keyOf(r), keyOf), c))),
+              search={[{ name: p.searchField.name, label: p.searchField.label }]}
+              columns={p.columns as RemoteTableProps<T>['columns']}
+              tableProps={{
+                locale: { emptyText: <PickerEmpty failure={list.query.error?.message} /> },
+                rowSelection: {
+                  type: multi ? 'checkbox' : 'radio',
+                  selectedRowKeys: chosen.map(keyOf),
+                  onSelect: (r, sel) => setChosen((c) => (sel ? addChosen(c, [r], keyOf, multi) : removeChosen(c, keyOf(r), keyOf))),
+                  onSelectAll: (sel, _all, changed) =>
+                    setChosen((c) => (sel ? addChosen(c, changed, keyOf, multi) : changed.reduce((acc, r) => removeChosen(acc, keyOf(r), keyOf), c))),
+                },
+                onRow: (r) => ({ onClick: () => setChosen((c) => addChosen(c, [r], keyOf, multi)) }),
               }}
-              onRow={(r) => ({ onClick: () => setChosen((c) => addChosen(c, [r], keyOf, multi)) })}
-              pagination={listPagination({ ...pager, total, sizes: BUSINESS_PAGE_SIZES, onChange: (current, pageSize) => void load(current, pageSize, keyword) })}
             />
           </Col>
           <Col span={10}>

@@ -1,13 +1,17 @@
-import { Button, DatePicker, Form, Input, Modal, Select, Space, Table, type TableColumnsType } from 'antd';
+import { DatePicker, Modal, Select, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Params } from '../../api/request';
 import { useDictOptions } from '../../crud/useDictOptions';
+import { listSource, type ListSource } from '../../crud/listSource';
+import { useListController } from '../../crud/useListController';
+import { RemoteTable, type RemoteTableProps, type SearchItem } from '../../crud/RemoteTable';
 import { loadPage, type Row } from './api';
 import { PickerEmpty } from './PickerEmpty';
-import { INITIAL_SORT, listPagination } from '../../crud/listPagination';
 import { PICKER } from './rules';
-import { usePickerPage } from './usePickerPage';
+import { pickerRequest } from './pickerRequest';
+
+type RemoteTableColumns<T> = RemoteTableProps<T>['columns'];
 
 /** A search field of a table picker: a text box, a dictionary select, or a date. */
 export interface PickerSearchField {
@@ -42,101 +46,73 @@ function DictSelect({ code, ...rest }: { code?: string; value?: string; onChange
 }
 
 /**
- * The table modal behind the user, role and position pickers (001 §2): search fields, 查询 / 重置, a paged
- * table (the shared list pagination: 10 / 20 / 30, quick jumper, "1-10 共53条") with checkbox (multi) or radio selection kept across pages.
+ * The list of a table picker: `url` paged, a text field searched as `*value*`, a dictionary field by its value, a
+ * date as `YYYY-MM-DD`. A refused read (e.g. 510) rejects with the server's message, shown in place of the rows.
  */
-export function TablePickerModal<T extends Row>(p: TablePickerModalProps<T>) {
-  const [form] = Form.useForm();
-  const { rows, total, loading, failure, pager, load: loadPageOf } = usePickerPage<T>();
-  const [chosen, setChosen] = useState<Map<string, T | null>>(new Map());
-
-  const load = useCallback(
-    async (current: number, pageSize: number) => {
-      const values = form.getFieldsValue() as Record<string, unknown>;
-      const params: Params = { ...INITIAL_SORT, pageNo: current, pageSize };
-      for (const f of p.searchFields) {
+export function pickerSource<T extends Row>(url: string, fields: readonly PickerSearchField[]): ListSource<T> {
+  return listSource<T>({
+    key: ['picker', url],
+    request: pickerRequest((params) => loadPage<T>(url, params)),
+    searchParams: (values) => {
+      const params: Params = {};
+      for (const f of fields) {
         const v = values[f.name];
         if (v === undefined || v === null || v === '') continue;
         params[f.name] = f.type === 'date' ? (v as Dayjs).format('YYYY-MM-DD') : f.type === 'dict' ? String(v) : `*${String(v).trim()}*`;
       }
-      await loadPageOf({ current, pageSize }, () => loadPage<T>(p.url, params));
+      return params;
     },
-    [form, p.url, p.searchFields, loadPageOf],
-  );
+  });
+}
+
+const searchInput = (f: PickerSearchField): ReactNode =>
+  f.type === 'dict' ? <DictSelect code={f.dictCode} placeholder={`请选择${f.label}`} /> : f.type === 'date' ? <DatePicker placeholder={`请选择${f.label}`} /> : undefined;
+
+/**
+ * The table modal behind the user, role and position pickers (001 §2): search fields, 查询 / 重置, a paged
+ * table (the one list layer: RemoteTable, 10 / 20 / 30, quick jumper, "1-10 共53条") with checkbox (multi) or radio
+ * selection kept across pages and searches; a click on a row (de)selects it.
+ */
+export function TablePickerModal<T extends Row>(p: TablePickerModalProps<T>) {
+  const source = useMemo(() => pickerSource<T>(p.url, p.searchFields), [p.url, p.searchFields]);
+  const search = useMemo<SearchItem[]>(() => p.searchFields.map((f) => ({ name: f.name, label: f.label, input: searchInput(f) })), [p.searchFields]);
+  const list = useListController(source, { enabled: p.open, keepSelection: true });
+  const { applySearch, setSelectedRowKeys } = list;
+  /** Every row seen while open, by value: the chosen rows of other pages are handed back whole. */
+  const seen = useRef(new Map<string, T>());
+  const keyOf = (r: T) => String(r[p.valueField] ?? r.id);
+  for (const r of list.records) seen.current.set(keyOf(r), r);
 
   useEffect(() => {
     if (!p.open) return;
-    setChosen(new Map(p.selected.map((v) => [v, null])));
-    void load(1, PICKER.pageSize);
+    seen.current.clear();
+    applySearch({});
+    setSelectedRowKeys(p.selected);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [p.open]);
 
-  const keyOf = (r: T) => String(r[p.valueField] ?? r.id);
-  const selectedKeys = [...chosen.keys()];
-
+  const selectedKeys = list.selectedRowKeys;
   const ok = () => {
-    const byKey = new Map(rows.map((r) => [keyOf(r), r]));
-    const list = selectedKeys.map((k) => chosen.get(k) ?? byKey.get(k) ?? ({ id: k, [p.valueField]: k } as unknown as T));
-    p.onOk(list, selectedKeys);
+    const rows = selectedKeys.map((k) => seen.current.get(k) ?? ({ id: k, [p.valueField]: k } as unknown as T));
+    p.onOk(rows, selectedKeys);
+  };
+  const toggle = (r: T) => {
+    const k = keyOf(r);
+    if (!p.multi) setSelectedRowKeys([k]);
+    else setSelectedRowKeys(selectedKeys.includes(k) ? selectedKeys.filter((x) => x !== k) : [...selectedKeys, k]);
   };
 
   return (
     <Modal open={p.open} title={p.title} width={p.width ?? PICKER.width} onOk={ok} onCancel={p.onCancel} destroyOnHidden okText="确定" cancelText="取消">
       <div data-testid={p['data-testid']}>
-        <Form form={form} layout="inline" style={{ marginBottom: 12 }} onFinish={() => void load(1, pager.pageSize)}>
-          {p.searchFields.map((f) => (
-            <Form.Item key={f.name} name={f.name} label={f.label}>
-              {f.type === 'dict' ? (
-                <DictSelect code={f.dictCode} placeholder={`请选择${f.label}`} />
-              ) : f.type === 'date' ? (
-                <DatePicker placeholder={`请选择${f.label}`} />
-              ) : (
-                <Input placeholder={`请输入${f.label}`} allowClear />
-              )}
-            </Form.Item>
-          ))}
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                void load(1, pager.pageSize);
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form>
-        <Table<T>
+        <RemoteTable<T>
+          list={list}
           size="small"
           rowKey={keyOf}
-          loading={loading}
-          columns={p.columns}
-          dataSource={rows}
-          locale={{ emptyText: <PickerEmpty failure={failure} /> }}
-          rowSelection={{
-            type: p.multi ? 'checkbox' : 'radio',
-            selectedRowKeys: selectedKeys,
-            preserveSelectedRowKeys: true,
-            onChange: (keys, picked) => {
-              const byKey = new Map(picked.filter(Boolean).map((r) => [keyOf(r), r]));
-              setChosen((old) => new Map(keys.map((k) => [String(k), byKey.get(String(k)) ?? old.get(String(k)) ?? null])));
-            },
-          }}
-          onRow={(r) => ({
-            onClick: () =>
-              setChosen((old) => {
-                const k = keyOf(r);
-                if (!p.multi) return new Map([[k, r]]);
-                const next = new Map(old);
-                if (next.has(k)) next.delete(k);
-                else next.set(k, r);
-                return next;
-              }),
-          })}
-          pagination={listPagination({ ...pager, total, onChange: (current, pageSize) => void load(current, pageSize) })}
+          search={search}
+          columns={p.columns as RemoteTableColumns<T>}
+          selectable={p.multi ? true : 'radio'}
+          tableProps={{ locale: { emptyText: <PickerEmpty failure={list.query.error?.message} /> }, onRow: (r) => ({ onClick: () => toggle(r) }) }}
         />
       </div>
     </Modal>

@@ -1,10 +1,12 @@
-import { Button, Col, Input, Modal, Row as GridRow, Space, Table, Tree } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Col, Modal, Row as GridRow, Tree, type TableColumnType } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { listSource } from '../../crud/listSource';
+import { useListController } from '../../crud/useListController';
+import { RemoteTable } from '../../crud/RemoteTable';
 import { queryDepartTree, queryUserComponentData, type DepartNode, type UserRow } from './api';
 import { PickerEmpty } from './PickerEmpty';
-import { INITIAL_SORT, listPagination } from '../../crud/listPagination';
+import { pickerRequest } from './pickerRequest';
 import { errorText, failureOf, joinValue, LABEL_DICT, PICKER, PICKER_MSG, splitValue, type PickerTreeNode } from './rules';
-import { usePickerPage } from './usePickerPage';
 import { SelectedBox } from './SelectedBox';
 import type { ModalPickerOptions, PickerValueProps } from './TablePickerField';
 import { useLabels } from './useLabels';
@@ -26,48 +28,55 @@ export interface UserByDepartModalProps {
   onCancel(): void;
 }
 
+/** The user directory `/sys/user/queryUserComponentData` (departId, username, pageNo, pageSize); a refusal rejects with its message. */
+const directorySource = listSource<UserRow>({
+  key: ['picker', 'user-by-depart'],
+  request: pickerRequest(queryUserComponentData),
+});
+
+const COLUMNS: TableColumnType<UserRow>[] = [
+  { title: '用户账号', dataIndex: 'username' },
+  { title: '用户姓名', dataIndex: 'realname' },
+  { title: '性别', dataIndex: 'sex', render: (v) => SEX[String(v)] ?? '' },
+  // The directory sends the phone only to callers holding user:list (ACCESS.md); empty for the others.
+  { title: '手机', dataIndex: 'phone' },
+  { title: '部门', dataIndex: 'orgCodeTxt' },
+];
+
+const SEARCH = [{ name: 'username', label: '账号' }];
+
 /**
  * 选择用户 by department (001 §2): the department tree on the left; on the right an account search with
- * 查询 / 重置 and the user table (account, real name, sex, phone, department) from
- * `/sys/user/queryUserComponentData` (departId, username, pageNo, pageSize).
+ * 查询 / 重置 and the user table (account, real name, sex, phone, department) of the directory, on RemoteTable.
  */
 export function UserByDepartModal({ open, multi = true, selected, onOk, onCancel }: UserByDepartModalProps) {
   const [tree, setTree] = useState<PickerTreeNode[]>([]);
-  /** Why the tree or the user list is empty when the server refused it (shown in place of 暂无数据). */
+  /** Why the tree is empty when the server refused it (shown in place of 暂无数据). */
   const [treeFailure, setTreeFailure] = useState<string>();
   const [departId, setDepartId] = useState<string>('');
-  const [username, setUsername] = useState('');
-  const { rows, total, loading, failure: listFailure, pager, load: loadPageOf } = usePickerPage<UserRow>();
-  const [chosen, setChosen] = useState<Map<string, UserRow | null>>(new Map());
-
-  const load = useCallback(
-    (p: { current: number; pageSize: number; departId: string; username: string }) =>
-      loadPageOf(p, () =>
-        queryUserComponentData({ ...INITIAL_SORT, pageNo: p.current, pageSize: p.pageSize, departId: p.departId || undefined, username: p.username.trim() || undefined }),
-      ),
-    [loadPageOf],
-  );
+  const extraParams = useMemo(() => (departId ? { departId } : null), [departId]);
+  const list = useListController(directorySource, { enabled: open, extraParams, keepSelection: true });
+  const { applySearch, setSelectedRowKeys } = list;
+  /** Every user seen while open: the chosen users of other pages are handed back whole. */
+  const seen = useRef(new Map<string, UserRow>());
+  for (const r of list.records) seen.current.set(r.username, r);
 
   useEffect(() => {
     if (!open) return;
-    setChosen(new Map(selected.map((u) => [u, null])));
+    seen.current.clear();
+    setSelectedRowKeys(selected);
     setDepartId('');
-    setUsername('');
+    applySearch({});
     void queryDepartTree()
       .then((r) => {
         setTreeFailure(failureOf(r));
         setTree(r.success ? toTree(r.result) : []);
       })
       .catch((e: unknown) => setTreeFailure(errorText(e)));
-    void load({ current: 1, pageSize: PICKER.pageSize, departId: '', username: '' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const keys = [...chosen.keys()];
-  const ok = () => {
-    const byName = new Map(rows.map((r) => [r.username, r]));
-    onOk(keys.map((k) => chosen.get(k) ?? byName.get(k) ?? ({ id: k, username: k, realname: k } as UserRow)));
-  };
+  const ok = () => onOk(list.selectedRowKeys.map((k) => seen.current.get(k) ?? ({ id: k, username: k, realname: k } as UserRow)));
 
   return (
     <Modal open={open} title={PICKER_MSG.selectUser} width={PICKER.userWidth} onOk={ok} onCancel={onCancel} okText="确定" cancelText="取消" destroyOnHidden>
@@ -80,59 +89,20 @@ export function UserByDepartModal({ open, multi = true, selected, onOk, onCancel
             key={tree.length}
             selectedKeys={departId ? [departId] : []}
             onSelect={(k) => {
-              const id = k.length ? String(k[0]) : '';
-              setDepartId(id);
-              void load({ current: 1, pageSize: pager.pageSize, departId: id, username });
+              setDepartId(k.length ? String(k[0]) : '');
+              list.paging.setPageNo(1);
             }}
           />
         </Col>
         <Col span={18}>
-          <Space style={{ marginBottom: 12 }}>
-            <Input
-              placeholder="请输入账号"
-              aria-label="账号"
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              onPressEnter={() => void load({ ...pager, current: 1, departId, username })}
-              allowClear
-            />
-            <Button type="primary" onClick={() => void load({ ...pager, current: 1, departId, username })}>
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                setUsername('');
-                setDepartId('');
-                void load({ ...pager, current: 1, departId: '', username: '' });
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-          <Table<UserRow>
+          <RemoteTable<UserRow>
+            list={list}
             size="small"
             rowKey="username"
-            loading={loading}
-            dataSource={rows}
-            locale={{ emptyText: <PickerEmpty failure={listFailure} /> }}
-            columns={[
-              { title: '用户账号', dataIndex: 'username' },
-              { title: '用户姓名', dataIndex: 'realname' },
-              { title: '性别', dataIndex: 'sex', render: (v) => SEX[String(v)] ?? '' },
-              // The directory sends the phone only to callers holding user:list (ACCESS.md); empty for the others.
-              { title: '手机', dataIndex: 'phone' },
-              { title: '部门', dataIndex: 'orgCodeTxt' },
-            ]}
-            rowSelection={{
-              type: multi ? 'checkbox' : 'radio',
-              selectedRowKeys: keys,
-              preserveSelectedRowKeys: true,
-              onChange: (ks, picked) => {
-                const by = new Map(picked.filter(Boolean).map((r) => [r.username, r]));
-                setChosen((old) => new Map(ks.map((k) => [String(k), by.get(String(k)) ?? old.get(String(k)) ?? null])));
-              },
-            }}
-            pagination={listPagination({ ...pager, total, onChange: (current, pageSize) => void load({ current, pageSize, departId, username }) })}
+            search={SEARCH}
+            columns={COLUMNS}
+            selectable={multi ? true : 'radio'}
+            tableProps={{ locale: { emptyText: <PickerEmpty failure={list.query.error?.message} /> } }}
           />
         </Col>
       </GridRow>

@@ -1,4 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render as renderPlain, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { Result } from '@pk/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../api/request';
@@ -17,6 +19,8 @@ const refused = (): Result<never> => ({ success: false, code: 510, message: NO_A
 const ok = <T,>(result: T): Result<T> => ({ success: true, code: 200, message: '', result, timestamp: 0 });
 const page = <T,>(records: T[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
 const noop = () => undefined;
+/** The pickers live in the signed-in layout, under its react-query client. */
+const render = (ui: ReactNode) => renderPlain(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
 
 // A picker whose read is refused (510) says why in place of an empty list.
 describe('pickers show the server message when their read is refused', () => {

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Result } from '@pk/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { http, HttpError } from '../../api/request';
 import { closeAntdOverlays } from '../../test/antdOverlays';
 import { AreaPicker } from './AreaPicker';
@@ -27,8 +28,10 @@ afterEach(async () => {
 
 function business(onChange = vi.fn(), value?: string) {
   render(
-    <BusinessPicker<Pos> title="选择职务" url="sys/position/list" valueField="code" textField="name" value={value} onChange={onChange}
-      searchField={{ name: 'name', label: '职务名称' }} columns={[{ title: '职务名称', dataIndex: 'name' }, { title: '职务编码', dataIndex: 'code' }]} testId="bp" />,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <BusinessPicker<Pos> title="选择职务" url="sys/position/list" valueField="code" textField="name" value={value} onChange={onChange}
+        searchField={{ name: 'name', label: '职务名称' }} columns={[{ title: '职务名称', dataIndex: 'name' }, { title: '职务编码', dataIndex: 'code' }]} testId="bp" />
+    </QueryClientProvider>,
   );
   fireEvent.click(screen.getByRole('button', { name: '选择职务' }));
   return onChange;
@@ -48,7 +51,7 @@ describe('BusinessPicker', () => {
     fireEvent.click(within(modal).getAllByRole('button', { name: /^删 ?除$/ })[0]);
     expect(within(modal).getByText('已选择 1 项')).toBeInTheDocument();
     fireEvent.change(within(modal).getByPlaceholderText('请输入职务名称'), { target: { value: '测' } });
-    fireEvent.keyDown(within(modal).getByPlaceholderText('请输入职务名称'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.click(within(modal).getByRole('button', { name: '查询' }));
     await waitFor(() => expect(mocked.get).toHaveBeenLastCalledWith('sys/position/list', { column: 'createTime', order: 'desc', pageNo: 1, pageSize: 5, name: '*测*' }));
     fireEvent.click(screen.getByRole('button', { name: '确 定' }));
     expect(onChange).toHaveBeenCalledWith('qa', [ROWS[1]]);

@@ -4,10 +4,18 @@ import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, useRoutes } from 'react-router';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 
+let renders: Record<string, number> = {};
+
 function Search() {
   const { search } = useLocation();
+  renders[search] = (renders[search] ?? 0) + 1;
   const [v, setV] = useState('');
   return <input aria-label={`search${search}`} value={v} onChange={(e) => setV(e.target.value)} />;
+}
+
+function PageB() {
+  renders.b = (renders.b ?? 0) + 1;
+  return <p>page b</p>;
 }
 
 let keep: string[] = [];
@@ -17,8 +25,8 @@ function Shell() {
   const location = useLocation();
   const element = useRoutes([
     { path: '/a', element: <Search /> },
-    { path: '/b', element: <p>page b</p> },
-  ]);
+    { path: '/b', element: <PageB /> },
+  ], location); // as the layout calls it
   return <KeepAliveOutlet element={element} location={location} keep={keep} refreshKeys={refreshKeys} enabled />;
 }
 
@@ -58,5 +66,18 @@ describe('KeepAliveOutlet', () => {
     keep = ['/b'];
     await act(() => router.navigate('/b'));
     expect(view.container.querySelector('[data-page-key="/a"]')).toBeNull();
+  });
+
+  it('a tab switch shows the kept page without rendering it again', async () => {
+    keep = ['/a', '/b'];
+    refreshKeys = {};
+    renders = {};
+    const { router } = setup();
+    await act(() => router.navigate('/b'));
+    await act(() => router.navigate('/a'));
+    await act(() => router.navigate('/b'));
+    // page b was rendered when first opened; coming back to it twice showed the kept element as it was
+    expect(renders.b).toBe(1);
+    expect(screen.getByText('page b')).toBeVisible();
   });
 });

@@ -4,12 +4,15 @@
  * sees its own location (two tabs of one page with different queries keep separate state). A closed tab drops
  * its element; a refresh changes the React key and remounts it.
  */
-import { useRef, type ReactNode } from 'react';
+import { memo, useRef, type ReactNode } from 'react';
 import { NavigationType, UNSAFE_LocationContext, type Location } from 'react-router';
 
 interface Cached {
   element: ReactNode;
-  location: Location;
+  /** The `generation` the element was made in. */
+  generation: unknown;
+  /** The location context of the page, one object per location: a hidden page is not re-rendered on a switch. */
+  context: { location: Location; navigationType: NavigationType };
 }
 
 export interface KeepAliveProps {
@@ -20,29 +23,45 @@ export interface KeepAliveProps {
   keep: readonly string[];
   refreshKeys: Record<string, number>;
   enabled: boolean;
+  /**
+   * Changes when the route table changes (the elements are made anew). Otherwise, coming back to a tab (same
+   * path, query, hash and state) keeps its element and location context: the page is shown, not re-rendered.
+   */
+  generation?: unknown;
 }
 
 export const fullPathOf = (l: Pick<Location, 'pathname' | 'search'>) => l.pathname + l.search;
 
-export function KeepAliveOutlet({ element, location, keep, refreshKeys, enabled }: KeepAliveProps) {
+/** The same place (a tab switch gives a new location object with a new key for it). */
+const sameLocation = (a: Location, b: Location) => a.pathname === b.pathname && a.search === b.search && a.hash === b.hash && a.state === b.state;
+
+/** One tab's page; memoised: a switch changes only `hidden` of two panes, and the pages inside keep their render. */
+const Pane = memo(function Pane({ pageKey, hidden, context, element }: { pageKey: string; hidden: boolean; context: Cached['context']; element: ReactNode }) {
+  return (
+    <div hidden={hidden} data-page-key={pageKey}>
+      <UNSAFE_LocationContext.Provider value={context}>{element}</UNSAFE_LocationContext.Provider>
+    </div>
+  );
+});
+
+export function KeepAliveOutlet({ element, location, keep, refreshKeys, enabled, generation }: KeepAliveProps) {
   const cache = useRef(new Map<string, Cached>());
   const current = fullPathOf(location);
   if (!enabled) {
     cache.current.clear();
     return <div data-page-key={current}>{element}</div>;
   }
-  cache.current.set(current, { element, location });
+  const before = cache.current.get(current);
+  if (!before || before.generation !== generation || !sameLocation(before.context.location, location)) {
+    cache.current.set(current, { element, generation, context: { location, navigationType: NavigationType.Pop } });
+  }
   for (const k of [...cache.current.keys()]) {
     if (k !== current && !keep.includes(k)) cache.current.delete(k);
   }
   return (
     <>
       {[...cache.current].map(([k, c]) => (
-        <div key={`${k}#${refreshKeys[k] ?? 0}`} hidden={k !== current} data-page-key={k}>
-          <UNSAFE_LocationContext.Provider value={{ location: c.location, navigationType: NavigationType.Pop }}>
-            {c.element}
-          </UNSAFE_LocationContext.Provider>
-        </div>
+        <Pane key={`${k}#${refreshKeys[k] ?? 0}`} pageKey={k} hidden={k !== current} context={c.context} element={c.element} />
       ))}
     </>
   );

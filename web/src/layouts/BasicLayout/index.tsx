@@ -3,7 +3,7 @@
  * multi-tab bar, breadcrumb + title, the kept-alive pages and the footer. The server-menu routes are matched
  * here with useRoutes; the element is cached per full path by KeepAliveOutlet.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Drawer, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -25,6 +25,7 @@ import { PageHeader } from './PageHeader';
 import { KeepAliveOutlet, fullPathOf } from './KeepAliveOutlet';
 import { SettingDrawer } from './SettingDrawer';
 import { queryClient } from '../../app/queryClient';
+import { prefetchPage, preloadMenuPages } from '../../views/prefetch';
 import './BasicLayout.css';
 
 const { Header, Sider, Content, Footer } = Layout;
@@ -85,6 +86,17 @@ export default function BasicLayout() {
   );
   const element = useRoutes(routeObjects, location);
   const current = findRoute(routes, location.pathname);
+
+  // entering a page that is not open yet: its first queries start now, in parallel with its lazy chunk
+  // (a tab switch shows the kept-alive page as it was and asks nothing)
+  const entered = useRef(new Set<string>());
+  useLayoutEffect(() => {
+    const open = useTabs.getState().tabs.some((t) => t.fullPath === fullPath);
+    if (!open || !entered.current.has(fullPath)) prefetchPage(queryClient, current?.component);
+    entered.current.add(fullPath);
+  }, [current, fullPath]);
+  // the list pages' code arrives in idle time after sign-in
+  useEffect(() => preloadMenuPages(routes.map((r) => r.component)), [routes]);
 
   // one tab per full path (pages only: containers redirect, hideTab pages stay out)
   useEffect(() => {
@@ -199,6 +211,7 @@ export default function BasicLayout() {
                 keep={tabs.map((t) => t.fullPath)}
                 refreshKeys={refreshKeys}
                 enabled={multipage}
+                generation={routeObjects}
               />
             </div>
           </div>

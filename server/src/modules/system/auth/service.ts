@@ -17,7 +17,7 @@ import { departOf, tenantOf, userInfoOf } from './rows.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
 
 export const AUTH_MSG = {
-  loginOk: '登录成功',
+  loginOk: MSG.loginOk,
   badCredentials: '用户名或密码错误',
   frozen: '该用户已冻结',
   tenantsFrozen: '与该用户关联的租户均已被冻结，无法登录！',

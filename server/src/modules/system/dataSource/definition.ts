@@ -1,11 +1,11 @@
 import { DATA_SOURCE_PASSWORD_MAX_BYTES, DATA_SOURCE_PASSWORD_PROP, dataSourceEntity } from '@pk/contract';
 import type { CrudBinding, Values } from '../../../core/crud/index.js';
 import type { SecretBox } from '../../../core/crypto/secretBox.js';
-import { BadRequestError } from '../../../core/envelope/errors.js';
+import { BadRequestError, MSG } from '../../../core/envelope/errors.js';
 
 export const DATA_SOURCE_MSG = {
   /** contract §1.5: dataSource edit answers 编辑成功! */
-  edited: '编辑成功!',
+  edited: MSG.editedAlt,
   badPassword: '密码格式不正确',
   passwordTooLong: `密码不能超过${DATA_SOURCE_PASSWORD_MAX_BYTES}个字节`,
   unreadable: '已保存的密码无法解密（数据源密钥已更换），请重新输入密码',

@@ -16,7 +16,7 @@ export function departCrudRoutes(app: FastifyInstance): void {
   app.post('/sys/sysDepart/add', { config: perm(PERM.depart.add) }, async (req) => {
     const { values } = validateBody(departResolved, req.body, 'add');
     await addDepart(ctx, req, empty(values.parentId) ? null : checkId(values.parentId), values);
-    return okMsg('添加成功！');
+    return okMsg(MSG.added);
   });
 
   app.route({
@@ -28,21 +28,21 @@ export function departCrudRoutes(app: FastifyInstance): void {
       // The code scheme ties a department to its parent: parent and code are fixed after creation.
       delete values.parentId;
       await editDepart(ctx, req, id!, values);
-      return okMsg('修改成功!');
+      return okMsg(MSG.edited);
     },
   });
 
   app.delete('/sys/sysDepart/delete', { config: perm(PERM.depart.delete) }, async (req) => {
     const ids = splitIds(param(q(req), 'id'));
-    if (ids.length !== 1) throw new BadRequestError('id不能为空');
+    if (ids.length !== 1) throw new BadRequestError(MSG.idRequired);
     await deleteDeparts(ctx, ids);
-    return okMsg('删除成功!');
+    return okMsg(MSG.deleted);
   });
 
   app.delete('/sys/sysDepart/deleteBatch', { config: perm(PERM.depart.delete) }, async (req) => {
     const ids = splitIds(param(q(req), 'ids'));
     if (!ids.length) throw new BizError(MSG.badParams);
     await deleteDeparts(ctx, ids);
-    return okMsg('删除成功!');
+    return okMsg(MSG.deleted);
   });
 }

@@ -8,6 +8,7 @@ import { idList } from '../permission/grants.service.js';
 import { q } from './rows.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
 import { departDataRules, departPermissionIds, saveDepartDataRules, saveDepartPermissions } from './permission.service.js';
+import { MSG } from '../../../core/messages.js';
 
 /** Department permissions and their data rules (contract §4.3, perm depart:authorize); queries in permission.service.ts. */
 export function departPermissionRoutes(app: FastifyInstance): void {
@@ -19,7 +20,7 @@ export function departPermissionRoutes(app: FastifyInstance): void {
     const body = bodyObject(req.body);
     const departId = checkId(body.departId);
     await saveDepartPermissions(ctx, req, departId, idList(body.permissionIds, 'permissionIds'), idList(body.lastpermissionIds, 'lastpermissionIds'));
-    return okMsg('保存成功！');
+    return okMsg(MSG.saved);
   });
 
   app.get('/sys/sysDepartPermission/datarule/:permissionId/:departId', { config: perm(PERM.depart.authorize) }, async (req) => {
@@ -33,6 +34,6 @@ export function departPermissionRoutes(app: FastifyInstance): void {
     const permissionId = checkId(body.permissionId);
     const departId = checkId(body.departId);
     await saveDepartDataRules(ctx, permissionId, departId, idList(body.dataRuleIds, 'dataRuleIds'));
-    return okMsg('保存成功!');
+    return okMsg(MSG.savedAscii);
   });
 }

@@ -7,6 +7,7 @@ import { idList } from '../permission/grants.service.js';
 import { empty } from './rows.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
 import { departRoleDataRules, saveDepartRoleDataRules } from './roleDataRule.service.js';
+import { MSG } from '../../../core/messages.js';
 
 /**
  * Department-role data rules (contract §4.3, §12.3 `/sys/sysDepartRole/datarule`), perm depart:roles like the
@@ -30,6 +31,6 @@ export function departRoleDataRuleRoutes(app: FastifyInstance): void {
     // The original client sends no departId: the role's own department is used then.
     const departId = empty(body.departId) ? null : checkId(body.departId);
     await saveDepartRoleDataRules(ctx, req, permissionId, roleId, departId, idList(body.dataRuleIds, 'dataRuleIds'));
-    return okMsg('保存成功!');
+    return okMsg(MSG.savedAscii);
   });
 }

@@ -43,7 +43,7 @@ export async function saveDepartRoleDataRules(ctx: AppContext, req: FastifyReque
     const dep = await roleDepart(trx, roleId, departId);
     await assertMayChangeDeptRoleGrants(trx, req, roleId);
     const allowed = await departRuleIds(trx, dep, permissionId);
-    await saveGrantRules(trx, departRoleOwner(roleId), permissionId, ruleIds, { notGranted: '请先保存角色菜单权限!', notAllowed: DEPART_MSG.ruleNotGranted }, allowed);
+    await saveGrantRules(trx, departRoleOwner(roleId), permissionId, ruleIds, { notGranted: MSG.saveMenuGrantsFirst, notAllowed: DEPART_MSG.ruleNotGranted }, allowed);
   });
   await bumpPermissionVersion(ctx);
 }

@@ -28,7 +28,7 @@ export function departRoleRoutes(app: FastifyInstance): void {
   app.post('/sys/sysDepartRole/add', { config: roles }, async (req) => {
     const { values } = validateBody(departRoleResolved, req.body, 'add');
     await svc.add(req, checkId(values.departId), values);
-    return okMsg('添加成功！');
+    return okMsg(MSG.added);
   });
 
   app.route({
@@ -39,22 +39,22 @@ export function departRoleRoutes(app: FastifyInstance): void {
       const { id, values } = validateBody(departRoleResolved, req.body, 'edit');
       delete values.departId; // a role stays in its department
       await svc.edit(req, id!, values);
-      return okMsg('修改成功!');
+      return okMsg(MSG.edited);
     },
   });
 
   app.delete('/sys/sysDepartRole/delete', { config: roles }, async (req) => {
     const ids = splitIds(param(q(req), 'id'));
-    if (ids.length !== 1) throw new BadRequestError('id不能为空');
+    if (ids.length !== 1) throw new BadRequestError(MSG.idRequired);
     await svc.remove(ids);
-    return okMsg('删除成功!');
+    return okMsg(MSG.deleted);
   });
 
   app.delete('/sys/sysDepartRole/deleteBatch', { config: roles }, async (req) => {
     const ids = splitIds(param(q(req), 'ids'));
     if (!ids.length) throw new BizError(MSG.badParams);
     await svc.remove(ids);
-    return okMsg('删除成功!');
+    return okMsg(MSG.deleted);
   });
 
   app.get('/sys/sysDepartRole/getDeptRoleList', { config: roles }, async (req) => ok(await svc.ofDepart(checkId(param(q(req), 'departId')))));
@@ -72,7 +72,7 @@ export function departRoleRoutes(app: FastifyInstance): void {
     const last = idList(body.oldRoleId, 'oldRoleId');
     assertNotSelf(req, userId);
     await svc.assignToUser(req, userId, next, last);
-    return okMsg('添加成功!');
+    return okMsg(MSG.addedAscii);
   });
 
   app.get('/sys/sysDepartPermission/queryTreeListForDeptRole', { config: roles }, async (req) => ok(await svc.grantableTree(checkId(param(q(req), 'departId')))));
@@ -82,6 +82,6 @@ export function departRoleRoutes(app: FastifyInstance): void {
   app.post('/sys/sysDepartPermission/saveDeptRolePermission', { config: roles }, async (req) => {
     const body = bodyObject(req.body);
     await svc.savePermissions(req, checkId(body.roleId), idList(body.permissionIds, 'permissionIds'), idList(body.lastpermissionIds, 'lastpermissionIds'));
-    return okMsg('保存成功！');
+    return okMsg(MSG.saved);
   });
 }

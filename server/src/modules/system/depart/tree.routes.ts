@@ -7,6 +7,8 @@ import { param } from '../../../core/query/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import { byOrder, departNode, departTree, departWire, directoryNode, empty, matchingSubtrees, q } from './rows.js';
 import { DepartTreeService } from './tree.service.js';
+import { MSG } from '../../../core/messages.js';
+import { DEPART_MSG } from './definition.js';
 
 /**
  * Department tree reads (contract §12.3): queryTreeList, queryDepartTreeSync, queryIdTree, searchBy,
@@ -55,7 +57,7 @@ export function departTreeRoutes(app: FastifyInstance): void {
 
   app.get('/sys/sysDepart/searchBy', { config: pickerTree }, async (req) => {
     const kw = param(q(req), 'keyWord')?.trim();
-    if (!kw) throw new BadRequestError('keyWord不能为空');
+    if (!kw) throw new BadRequestError(DEPART_MSG.keyWordRequired);
     const rows = await svc.search(req, kw, !!param(q(req), 'myDeptSearch'));
     const parents = await svc.withChildren(rows.map((r) => r.id));
     const node = await nodeFor(req);
@@ -100,7 +102,7 @@ export function departTreeRoutes(app: FastifyInstance): void {
    */
   app.get('/sys/sysDepart/queryTreeByKeyWord', { config: readTree }, async (req) => {
     const kw = param(q(req), 'keyWord')?.trim();
-    if (!kw) throw new BadRequestError('keyWord不能为空');
+    if (!kw) throw new BadRequestError(DEPART_MSG.keyWordRequired);
     const departList = matchingSubtrees(departTree(await all()), kw);
     return ok({ departList, userList: await svc.usersMatching(req, kw) });
   });
@@ -108,7 +110,7 @@ export function departTreeRoutes(app: FastifyInstance): void {
   /** The department of `orgCode`, or null. */
   app.get('/sys/sysDepart/getDepartName', { config: readTree }, async (req) => {
     const orgCode = param(q(req), 'orgCode')?.trim();
-    if (!orgCode) throw new BadRequestError('orgCode不能为空');
+    if (!orgCode) throw new BadRequestError(MSG.orgCodeRequired);
     const row = await svc.byOrgCode(orgCode);
     return ok(row ? departWire(row) : null);
   });

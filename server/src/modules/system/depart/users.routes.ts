@@ -9,6 +9,7 @@ import { idList } from '../permission/grants.service.js';
 import { q } from './rows.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
 import { addUsersToDepart, removeUsersFromDepart } from './users.service.js';
+import { MSG } from '../../../core/messages.js';
 
 /** Department users (contract §12.1, perm depart:users): editSysDepartWithUser, deleteUserInDepart(Batch). */
 export function departUserRoutes(app: FastifyInstance): void {
@@ -18,17 +19,17 @@ export function departUserRoutes(app: FastifyInstance): void {
     const body = bodyObject(req.body);
     const depId = checkId(body.depId);
     const userIds = idList(body.userIdList, 'userIdList');
-    if (!userIds.length) throw new BadRequestError('userIdList不能为空');
+    if (!userIds.length) throw new BadRequestError(MSG.userIdListRequired);
     await addUsersToDepart(ctx, req, depId, userIds);
-    return okMsg('添加成功!');
+    return okMsg(MSG.addedAscii);
   });
 
   const remove = async (req: FastifyRequest, idsParam: string) => {
     const depId = checkId(param(q(req), 'depId'));
     const userIds = idList(param(q(req), idsParam), idsParam);
-    if (!userIds.length) throw new BadRequestError('userId不能为空');
+    if (!userIds.length) throw new BadRequestError(MSG.userIdRequired);
     await removeUsersFromDepart(ctx, req, depId, userIds);
-    return okMsg('删除成功!');
+    return okMsg(MSG.deleted);
   };
   app.delete('/sys/user/deleteUserInDepart', { config: perm(PERM.depart.users) }, async (req) => remove(req, 'userId'));
   app.delete('/sys/user/deleteUserInDepartBatch', { config: perm(PERM.depart.users) }, async (req) => remove(req, 'userIds'));

@@ -13,16 +13,17 @@ import { param, type RawParams } from '../../../core/query/index.js';
 import { DICT_ADMIN_MSG as M } from './definition.js';
 import { dictWorkbook } from './excel.js';
 import { DictAdminService, type DictWriter } from './service.js';
+import { MSG } from '../../../core/messages.js';
 
 const D = dictEntity.perms;
 const I = dictItemEntity.perms;
 const query = (req: { query: unknown }) => req.query as RawParams;
-const idParams = z.object({ id: z.string({ error: 'id不能为空' }).trim().min(1, 'id不能为空') });
+const idParams = z.object({ id: z.string({ error: MSG.idRequired }).trim().min(1, MSG.idRequired) });
 
 /** One id of a `delete?id=` (a list is refused: deleteBatch is for that). */
 function oneId(q: RawParams): string[] {
   const ids = splitIds(param(q, 'id'));
-  if (ids.length !== 1) throw new BadRequestError(ids.length ? '只能删除一条记录，批量删除请使用deleteBatch' : 'id不能为空');
+  if (ids.length !== 1) throw new BadRequestError(ids.length ? MSG.deleteOneOnly : MSG.idRequired);
   return ids;
 }
 

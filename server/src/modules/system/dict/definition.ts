@@ -4,15 +4,15 @@ import { BizError, MSG } from '../../../core/envelope/errors.js';
 
 /** The texts of `/sys/dict` and `/sys/dictItem` (contract §6.2). */
 export const DICT_ADMIN_MSG = {
-  saved: '保存成功！',
-  edited: '编辑成功!',
-  deleted: '删除成功!',
+  saved: MSG.saved,
+  edited: MSG.editedAlt,
+  deleted: MSG.deleted,
   deleteFailed: '删除失败!',
   noIds: MSG.badParams,
-  done: '操作成功!',
+  done: MSG.done,
   failed: '操作失败!',
-  valueFree: '该值可用！',
-  valueTaken: '该值不可用，系统中已存在！',
+  valueFree: MSG.valueFree,
+  valueTaken: MSG.valueTaken,
   noValue: '数据值不能为空',
   noItemValue: (name: string) => `字典名称：${name}，对应字典列表的字典项值不能为空，忽略导入。`,
   noCode: (n: number) => `第 ${n} 行：字典编码不能为空，忽略导入。`,

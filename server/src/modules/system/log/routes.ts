@@ -13,7 +13,7 @@ import { clearLogs, DataLogReader, VisitStats } from './service.js';
 export const LOG_MSG = {
   cleared: '清除成功!',
   noVersion: '未找到版本信息',
-  loginInfo: '登录成功',
+  loginInfo: MSG.loginOk,
 } as const;
 
 /** A required query parameter, or a 400 naming it. */
@@ -41,7 +41,7 @@ export async function logModule(app: FastifyInstance): Promise<void> {
 
   app.delete('/sys/log/delete', { config: { ...perm(PERM.log.delete), log: crudLogSpec(logEntity, 'delete') } }, async (req) => {
     const ids = splitIds(required(req.query as RawParams, 'id'));
-    if (ids.length !== 1) throw new BadRequestError('id不能为空');
+    if (ids.length !== 1) throw new BadRequestError(MSG.idRequired);
     await logs.remove(req, ids);
     return okMsg(MSG.deleted);
   });

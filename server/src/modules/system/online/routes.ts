@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { perm } from '../../../core/access/guard.js';
 import { writeLoginLog } from '../../../core/audit/loginLog.js';
 import { endSession, listSessions, readSession, verifySignatureOnly } from '../../../core/auth/session.js';
-import { BizError } from '../../../core/envelope/errors.js';
+import { BizError, MSG } from '../../../core/envelope/errors.js';
 import { ok, okMsg, page } from '../../../core/envelope/result.js';
 import { paging, slicePage } from '../../../core/query/index.js';
 import { assertMayManage } from '../user/definition.js';
 import { userDetails, visibleUserIds } from './service.js';
 
-const MSG = { ok: '退出登录成功！', failed: '退出登录失败！' } as const;
 
 /**
  * Online users (contract §12.8, security §1.2): one row per live session. `token` is the SESSION ID, never the JWT;
@@ -48,16 +47,16 @@ export async function onlineModule(app: FastifyInstance): Promise<void> {
     const body = (req.body ?? {}) as { token?: unknown };
     let sessionId = typeof body.token === 'string' ? body.token.trim() : '';
     if (sessionId.split('.').length === 3) sessionId = (await verifySignatureOnly(ctx, sessionId))?.jti ?? '';
-    if (!/^[0-9a-f]{32}$/.test(sessionId)) throw new BizError(MSG.failed);
+    if (!/^[0-9a-f]{32}$/.test(sessionId)) throw new BizError(MSG.logoutFailed);
     // Only a session of a user the caller may see (security §1.11), and a super admin's only by a super admin
     // (§1.10); the record is read before anything ends.
     const target = await readSession(ctx, sessionId);
-    if (!target) throw new BizError(MSG.failed);
-    if (!(await visibleUserIds(ctx, req, [target.userId])).has(target.userId)) throw new BizError(MSG.failed);
+    if (!target) throw new BizError(MSG.logoutFailed);
+    if (!(await visibleUserIds(ctx, req, [target.userId])).has(target.userId)) throw new BizError(MSG.logoutFailed);
     await assertMayManage(ctx.db.db, req, [target.userId]);
     const rec = await endSession(ctx, sessionId);
-    if (!rec) throw new BizError(MSG.failed);
+    if (!rec) throw new BizError(MSG.logoutFailed);
     await writeLoginLog(ctx, req, { content: `强制: ${rec.realname || rec.username}退出成功！`, userid: rec.username, username: rec.realname });
-    return okMsg(MSG.ok);
+    return okMsg(MSG.logoutOk);
   });
 }

@@ -10,6 +10,7 @@ import { idList } from '../permission/grants.service.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
 import { roleBinding } from './definition.js';
 import { RoleService } from './service.js';
+import { MSG } from '../../../core/messages.js';
 
 /**
  * `/sys/role/*` (contract §12.2, the standard routes from the engine under `roleEntity.api`), role users
@@ -28,7 +29,7 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
     if (!code) throw new BadRequestError('roleCode不能为空');
     const idRaw = param(q(req), 'id')?.trim();
     await svc.assertCodeFree(code, idRaw ? checkId(idRaw) : null);
-    return okMsg('该值可用！');
+    return okMsg(MSG.valueFree);
   });
 
   app.get('/sys/role/queryTreeList', { config: perm(PERM.role.authorize) }, async () => {
@@ -48,17 +49,17 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
     const body = bodyObject(req.body);
     const roleId = checkId(body.roleId);
     const userIds = idList(body.userIdList, 'userIdList');
-    if (!userIds.length) throw new BadRequestError('userIdList不能为空');
+    if (!userIds.length) throw new BadRequestError(MSG.userIdListRequired);
     await svc.addUsers(req, roleId, userIds);
-    return okMsg('添加成功!');
+    return okMsg(MSG.addedAscii);
   });
 
   const removeUsers = async (req: FastifyRequest, idsParam: string) => {
     const roleId = checkId(param(q(req), 'roleId'));
     const userIds = idList(param(q(req), idsParam), idsParam);
-    if (!userIds.length) throw new BadRequestError('userId不能为空');
+    if (!userIds.length) throw new BadRequestError(MSG.userIdRequired);
     await svc.removeUsers(req, roleId, userIds);
-    return okMsg('删除成功!');
+    return okMsg(MSG.deleted);
   };
   app.delete('/sys/user/deleteUserRole', { config: perm(PERM.role.users) }, async (req) => removeUsers(req, 'userId'));
   app.delete('/sys/user/deleteUserRoleBatch', { config: perm(PERM.role.users) }, async (req) => removeUsers(req, 'userIds'));
@@ -69,7 +70,7 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
   app.post('/sys/permission/saveRolePermission', { config: perm(PERM.role.authorize) }, async (req) => {
     const body = bodyObject(req.body);
     await svc.savePermissions(req, checkId(body.roleId), idList(body.permissionIds, 'permissionIds'), idList(body.lastpermissionIds, 'lastpermissionIds'));
-    return okMsg('保存成功！');
+    return okMsg(MSG.saved);
   });
 
   // --- role data rules ---
@@ -81,6 +82,6 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
   app.post('/sys/role/datarule', { config: perm(PERM.role.authorize) }, async (req) => {
     const body = bodyObject(req.body);
     await svc.saveDataRules(req, checkId(body.permissionId), checkId(body.roleId), idList(body.dataRuleIds, 'dataRuleIds'));
-    return okMsg('保存成功!');
+    return okMsg(MSG.savedAscii);
   });
 }

@@ -9,6 +9,7 @@ import { saveGrants } from '../permission/grants.service.js';
 import { assertManageableUsers, assertMayManage, userScope } from '../user/definition.js';
 import { ROLE_MSG } from './definition.js';
 import { assertCanAssignRole, assertCanGrantPermissions, assertMayChangeRoleGrants } from './escalation.js';
+import { MSG } from '../../../core/messages.js';
 
 /** Columns of a user row returned by the role-user list (never password/salt). */
 export const USER_COLUMNS = ['id', 'username', 'realname', 'avatar', 'birthday', 'sex', 'email', 'phone', 'org_code', 'status', 'work_no', 'post', 'telephone', 'create_by', 'create_time', 'user_identity', 'depart_ids'] as const;
@@ -117,7 +118,7 @@ export class RoleService {
   async saveDataRules(req: FastifyRequest, permissionId: string, roleId: string, ruleIds: string[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await assertMayChangeRoleGrants(trx, req, roleId);
-      await saveGrantRules(trx, roleOwner(roleId), permissionId, ruleIds, { notGranted: '请先保存角色菜单权限!' });
+      await saveGrantRules(trx, roleOwner(roleId), permissionId, ruleIds, { notGranted: MSG.saveMenuGrantsFirst });
     });
     await bumpPermissionVersion(this.ctx);
   }

@@ -60,7 +60,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
     config: ruled('delete'),
     handler: async (req) => {
       const raw = param(queryParams(req), 'id');
-      if (!raw || !raw.trim()) throw new BadRequestError('id不能为空');
+      if (!raw || !raw.trim()) throw new BadRequestError(MSG.idRequired);
       await svc.remove(req, tenantId(raw));
       return okMsg(MSG.deleted);
     },

@@ -14,7 +14,7 @@ export const TENANT_MSG = {
   noneSelected: '未选中租户！',
   allReferenced: '选择的租户都已被引用，无法删除！',
   someReferenced: '部分删除成功！（被引用的租户无法删除）',
-  batchDeleted: '删除成功！',
+  batchDeleted: MSG.deletedWide,
 } as const;
 
 /**

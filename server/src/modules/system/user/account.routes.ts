@@ -21,7 +21,7 @@ export function userAccountRoutes(app: FastifyInstance, kit: UserKit): void {
     const status = String(body.status ?? '');
     if (status !== '1' && status !== '2') throw new BadRequestError('参数status必须是1或2');
     await setStatus(kit, req, ids, status === '2' ? 2 : 1);
-    return okMsg('操作成功!');
+    return okMsg(MSG.done);
   });
 
   app.put('/sys/user/changePassword', { config: { ...perm(PERM.user.changePassword), dataRules: USER_MENU } }, async (req) => {

@@ -6,6 +6,7 @@ import { paging, param, queryParams, type RawParams } from '../../../core/query/
 import { PERM } from '../../../db/seed/permissionCodes.js';
 import type { UserKit } from './kit.js';
 import { addressList, addressListByDepart } from './directory.service.js';
+import { MSG } from '../../../core/messages.js';
 
 /** `orgCode` (a department code prefix; letters and digits), `realname` and `workNo` of the address-list searches. */
 function addressParams(q: RawParams): { orgCode?: string; realname?: string; workNo?: string } {
@@ -31,7 +32,7 @@ export function userAddressListRoutes(app: FastifyInstance, kit: UserKit): void 
     const q = queryParams(req);
     const pg = paging(q);
     const { orgCode, realname, workNo } = addressParams(q);
-    if (!orgCode) throw new BadRequestError('orgCode不能为空');
+    if (!orgCode) throw new BadRequestError(MSG.orgCodeRequired);
     const { records, total } = await addressListByDepart(kit, req, { orgCode, realname, workNo }, pg);
     return ok(page(records, total, pg.pageNo, pg.pageSize));
   });

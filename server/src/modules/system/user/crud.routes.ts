@@ -47,7 +47,7 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
   app.post('/sys/user/add', { config: auth('add') }, async (req) => {
     const body = bodyObject(req.body);
     const password = body.password;
-    if (password !== undefined && password !== null && typeof password !== 'string') throw new BadRequestError('参数password格式不正确');
+    if (password !== undefined && password !== null && typeof password !== 'string') throw new BadRequestError(MSG.passwordFormat);
     if (typeof password !== 'string' || !password.trim()) throw new BizError(USER_MSG.passwordRequired);
     if (body.confirmpassword !== undefined && body.confirmpassword !== password) throw new BizError(USER_MSG.passwordMismatch);
     const extras: UserExtras = { password, roles: idList(body.selectedroles, 'selectedroles'), departs: idList(body.selecteddeparts, 'selecteddeparts') };
@@ -88,7 +88,7 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
 
   app.delete('/sys/user/delete', { config: ruled('delete') }, async (req) => {
     const ids = splitIds(param(queryParams(req), 'id'));
-    if (ids.length !== 1) throw new BadRequestError(ids.length ? '只能删除一条记录，批量删除请使用deleteBatch' : 'id不能为空');
+    if (ids.length !== 1) throw new BadRequestError(ids.length ? MSG.deleteOneOnly : MSG.idRequired);
     await removeUsers(req, ids);
     return okMsg('删除用户成功');
   });

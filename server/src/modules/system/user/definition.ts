@@ -162,7 +162,7 @@ export async function assertManageableUsers(db: Kysely<Database>, req: FastifyRe
     .where('id', 'in', userIds)
     .where((eb) => eb.and([userScope(eb, req), eb('del_flag', '=', 0)]))
     .execute();
-  if (users.length !== userIds.length) throw new BizError('未找到用户信息');
+  if (users.length !== userIds.length) throw new BizError(MSG.userNotFound);
   await assertMayManage(db, req, userIds);
 }
 

@@ -15,13 +15,14 @@ import { confirm, sendChange, showWarning } from '../../../crud/notify';
 import { exportList } from '../../../crud/excel';
 import { ImportModal } from '../../../components/ImportModal';
 import { CATEGORY_ROOT, categoryEntity, categoryFormEntity, withChildren, type CategoryRow } from './data';
+import { MSG } from '../../../messages';
 
 const API = categoryEntity.api;
 
 async function fetchRoots(params: Params): Promise<{ records: CategoryRow[]; total: number }> {
   const res = await http.get<PageResult<CategoryRow>>(`${API}/rootList`, params);
   if (!res.success) {
-    showWarning(res.message || '操作失败');
+    showWarning(res.message || MSG.failed);
     throw new Error(res.message);
   }
   return { records: res.result?.records ?? [], total: Number(res.result?.total ?? 0) };
@@ -94,8 +95,8 @@ export default function SysCategoryList(): ReactNode {
   }
 
   function removeSelected(): void {
-    if (!selected.length) return showWarning('请选择一条记录！');
-    confirm({ title: '确认删除', content: '是否删除选中数据?（其下级节点一并删除）', onOk: () => remove([...selected]) });
+    if (!selected.length) return showWarning(MSG.selectRecord);
+    confirm({ title: MSG.confirmDeleteTitle, content: '是否删除选中数据?（其下级节点一并删除）', onOk: () => remove([...selected]) });
   }
 
   async function doExport(): Promise<void> {
@@ -123,7 +124,7 @@ export default function SysCategoryList(): ReactNode {
           </Button>
         )}
         {can('delete') && (
-          <Popconfirm title="确定删除吗?" description="其下级节点将一并删除" okText="确定" cancelText="取消" onConfirm={() => remove([row.id])}>
+          <Popconfirm title={MSG.confirmDeleteOne} description="其下级节点将一并删除" okText="确定" cancelText="取消" onConfirm={() => remove([row.id])}>
             <Button type="link" size="small">
               删除
             </Button>

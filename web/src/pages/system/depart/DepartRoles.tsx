@@ -2,104 +2,73 @@
  * 部门角色 tab (contract §12.3 /sys/sysDepartRole/*): the roles of the selected department, add / edit / delete /
  * batch delete, and 授权 — a drawer with the department's own menus (a role gets no more than its department).
  */
-import { useEffect, useState, type ReactNode } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Divider, Drawer, Form, Input, Popconfirm, Space, Table } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Drawer, Form, Input } from 'antd';
+import type { TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { usePaging } from '../../../crud';
-import { confirm, sendChange } from '../../../crud/notify';
+import { listSource, RemoteTable, useListController, type ListController, type RowAction, type ToolbarAction } from '../../../crud';
+import { sendChange } from '../../../crud/notify';
 import { useFormSubmit } from '../../../crud/useFormSubmit';
 import { GrantTree } from './GrantTree';
-import { deleteDeptRole, deleteDeptRoles, fetchDeptRoles, saveDeptRole, type DepartRole } from './service';
+import { deleteDeptRole, deleteDeptRoles, saveDeptRole, type DepartRole } from './service';
 import { FormDialog } from '../../../crud/FormDialog';
 import { MSG } from '../../../messages';
 
+/** GET /sys/sysDepartRole/list?deptId — the roles of one department. */
+const deptRolesSource = listSource<DepartRole>({ key: ['dept-roles'], url: '/sys/sysDepartRole/list' });
+
+const COLUMNS: TableColumnType<DepartRole>[] = [
+  { title: '部门角色名称', dataIndex: 'roleName', align: 'center' },
+  { title: '部门角色编码', dataIndex: 'roleCode', align: 'center' },
+  { title: '描述', dataIndex: 'description', align: 'center' },
+  { title: '创建时间', dataIndex: 'createTime', align: 'center' },
+];
+
+type Ctx = ListController<DepartRole>;
+
 export function DepartRoles({ departId }: { departId: string }): ReactNode {
   const queryClient = useQueryClient();
-  const [roleName, setRoleName] = useState('');
-  const paging = usePaging();
-  const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<DepartRole | 'new' | null>(null);
   const [granting, setGranting] = useState<DepartRole | null>(null);
-
-  const list = useQuery({
-    queryKey: ['dept-roles', departId, roleName, paging.params],
-    queryFn: () => fetchDeptRoles(departId, { roleName, ...paging.params }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  const extraParams = useMemo(() => ({ deptId: departId }), [departId]);
+  const list = useListController(deptRolesSource, { extraParams });
   const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: ['dept-roles'] });
+    list.reload();
     void queryClient.invalidateQueries({ queryKey: ['dept-roles-all', departId] });
   };
 
-  /** Sends a delete of roles `ids`; when it succeeded they leave the selection and the list reloads. */
-  async function remove(ids: string[], send: () => ReturnType<typeof deleteDeptRole>): Promise<void> {
-    if (!(await sendChange(send))) return;
-    setSelected((s) => s.filter((k) => !ids.includes(k)));
-    reload();
-  }
+  const { rowActions, toolbar } = useMemo(() => {
+    /** Deletes roles `ids`; when that succeeded they leave the selection and the lists reload. */
+    const remove = async (ids: string[], ctx: Ctx) => {
+      if (!(await sendChange(() => (ids.length === 1 ? deleteDeptRole(ids[0]) : deleteDeptRoles(ids))))) return;
+      ctx.afterRemove(ids);
+      void queryClient.invalidateQueries({ queryKey: ['dept-roles-all', departId] });
+    };
+    const row: RowAction<DepartRole, Ctx>[] = [
+      { key: 'edit', label: '编辑', onClick: (r) => setEditing(r) },
+      { key: 'grant', label: '授权', onClick: (r) => setGranting(r) },
+      { key: 'delete', label: '删除', confirm: MSG.confirmDeleteOne, onClick: (r, ctx) => remove([r.id], ctx) },
+    ];
+    const bar: ToolbarAction<Ctx>[] = [
+      { key: 'add', label: '新建部门角色', primary: true, icon: <PlusOutlined aria-hidden />, onClick: () => setEditing('new') },
+      { key: 'deleteBatch', label: '批量删除', danger: true, selection: true, confirm: { title: MSG.confirmDeleteTitle, content: MSG.confirmDeleteSelected }, onClick: remove },
+    ];
+    return { rowActions: row, toolbar: bar };
+  }, [departId, queryClient]);
 
   return (
     <div>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          placeholder="请输入部门角色名称"
-          aria-label="部门角色名称"
-          allowClear
-          onSearch={(v) => {
-            setRoleName(v.trim());
-            paging.setPageNo(1);
-          }}
-          style={{ width: 240 }}
-        />
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-          新建部门角色
-        </Button>
-        {selected.length > 0 && (
-          <Button
-            danger
-            onClick={() => confirm({ title: MSG.confirmDeleteTitle, content: MSG.confirmDeleteSelected, onOk: () => remove([...selected], () => deleteDeptRoles(selected)) })}
-          >
-            批量删除
-          </Button>
-        )}
-      </Space>
-      <Table<DepartRole>
-        rowKey="id"
+      <RemoteTable
+        list={list}
         size="small"
-        bordered
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k.map(String)) }}
-        columns={[
-          { title: '部门角色名称', dataIndex: 'roleName', align: 'center' },
-          { title: '部门角色编码', dataIndex: 'roleCode', align: 'center' },
-          { title: '描述', dataIndex: 'description', align: 'center' },
-          { title: '创建时间', dataIndex: 'createTime', align: 'center' },
-          {
-            title: '操作',
-            key: 'action',
-            align: 'center',
-            width: 180,
-            render: (_v, row) => (
-              <Space size={0} separator={<Divider orientation="vertical" />}>
-                <Button type="link" size="small" onClick={() => setEditing(row)}>
-                  编辑
-                </Button>
-                <Button type="link" size="small" onClick={() => setGranting(row)}>
-                  授权
-                </Button>
-                <Popconfirm title={MSG.confirmDeleteOne} okText="确定" cancelText="取消" onConfirm={() => remove([row.id], () => deleteDeptRole(row.id))}>
-                  <Button type="link" size="small">
-                    删除
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
-        pagination={paging.pagination(list.data?.total)}
+        searchName="dept-roles-search"
+        search={[{ name: 'roleName', label: '部门角色名称' }]}
+        columns={COLUMNS}
+        selectable
+        toolbar={toolbar}
+        rowActions={rowActions}
+        actionWidth={180}
       />
       <RoleModal departId={departId} role={editing} onClose={() => setEditing(null)} onSaved={reload} />
       <Drawer title={`部门角色权限配置${granting ? ` - ${granting.roleName}` : ''}`} size={650} open={!!granting} onClose={() => setGranting(null)} destroyOnHidden>

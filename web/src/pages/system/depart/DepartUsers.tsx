@@ -3,120 +3,75 @@
  * (editSysDepartWithUser), 取消关联 one or several (deleteUserInDepart / …Batch), and 分配部门角色
  * (deptRoleUserAdd). With `readOnly` (我的部门) only the list and its search are shown.
  */
-import { useState, type ReactNode } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Divider, Empty, Form, Input, Modal, Popconfirm, Select, Space, Spin, Table } from 'antd';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { usePaging } from '../../../crud';
-import { confirm, sendChange, showWarning } from '../../../crud/notify';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Checkbox, Empty, Form, Modal, Select, Spin } from 'antd';
+import type { TableColumnType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { RemoteTable, useListController, type ListController, type RowAction, type ToolbarAction } from '../../../crud';
+import { sendChange, showWarning } from '../../../crud/notify';
 import { useFormSubmit } from '../../../crud/useFormSubmit';
 import {
   addUsersToDepart,
   fetchAllDeptRoles,
-  fetchDepartUsers,
   fetchUserDeptRoleIds,
   removeUsersFromDepart,
   saveUserDeptRoles,
   searchUsers,
   type DepartUser,
 } from './service';
-import { MSG } from '../../../messages';
+import { departUsersSource } from './sources';
+import { PERM } from '@pk/contract';
 import { PICKER_MSG } from '../../../components/pickers/rules';
+import { MSG } from '../../../messages';
 
-export function DepartUsers({ depId, readOnly, canRoles }: { depId: string | undefined; readOnly?: boolean; canRoles?: boolean }): ReactNode {
-  const queryClient = useQueryClient();
-  const [username, setUsername] = useState('');
-  const paging = usePaging();
-  const [selected, setSelected] = useState<string[]>([]);
+
+const COLUMNS: TableColumnType<DepartUser>[] = [
+  { title: '用户账号', dataIndex: 'username', align: 'center' },
+  { title: '用户名称', dataIndex: 'realname', align: 'center' },
+  { title: '性别', dataIndex: 'sex_dictText', align: 'center' },
+  { title: '电话', dataIndex: 'phone', align: 'center' },
+  { title: '部门', dataIndex: 'orgCode', align: 'center' },
+];
+
+type Ctx = ListController<DepartUser>;
+
+export function DepartUsers({ depId, readOnly }: { depId: string | undefined; readOnly?: boolean }): ReactNode {
   const [adding, setAdding] = useState(false);
   const [roleUser, setRoleUser] = useState<DepartUser | null>(null);
+  const extraParams = useMemo(() => (depId ? { depId } : null), [depId]);
+  const list = useListController(departUsersSource, { extraParams });
 
-  const list = useQuery({
-    queryKey: ['depart-users', depId ?? '', username, paging.params],
-    queryFn: () => fetchDepartUsers(depId, { username, ...paging.params }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['depart-users'] });
-
-  async function remove(ids: string[]): Promise<void> {
-    if (!depId || !(await sendChange(() => removeUsersFromDepart(depId, ids)))) return;
-    setSelected((s) => s.filter((k) => !ids.includes(k)));
-    reload();
-  }
+  const { rowActions, toolbar } = useMemo(() => {
+    if (readOnly) return { rowActions: undefined, toolbar: undefined };
+    const remove = async (ids: string[], ctx: Ctx) => {
+      if (depId && (await sendChange(() => removeUsersFromDepart(depId, ids)))) ctx.afterRemove(ids);
+    };
+    const row: RowAction<DepartUser, Ctx>[] = [
+      { key: 'roles', label: '分配部门角色', perm: PERM.depart.roles, onClick: (r) => setRoleUser(r) },
+      { key: 'unlink', label: MSG.unlink, confirm: '确定取消关联吗?', onClick: (r, ctx) => remove([r.id], ctx) },
+    ];
+    const bar: ToolbarAction<Ctx>[] = [
+      { key: 'add', label: '添加已有用户', primary: true, icon: <PlusOutlined aria-hidden />, onClick: () => setAdding(true) },
+      { key: 'unlinkBatch', label: '批量取消关联', danger: true, selection: true, confirm: { title: '确认取消关联', content: '是否取消选中用户与部门的关联?' }, onClick: remove },
+    ];
+    return { rowActions: row, toolbar: bar };
+  }, [depId, readOnly]);
 
   return (
     <div>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          placeholder="请输入用户账号"
-          aria-label="用户账号"
-          allowClear
-          enterButton={<SearchOutlined aria-hidden />}
-          onSearch={(v) => {
-            setUsername(v.trim());
-            paging.setPageNo(1);
-          }}
-          style={{ width: 240 }}
-        />
-        {!readOnly && (
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
-            添加已有用户
-          </Button>
-        )}
-        {!readOnly && selected.length > 0 && (
-          <Button
-            danger
-            onClick={() =>
-              confirm({ title: '确认取消关联', content: '是否取消选中用户与部门的关联?', onOk: () => remove([...selected]) })
-            }
-          >
-            批量取消关联
-          </Button>
-        )}
-      </Space>
-      <Table<DepartUser>
-        rowKey="id"
+      <RemoteTable
+        list={list}
         size="small"
-        bordered
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        rowSelection={readOnly ? undefined : { selectedRowKeys: selected, onChange: (k) => setSelected(k.map(String)) }}
-        columns={[
-          { title: '用户账号', dataIndex: 'username', align: 'center' },
-          { title: '用户名称', dataIndex: 'realname', align: 'center' },
-          { title: '性别', dataIndex: 'sex_dictText', align: 'center' },
-          { title: '电话', dataIndex: 'phone', align: 'center' },
-          { title: '部门', dataIndex: 'orgCode', align: 'center' },
-          ...(readOnly
-            ? []
-            : [
-                {
-                  title: '操作',
-                  key: 'action',
-                  align: 'center' as const,
-                  width: 200,
-                  render: (_v: unknown, row: DepartUser) => (
-                    <Space size={0} separator={<Divider orientation="vertical" />}>
-                      {canRoles && (
-                        <Button type="link" size="small" onClick={() => setRoleUser(row)}>
-                          分配部门角色
-                        </Button>
-                      )}
-                      <Popconfirm title="确定取消关联吗?" okText="确定" cancelText="取消" onConfirm={() => remove([row.id])}>
-                        <Button type="link" size="small">
-                          {MSG.unlink}
-                        </Button>
-                      </Popconfirm>
-                    </Space>
-                  ),
-                },
-              ]),
-        ]}
-        pagination={paging.pagination(list.data?.total)}
+        searchName={readOnly ? 'my-depart-users-search' : 'depart-users-search'}
+        search={[{ name: 'username', label: '用户账号' }]}
+        columns={COLUMNS}
+        selectable={!readOnly}
+        toolbar={toolbar}
+        rowActions={rowActions}
+        actionWidth={200}
       />
-      {depId && <AddUsersModal open={adding} depId={depId} onClose={() => setAdding(false)} onSaved={reload} />}
+      {depId && <AddUsersModal open={adding} depId={depId} onClose={() => setAdding(false)} onSaved={list.reload} />}
       {depId && <UserRolesModal user={roleUser} depId={depId} onClose={() => setRoleUser(null)} />}
     </div>
   );

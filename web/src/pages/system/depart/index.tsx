@@ -71,7 +71,7 @@ export default function DepartList(): ReactNode {
   const tabs = current
     ? [
         { key: 'base', label: '基本信息', children: <DepartBaseInfo depart={current} parentName={parentName} canEdit={hasAuth(PERM.depart.edit)} onSaved={() => void reloadTree()} /> },
-        ...(hasAuth(PERM.depart.users) ? [{ key: 'users', label: '部门用户', children: <DepartUsers depId={current.id} canRoles={hasAuth(PERM.depart.roles)} /> }] : []),
+        ...(hasAuth(PERM.depart.users) ? [{ key: 'users', label: '部门用户', children: <DepartUsers depId={current.id} /> }] : []),
         ...(hasAuth(PERM.depart.authorize)
           ? [{ key: 'perm', label: '部门权限', children: <GrantTree kind="depart" departId={current.id} targetId={current.id} canSave /> }]
           : []),

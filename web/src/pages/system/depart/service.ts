@@ -38,13 +38,6 @@ export const saveDepart = (body: Record<string, unknown>) =>
 export const deleteDepart = (id: string) => http.delete<unknown>('/sys/sysDepart/delete', { id });
 export const deleteDeparts = (ids: string[]) => http.delete<unknown>('/sys/sysDepart/deleteBatch', { ids: `${ids.join(',')},` });
 
-/** GET /sys/user/departUserList — users of the department and its sub-departments (null result = none). */
-export async function fetchDepartUsers(depId: string | undefined, params: { username?: string; pageNo: number; pageSize: number }): Promise<PageResult<DepartUser>> {
-  const res = await http.get<PageResult<DepartUser> | null>('/sys/user/departUserList', { ...(depId ? { depId } : {}), ...params, username: params.username || undefined });
-  if (!res.success) throw new Error(res.message);
-  return res.result ?? ({ records: [], total: 0, size: params.pageSize, current: params.pageNo, pages: 0 } as unknown as PageResult<DepartUser>);
-}
-
 /** GET /sys/user/queryUserComponentData — enabled users by account name (to add to a department). */
 export async function searchUsers(username: string): Promise<DepartUser[]> {
   const res = await http.get<PageResult<DepartUser>>('/sys/user/queryUserComponentData', { username: username || undefined, pageNo: 1, pageSize: 20 });
@@ -102,11 +95,6 @@ export function grantDataRules(kind: 'depart' | 'deptRole', departId: string, id
       };
 }
 
-export async function fetchDeptRoles(deptId: string, params: { roleName?: string; pageNo: number; pageSize: number }): Promise<PageResult<DepartRole>> {
-  const res = await http.get<PageResult<DepartRole>>('/sys/sysDepartRole/list', { deptId, ...params, roleName: params.roleName || undefined });
-  if (!res.success) throw new Error(res.message);
-  return res.result;
-}
 export const saveDeptRole = (body: Record<string, unknown>) =>
   body.id ? http.put<unknown>('/sys/sysDepartRole/edit', body) : http.post<unknown>('/sys/sysDepartRole/add', body);
 export const deleteDeptRole = (id: string) => http.delete<unknown>('/sys/sysDepartRole/delete', { id });

@@ -2,6 +2,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Modal, Space, Spin, Typography } from 'antd';
 import { http } from '../../../api/request';
+import { MSG } from '../../../messages';
 
 export interface FillRuleTestModalProps {
   ruleCode: string | null;
@@ -24,8 +25,8 @@ export function FillRuleTestModal({ ruleCode, onClose }: FillRuleTestModalProps)
     let live = true;
     setOutcome(null);
     http.get<unknown>('/sys/fillRule/testFillRule', { ruleCode }).then(
-      (res) => live && setOutcome(res.success ? { value: res.result } : { error: res.message || '操作失败' }),
-      () => live && setOutcome({ error: '操作失败' }),
+      (res) => live && setOutcome(res.success ? { value: res.result } : { error: res.message || MSG.failed }),
+      () => live && setOutcome({ error: MSG.failed }),
     );
     return () => {
       live = false;
@@ -42,7 +43,7 @@ export function FillRuleTestModal({ ruleCode, onClose }: FillRuleTestModalProps)
         <Space>
           <Button onClick={() => setRound((n) => n + 1)}>再次生成</Button>
           <Button type="primary" onClick={onClose}>
-            关闭
+            {MSG.close}
           </Button>
         </Space>
       }

@@ -3,11 +3,11 @@
  * add / edit in a dialog, delete with confirmation. Conditions come from dictionary `rule_conditions` without
  * USE_SQL_RULES. Drawer width 650 (JeecgBoot PermissionDataRuleList).
  */
-import { useEffect, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Divider, Drawer, Form, Input, Popconfirm, Radio, Select, Space, Table } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Drawer, Form, Input, Radio, Select } from 'antd';
+import type { TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { SearchButtons, useDictOptions } from '../../../crud';
+import { listSource, RemoteTable, useDictOptions, useListController, type ListController, type RowAction, type ToolbarAction } from '../../../crud';
 import { sendChange } from '../../../crud/notify';
 import { useFormSubmit } from '../../../crud/useFormSubmit';
 import { RULE_COLUMN_PATTERN, ruleConditionOptions, toRuleBody, type RuleFormValues } from './dataRule';
@@ -20,92 +20,71 @@ export interface DataRuleDrawerProps {
   onClose: () => void;
 }
 
+/** The rules of one menu, all at once (getPermRuleListByPermId; with a search, queryPermissionRule). */
+const rulesSource = listSource<DataRule>({
+  key: ['data-rules'],
+  request: async ({ permissionId, ruleName, ruleValue }) => {
+    const records = await fetchRules(String(permissionId), { ruleName: ruleName as string | undefined, ruleValue: ruleValue as string | undefined });
+    return { records, total: records.length };
+  },
+  paged: false,
+  sortParams: false,
+});
+
+const SEARCH = [
+  { name: 'ruleName', label: '规则名称', input: <Input placeholder="请输入规则名称" allowClear style={{ width: 150 }} /> },
+  { name: 'ruleValue', label: '规则值', input: <Input placeholder="请输入规则值" allowClear style={{ width: 150 }} /> },
+];
+
+type Ctx = ListController<DataRule>;
+
 export function DataRuleDrawer({ menu, onClose }: DataRuleDrawerProps): ReactNode {
-  const queryClient = useQueryClient();
-  const [searchForm] = Form.useForm<{ ruleName?: string; ruleValue?: string }>();
-  const [filters, setFilters] = useState<{ ruleName?: string; ruleValue?: string }>({});
   const [editing, setEditing] = useState<DataRule | 'new' | null>(null);
   const conditions = useDictOptions('rule_conditions');
-  const conditionText = new Map(conditions.options.map((o) => [o.value, o.label]));
+  const extraParams = useMemo(() => ({ permissionId: menu?.id ?? '' }), [menu?.id]);
+  const list = useListController(rulesSource, { enabled: !!menu, extraParams });
+  const { applySearch } = list;
 
-  useEffect(() => {
-    setFilters({});
-    searchForm.resetFields();
-  }, [menu?.id, searchForm]);
+  // another menu starts without the last one's search
+  useEffect(() => applySearch({}), [menu?.id, applySearch]);
 
-  const key = ['data-rules', menu?.id, filters];
-  const rules = useQuery({ queryKey: key, queryFn: () => fetchRules(menu!.id, filters), enabled: !!menu, retry: false });
-  const reload = () => void queryClient.invalidateQueries({ queryKey: ['data-rules', menu?.id] });
+  const columns = useMemo((): TableColumnType<DataRule>[] => {
+    const conditionText = new Map(conditions.options.map((o) => [o.value, o.label]));
+    return [
+      { title: '规则名称', dataIndex: 'ruleName', align: 'center' },
+      { title: '规则字段', dataIndex: 'ruleColumn', align: 'center' },
+      { title: '条件规则', dataIndex: 'ruleConditions', align: 'center', render: (v: string) => conditionText.get(v) ?? v },
+      { title: '规则值', dataIndex: 'ruleValue', align: 'center' },
+      { title: '状态', dataIndex: 'status', align: 'center', render: (v: string) => (v === '0' ? '无效' : '有效') },
+    ];
+  }, [conditions.options]);
 
-  async function remove(id: string): Promise<void> {
-    if (await sendChange(() => deleteRule(id))) reload();
-  }
+  const rowActions: RowAction<DataRule, Ctx>[] = useMemo(
+    () => [
+      { key: 'edit', label: '编辑', onClick: (r) => setEditing(r) },
+      {
+        key: 'delete',
+        label: '删除',
+        confirm: MSG.confirmDeleteOne,
+        onClick: async (r, ctx) => {
+          if (await sendChange(() => deleteRule(r.id))) ctx.reload();
+        },
+      },
+    ],
+    [],
+  );
+  const toolbar: ToolbarAction<Ctx>[] = useMemo(() => [{ key: 'add', label: '添加', primary: true, icon: <PlusOutlined aria-hidden />, onClick: () => setEditing('new') }], []);
 
   return (
     <Drawer title={`数据权限规则${menu ? ` - ${menu.name}` : ''}`} open={!!menu} size={650} onClose={onClose} destroyOnHidden>
-      <Form
-        form={searchForm}
-        name="data-rule-search"
-        layout="inline"
-        style={{ rowGap: 8, marginBottom: 12 }}
-        onFinish={(v) => setFilters({ ruleName: v.ruleName?.trim() || undefined, ruleValue: v.ruleValue?.trim() || undefined })}
-      >
-        <Form.Item name="ruleName" label="规则名称">
-          <Input placeholder="请输入规则名称" allowClear style={{ width: 150 }} />
-        </Form.Item>
-        <Form.Item name="ruleValue" label="规则值">
-          <Input placeholder="请输入规则值" allowClear style={{ width: 150 }} />
-        </Form.Item>
-        <SearchButtons
-          onReset={() => {
-            searchForm.resetFields();
-            setFilters({});
-          }}
-        />
-      </Form>
-      <Button type="primary" icon={<PlusOutlined aria-hidden />} style={{ marginBottom: 12 }} onClick={() => setEditing('new')}>
-        添加
-      </Button>
-      <Table<DataRule>
-        rowKey="id"
-        size="small"
-        bordered
-        loading={rules.isFetching}
-        dataSource={rules.data ?? []}
-        pagination={false}
-        columns={[
-          { title: '规则名称', dataIndex: 'ruleName', align: 'center' },
-          { title: '规则字段', dataIndex: 'ruleColumn', align: 'center' },
-          { title: '条件规则', dataIndex: 'ruleConditions', align: 'center', render: (v: string) => conditionText.get(v) ?? v },
-          { title: '规则值', dataIndex: 'ruleValue', align: 'center' },
-          { title: '状态', dataIndex: 'status', align: 'center', render: (v: string) => (v === '0' ? '无效' : '有效') },
-          {
-            title: '操作',
-            key: 'action',
-            align: 'center',
-            width: 120,
-            render: (_v, row) => (
-              <Space size={0} separator={<Divider orientation="vertical" />}>
-                <Button type="link" size="small" onClick={() => setEditing(row)}>
-                  编辑
-                </Button>
-                <Popconfirm title={MSG.confirmDeleteOne} okText="确定" cancelText="取消" onConfirm={() => remove(row.id)}>
-                  <Button type="link" size="small">
-                    删除
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
-      />
+      <RemoteTable list={list} size="small" searchName="data-rule-search" search={SEARCH} columns={columns} toolbar={toolbar} rowActions={rowActions} actionWidth={120} />
       {menu && (
         <RuleModal
           permissionId={menu.id}
           rule={editing}
           conditionOptions={ruleConditionOptions(conditions.options)}
           onClose={() => setEditing(null)}
-          onSaved={reload}
+          onSaved={list.reload}
         />
       )}
     </Drawer>

@@ -16,17 +16,17 @@ import { confirm, sendChange, showWarning } from '../../../crud/notify';
 import { MenuModal } from './MenuModal';
 import { DataRuleDrawer } from './DataRuleDrawer';
 import { MENU_TYPE_TEXT, newMenuValues, toMenuForm, type MenuFormValues, type MenuNode, type MenuType } from './menuForm';
-import { deleteMenu, deleteMenus, fetchMenuTree } from './service';
+import { deleteMenu, deleteMenus, fetchMenuTree, MENU_TREE_KEY } from './service';
+import { LIST_FRESH_MS } from '../../../crud/listSource';
 import { PERM } from '@pk/contract';
 import { MSG } from '../../../messages';
 
 type Row = UiTreeNode<MenuNode>;
-const MENU_TREE_KEY = ['menu-tree'];
 
 export default function PermissionList(): ReactNode {
   const { hasAuth } = useAuth();
   const queryClient = useQueryClient();
-  const tree = useQuery({ queryKey: MENU_TREE_KEY, queryFn: fetchMenuTree, retry: false });
+  const tree = useQuery({ queryKey: MENU_TREE_KEY, queryFn: fetchMenuTree, retry: false, staleTime: LIST_FRESH_MS });
   const rows = useMemo(() => toUiTree<MenuNode>(tree.data ?? []), [tree.data]);
   const [selected, setSelected] = useState<string[]>([]);
   const [expanded, setExpanded] = useState<string[] | null>(null);

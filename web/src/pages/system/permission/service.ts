@@ -14,6 +14,9 @@ export interface DataRule {
   createTime?: string | null;
 }
 
+/** The react-query key of the menu tree (the page and the route prefetch share it). */
+export const MENU_TREE_KEY = ['menu-tree'];
+
 /** GET /sys/permission/list — the full tree including buttons. */
 export async function fetchMenuTree(): Promise<MenuNode[]> {
   const res = await http.get<MenuNode[]>('/sys/permission/list');

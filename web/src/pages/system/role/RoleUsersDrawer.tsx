@@ -2,13 +2,13 @@
  * 角色用户 (contract §12.1 role users): the users holding a role (`userRoleList`, search by account), 添加已有用户
  * through the user picker (`addSysUserRole`), and 取消关联 of one user or the selection (`deleteUserRole(Batch)`).
  */
-import { useState, type ReactNode } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Input, Popconfirm, Space, Table } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Drawer } from 'antd';
+import type { TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { usePaging, type EntityRow } from '../../../crud';
-import { confirm, sendChange, showWarning } from '../../../crud/notify';
-import { addSysUserRole, deleteUserRole, deleteUserRoleBatch, userRoleList } from './api';
+import { listSource, RemoteTable, useListController, type EntityRow, type ListController, type RowAction, type ToolbarAction } from '../../../crud';
+import { sendChange } from '../../../crud/notify';
+import { addSysUserRole, deleteUserRole, deleteUserRoleBatch } from './api';
 import { UserSelectModal } from './UserSelectModal';
 import { MSG } from '../../../messages';
 
@@ -17,91 +17,52 @@ export interface RoleUsersDrawerProps {
   onClose: () => void;
 }
 
+const roleUsersSource = listSource<EntityRow>({ key: ['sys', 'role', 'users'], url: '/sys/user/userRoleList' });
+
+const COLUMNS: TableColumnType<EntityRow>[] = [
+  { title: '用户账号', dataIndex: 'username', align: 'center' },
+  { title: '用户名称', dataIndex: 'realname', align: 'center' },
+  { title: '状态', dataIndex: 'status', align: 'center', render: (v) => (String(v) === '2' ? '冻结' : '正常') },
+];
+
 export function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps): ReactNode {
-  const [username, setUsername] = useState('');
-  const paging = usePaging();
-  const [selected, setSelected] = useState<string[]>([]);
   const [picking, setPicking] = useState(false);
   const roleId = role?.id ?? '';
-  const list = useQuery({
-    queryKey: ['sys', 'role', 'users', roleId, username, paging.params],
-    queryFn: async () => {
-      const res = await userRoleList({ roleId, username: username || undefined, ...paging.params });
-      if (!res.success) {
-        showWarning(res.message || MSG.failed);
-        return { records: [], total: 0 };
-      }
-      return { records: res.result?.records ?? [], total: Number(res.result?.total ?? 0) };
-    },
-    enabled: !!roleId,
-    placeholderData: keepPreviousData,
-  });
+  const extraParams = useMemo(() => ({ roleId }), [roleId]);
+  const list = useListController(roleUsersSource, { enabled: !!roleId, extraParams });
+
+  const { rowActions, toolbar } = useMemo(() => {
+    const remove = async (ids: string[], ctx: ListController<EntityRow>) => {
+      if (await sendChange(() => (ids.length === 1 ? deleteUserRole(roleId, ids[0]) : deleteUserRoleBatch(roleId, ids)))) ctx.afterRemove(ids);
+    };
+    const row: RowAction<EntityRow, ListController<EntityRow>>[] = [
+      { key: 'unlink', label: MSG.unlink, confirm: '确定要取消关联吗?', onClick: (r, ctx) => remove([String(r.id)], ctx) },
+    ];
+    const bar: ToolbarAction<ListController<EntityRow>>[] = [
+      { key: 'add', label: '添加已有用户', primary: true, icon: <PlusOutlined aria-hidden />, onClick: () => setPicking(true) },
+      { key: 'unlinkBatch', label: '批量取消关联', danger: true, selection: true, confirm: { title: '确认取消关联', content: MSG.confirmDeleteSelected }, onClick: remove },
+    ];
+    return { rowActions: row, toolbar: bar };
+  }, [roleId]);
 
   async function add(ids: string[]): Promise<void> {
     if (!(await sendChange(() => addSysUserRole(roleId, ids)))) return;
     setPicking(false);
-    void list.refetch();
-  }
-
-  async function remove(ids: string[]): Promise<void> {
-    if (!(await sendChange(() => (ids.length === 1 ? deleteUserRole(roleId, ids[0]) : deleteUserRoleBatch(roleId, ids))))) return;
-    setSelected((s) => s.filter((x) => !ids.includes(x)));
-    void list.refetch();
+    list.reload();
   }
 
   return (
     <Drawer title={`角色用户${role?.roleName ? `（${role.roleName}）` : ''}`} open={!!role} size={900} destroyOnHidden onClose={onClose}>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          placeholder="请输入用户账号"
-          aria-label="用户账号"
-          allowClear
-          enterButton="查询"
-          onSearch={(v) => {
-            setUsername(v.trim());
-            paging.setPageNo(1);
-          }}
-        />
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setPicking(true)}>
-          添加已有用户
-        </Button>
-        {selected.length > 0 && (
-          <Button
-            danger
-            onClick={() =>
-              confirm({ title: '确认取消关联', content: MSG.confirmDeleteSelected, onOk: () => remove([...selected]) })
-            }
-          >
-            批量取消关联
-          </Button>
-        )}
-      </Space>
-      <Table<EntityRow>
-        rowKey={(r) => String(r.id)}
+      <RemoteTable
+        list={list}
         size="small"
-        bordered
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k.map(String)) }}
-        pagination={paging.pagination(list.data?.total)}
-        columns={[
-          { title: '用户账号', dataIndex: 'username', align: 'center' },
-          { title: '用户名称', dataIndex: 'realname', align: 'center' },
-          { title: '状态', dataIndex: 'status', align: 'center', render: (v) => (String(v) === '2' ? '冻结' : '正常') },
-          {
-            title: '操作',
-            key: 'action',
-            align: 'center',
-            width: 120,
-            render: (_v, row) => (
-              <Popconfirm title="确定要取消关联吗?" okText="确定" cancelText="取消" onConfirm={() => remove([String(row.id)])}>
-                <Button type="link" size="small">
-                  {MSG.unlink}
-                </Button>
-              </Popconfirm>
-            ),
-          },
-        ]}
+        searchName="role-users-search"
+        search={[{ name: 'username', label: '用户账号' }]}
+        columns={COLUMNS}
+        selectable
+        toolbar={toolbar}
+        rowActions={rowActions}
+        actionWidth={120}
       />
       <UserSelectModal open={picking} onCancel={() => setPicking(false)} onOk={add} />
     </Drawer>

@@ -2,12 +2,12 @@
  * 用户回收站 (contract §12.1): the logically deleted users, restored with `PUT putRecycleBin` or deleted for good
  * with `DELETE deleteRecycleBin` (one row or the selection; deleting for good asks first).
  */
-import { useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Divider, Modal, Popconfirm, Space, Table } from 'antd';
-import type { EntityRow } from '../../../crud';
-import { confirm, sendChange, showWarning } from '../../../crud/notify';
-import { deleteRecycleBin, putRecycleBin, recycleBin } from './api';
+import { useMemo, type ReactNode } from 'react';
+import { Modal } from 'antd';
+import type { TableColumnType } from 'antd';
+import { listSource, RemoteTable, useListController, type EntityRow, type ListController, type RowAction, type ToolbarAction } from '../../../crud';
+import { sendChange } from '../../../crud/notify';
+import { deleteRecycleBin, putRecycleBin } from './api';
 import { MSG } from '../../../messages';
 
 export interface RecycleBinModalProps {
@@ -17,84 +17,63 @@ export interface RecycleBinModalProps {
   onRestored: () => void;
 }
 
+/** `GET /sys/user/recycleBin`: every deleted user at once (no paging, no sort). */
+const binSource = listSource<EntityRow>({ key: ['sys', 'user', 'recycleBin'], url: '/sys/user/recycleBin', paged: false, sortParams: false });
+
+const COLUMNS: TableColumnType<EntityRow>[] = [
+  { title: '用户账号', dataIndex: 'username', align: 'center' },
+  { title: '用户姓名', dataIndex: 'realname', align: 'center' },
+  { title: '部门', dataIndex: 'orgCode', align: 'center' },
+];
+
+type Ctx = ListController<EntityRow>;
+
 export function RecycleBinModal({ open, onClose, onRestored }: RecycleBinModalProps): ReactNode {
-  const [selected, setSelected] = useState<string[]>([]);
-  const list = useQuery({
-    queryKey: ['sys', 'user', 'recycleBin'],
-    queryFn: async () => {
-      const res = await recycleBin();
-      if (!res.success) {
-        showWarning(res.message || MSG.failed);
-        return [];
-      }
-      return res.result ?? [];
-    },
-    enabled: open,
-  });
+  const list = useListController(binSource, { enabled: open });
 
-  /** Restores or deletes users `ids` for good; when that succeeded they leave the selection and the list reloads. */
-  async function apply(kind: 'restore' | 'remove', ids: string[]): Promise<void> {
-    if (!(await sendChange(() => (kind === 'restore' ? putRecycleBin(ids) : deleteRecycleBin(ids))))) return;
-    setSelected((s) => s.filter((x) => !ids.includes(x)));
-    void list.refetch();
-    if (kind === 'restore') onRestored();
-  }
-
-  function batch(kind: 'restore' | 'remove'): void {
-    if (!selected.length) {
-      showWarning(MSG.selectRecord);
-      return;
-    }
-    const ids = [...selected];
-    confirm({
-      title: kind === 'restore' ? '确认还原' : MSG.confirmDeleteTitle,
-      content: kind === 'restore' ? `是否确认还原选中的 ${ids.length} 个用户?` : `是否彻底删除选中的 ${ids.length} 个用户? 删除后不可恢复`,
-      onOk: () => apply(kind, ids),
-    });
-  }
+  const { rowActions, toolbar } = useMemo(() => {
+    /** Restores or deletes users `ids` for good; when that succeeded they leave the selection and the list reloads. */
+    const apply = async (kind: 'restore' | 'remove', ids: string[], ctx: Ctx) => {
+      if (!(await sendChange(() => (kind === 'restore' ? putRecycleBin(ids) : deleteRecycleBin(ids))))) return;
+      ctx.afterRemove(ids);
+      if (kind === 'restore') onRestored();
+    };
+    const row: RowAction<EntityRow, Ctx>[] = [
+      { key: 'restore', label: '取回', onClick: (r, ctx) => apply('restore', [String(r.id)], ctx) },
+      { key: 'remove', label: '彻底删除', danger: true, confirm: '确定彻底删除吗? 删除后不可恢复', onClick: (r, ctx) => apply('remove', [String(r.id)], ctx) },
+    ];
+    const bar: ToolbarAction<Ctx>[] = [
+      {
+        key: 'restoreBatch',
+        label: '批量还原',
+        primary: true,
+        selection: true,
+        confirm: (ids) => ({ title: '确认还原', content: `是否确认还原选中的 ${ids.length} 个用户?` }),
+        onClick: (ids, ctx) => apply('restore', ids, ctx),
+      },
+      {
+        key: 'removeBatch',
+        label: '批量彻底删除',
+        danger: true,
+        selection: true,
+        confirm: (ids) => ({ title: MSG.confirmDeleteTitle, content: `是否彻底删除选中的 ${ids.length} 个用户? 删除后不可恢复` }),
+        onClick: (ids, ctx) => apply('remove', ids, ctx),
+      },
+    ];
+    return { rowActions: row, toolbar: bar };
+  }, [onRestored]);
 
   return (
     <Modal title="用户回收站" open={open} width={1000} footer={null} destroyOnHidden onCancel={onClose}>
-      <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" onClick={() => batch('restore')} disabled={!selected.length}>
-          批量还原
-        </Button>
-        <Button danger onClick={() => batch('remove')} disabled={!selected.length}>
-          批量彻底删除
-        </Button>
-      </Space>
-      <Table<EntityRow>
-        rowKey={(r) => String(r.id)}
+      <RemoteTable
+        list={list}
         size="small"
-        bordered
-        loading={list.isFetching}
-        dataSource={list.data ?? []}
-        pagination={false}
-        scroll={{ y: 400 }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-        columns={[
-          { title: '用户账号', dataIndex: 'username', align: 'center' },
-          { title: '用户姓名', dataIndex: 'realname', align: 'center' },
-          { title: '部门', dataIndex: 'orgCode', align: 'center' },
-          {
-            title: '操作',
-            key: 'action',
-            align: 'center',
-            width: 180,
-            render: (_v, row) => (
-              <Space size={0} separator={<Divider orientation="vertical" />}>
-                <Button type="link" size="small" onClick={() => void apply('restore', [String(row.id)])}>
-                  取回
-                </Button>
-                <Popconfirm title="确定彻底删除吗? 删除后不可恢复" okText="确定" cancelText="取消" onConfirm={() => apply('remove', [String(row.id)])}>
-                  <Button type="link" size="small" danger>
-                    彻底删除
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
+        columns={COLUMNS}
+        selectable
+        toolbar={toolbar}
+        rowActions={rowActions}
+        actionWidth={180}
+        tableProps={{ scroll: { y: 400 } }}
       />
     </Modal>
   );

@@ -4,22 +4,27 @@
  * dialog, 冻结 / 解冻 (`frozenBatch`), the admin's 密码 reset and the 回收站. Every button follows its permission code
  * (PERM.user of the seed) through the one permission mechanism (access/usePermission).
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button } from 'antd';
+import { Avatar } from 'antd';
 import { LockOutlined, RestOutlined, UnlockOutlined, UserOutlined } from '@ant-design/icons';
 import type { TableColumnType } from 'antd';
-import { Authorized, usePermission } from '../../../access/usePermission';
-import { ListPage, listQueryKey, type EntityRow, type ListPageContext, type SearchExtra } from '../../../crud';
-import { confirm, sendChange, showWarning } from '../../../crud/notify';
+import { ListPage, listQueryKey, type EntityRow, type ListPageContext, type RowAction, type SearchExtra, type ToolbarAction } from '../../../crud';
+import { sendChange } from '../../../crud/notify';
 import { fileUrl } from '../../../components/avatar';
 import { frozenBatch } from './api';
 import { DepartTreeSelect } from './DepartTreeSelect';
-import { RecycleBinModal } from './RecycleBinModal';
-import { UserModal } from './UserModal';
-import { UserPasswordModal } from './UserPasswordModal';
+import { lazyDialog } from '../../../crud/lazyDialog';
+import type { RecycleBinModalProps } from './RecycleBinModal';
+import type { UserPasswordModalProps } from './UserPasswordModal';
+import type { FormModalProps } from '../../../crud';
 import { USER_PERM, userEntity } from './data';
 import { MSG } from '../../../messages';
+
+// the dialogs' code (forms, pickers, date and tree selects) loads when one is first opened, not with the list
+const UserModal = lazyDialog<FormModalProps>(() => import('./UserModal').then((m) => m.UserModal), (p) => p.open);
+const UserPasswordModal = lazyDialog<UserPasswordModalProps>(() => import('./UserPasswordModal').then((m) => m.UserPasswordModal), (p) => !!p.username);
+const RecycleBinModal = lazyDialog<RecycleBinModalProps>(() => import('./RecycleBinModal').then((m) => m.RecycleBinModal), (p) => p.open);
 
 const SEARCH_EXTRA: SearchExtra[] = [{ name: 'departId', label: '部门', input: <DepartTreeSelect placeholder={MSG.selectDepart} /> }];
 
@@ -40,79 +45,51 @@ const EXTRA_COLUMNS: TableColumnType<EntityRow>[] = [
 /** sys_user.status: 1 正常, 2 冻结 (dictionary user_status). */
 const isFrozen = (row: EntityRow) => String(row.status) === '2';
 
+async function freeze(ids: string[], status: '1' | '2', ctx: ListPageContext): Promise<void> {
+  if (await sendChange(() => frozenBatch(ids, status))) ctx.reload();
+}
+
+/** 冻结 / 解冻 of the selection, after a confirmation. */
+const batchFreeze = (status: '1' | '2', label: string, icon: ReactNode): ToolbarAction<ListPageContext> => ({
+  key: status === '2' ? 'freezeBatch' : 'unfreezeBatch',
+  label,
+  icon,
+  perm: USER_PERM.frozen,
+  selection: true,
+  confirm: { title: '确认操作', content: `是否${label}选中账号?` },
+  onClick: (ids, ctx) => freeze(ids, status, ctx),
+});
+
 export default function UserList(): ReactNode {
-  const { has } = usePermission();
   const [passwordFor, setPasswordFor] = useState<string | null>(null);
   const [binOpen, setBinOpen] = useState(false);
   const queryClient = useQueryClient();
-  const reloadList = () => void queryClient.invalidateQueries({ queryKey: listQueryKey(userEntity) });
+  const reloadList = useCallback(() => void queryClient.invalidateQueries({ queryKey: listQueryKey(userEntity) }), [queryClient]);
 
-  async function freeze(ids: string[], status: '1' | '2', ctx: ListPageContext): Promise<void> {
-    if (await sendChange(() => frozenBatch(ids, status))) ctx.reload();
-  }
+  const rowActions = useMemo(
+    (): RowAction<EntityRow, ListPageContext>[] => [
+      { key: 'password', label: '密码', perm: USER_PERM.changePassword, onClick: (row) => setPasswordFor(String(row.username)) },
+      { key: 'unfreeze', label: '解冻', perm: USER_PERM.frozen, visible: isFrozen, onClick: (row, ctx) => freeze([String(row.id)], '1', ctx) },
+      {
+        key: 'freeze',
+        label: '冻结',
+        perm: USER_PERM.frozen,
+        visible: (row) => !isFrozen(row),
+        confirm: { title: '确认操作', content: '确定冻结吗?' },
+        onClick: (row, ctx) => freeze([String(row.id)], '2', ctx),
+      },
+    ],
+    [],
+  );
 
-  function batchFreeze(ctx: ListPageContext, status: '1' | '2'): void {
-    if (!ctx.selectedRowKeys.length) {
-      showWarning(MSG.selectRecord);
-      return;
-    }
-    const ids = [...ctx.selectedRowKeys];
-    confirm({
-      title: '确认操作',
-      content: `是否${status === '2' ? '冻结' : '解冻'}选中账号?`,
-      onOk: () => freeze(ids, status, ctx),
-    });
-  }
-
-  const canFreeze = has(USER_PERM.frozen);
-  const canPassword = has(USER_PERM.changePassword);
-
-  const extraActions = useMemo(() => {
-    if (!canFreeze && !canPassword) return undefined;
-    return function UserRowActions(row: EntityRow, ctx: ListPageContext): ReactNode {
-      return (
-        <>
-          {canPassword && (
-            <Button type="link" size="small" onClick={() => setPasswordFor(String(row.username))}>
-              密码
-            </Button>
-          )}
-          {canFreeze &&
-            (isFrozen(row) ? (
-              <Button type="link" size="small" onClick={() => void freeze([String(row.id)], '1', ctx)}>
-                解冻
-              </Button>
-            ) : (
-              <Button type="link" size="small" onClick={() => confirm({ title: '确认操作', content: '确定冻结吗?', onOk: () => freeze([String(row.id)], '2', ctx) })}>
-                冻结
-              </Button>
-            ))}
-        </>
-      );
-    };
-  }, [canFreeze, canPassword]);
-
-  const toolbarExtra = (ctx: ListPageContext): ReactNode => {
-    return (
-      <>
-        <Authorized action={USER_PERM.recycleBin}>
-          <Button icon={<RestOutlined aria-hidden />} onClick={() => setBinOpen(true)}>
-            回收站
-          </Button>
-        </Authorized>
-        {canFreeze && ctx.selectedRowKeys.length > 0 && (
-          <>
-            <Button icon={<LockOutlined aria-hidden />} onClick={() => batchFreeze(ctx, '2')}>
-              冻结
-            </Button>
-            <Button icon={<UnlockOutlined aria-hidden />} onClick={() => batchFreeze(ctx, '1')}>
-              解冻
-            </Button>
-          </>
-        )}
-      </>
-    );
-  };
+  const toolbar = useMemo(
+    (): ToolbarAction<ListPageContext>[] => [
+      { key: 'recycleBin', label: '回收站', perm: USER_PERM.recycleBin, icon: <RestOutlined aria-hidden />, onClick: () => setBinOpen(true) },
+      batchFreeze('2', '冻结', <LockOutlined aria-hidden />),
+      batchFreeze('1', '解冻', <UnlockOutlined aria-hidden />),
+    ],
+    [],
+  );
 
   return (
     <>
@@ -121,8 +98,8 @@ export default function UserList(): ReactNode {
         searchExtra={SEARCH_EXTRA}
         columns={HIDDEN_COLUMNS}
         extraColumns={EXTRA_COLUMNS}
-        extraActions={extraActions}
-        toolbarExtra={toolbarExtra}
+        rowActions={rowActions}
+        toolbar={toolbar}
         renderForm={(props) => <UserModal {...props} />}
       />
       <UserPasswordModal username={passwordFor} onClose={() => setPasswordFor(null)} />
