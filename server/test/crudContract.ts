@@ -44,7 +44,7 @@ export interface ContractEnv {
 
 interface Res {
   status: number;
-  body: { success: boolean; code: number; message: string; result: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: { success: boolean; code: number; message: string; result: any };  
 }
 
 let seq = 0;
@@ -52,7 +52,7 @@ const RUN = randomInt(1000, 9999);
 
 /** A real value of a dictionary: the first enabled item of a plain dictionary, or a row's code of a table dictionary. */
 async function dictValue(ctx: AppContext, dict: string): Promise<string> {
-  const db = ctx.db.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const db = ctx.db.db as unknown as Kysely<any>;  
   const [table, , code] = dict.split(',').map((s) => s.trim());
   if (code) {
     const row = await db.selectFrom(table).select(code).where(code, 'is not', null).limit(1).executeTakeFirst();
@@ -118,7 +118,7 @@ export function crudContract(env: () => ContractEnv, e: Entity, o: ContractOverr
   const base = `${TEST_API_PREFIX}${e.api.replace(/\/+$/, '')}`;
   const has = (r: StandardRoute) => hasStandardRoute(e, r);
   const table = e.table!;
-  const db = () => env().ctx.db.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const db = () => env().ctx.db.db as unknown as Kysely<any>;  
   const lookup = writable(e).find((f) => isPlainText(f) && o.values?.[f.prop] === undefined);
   const editField = writable(e).find((f) => isPlainText(f) && !f.unique && !f.fixedOnEdit && o.values?.[f.prop] === undefined) ?? lookup;
   const unknownId = o.unknownId ?? '1999999999999999999';

@@ -23,7 +23,7 @@ import { FilterInput } from './fields';
 import type { FormModalProps } from './FormModal';
 import type { ImportModalProps } from '../components/ImportModal/ImportModal';
 import { lazyDialog } from './lazyDialog';
-import { sendChange, showWarning } from './notify';
+import { sendChange } from './notify';
 import { exportList } from './excel';
 import { queryFields, SuperQuery, type SuperQueryOutput } from '../components/SuperQuery';
 import { entityListSource, listQueryKey } from './listSource';
