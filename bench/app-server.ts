@@ -57,11 +57,17 @@ async function main(): Promise<void> {
           update_time: null,
         });
       }
-      await trx.insertInto('sys_position').values(rows as never).execute();
+      await trx
+        .insertInto('sys_position')
+        .values(rows as never)
+        .execute();
     }
   });
   const seedMs = Date.now() - seedStart;
-  const counted = await db.selectFrom('sys_position').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const counted = await db
+    .selectFrom('sys_position')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
   const dbBytes = fs.existsSync(path.join(dataDir, 'pirate-king.db')) ? fs.statSync(path.join(dataDir, 'pirate-king.db')).size : 0;
 
   const app = await buildApp(prepared.ctx, { logger: false });
@@ -92,7 +98,12 @@ async function main(): Promise<void> {
     return (performance.now() - t0) / 10;
   };
   const t0 = performance.now();
-  for (let i = 0; i < 10; i++) await db.selectFrom('sys_position').select((eb) => eb.fn.countAll().as('total')).where(sql<boolean>`true`).executeTakeFirst();
+  for (let i = 0; i < 10; i++)
+    await db
+      .selectFrom('sys_position')
+      .select((eb) => eb.fn.countAll().as('total'))
+      .where(sql<boolean>`true`)
+      .executeTakeFirst();
   const countMs = (performance.now() - t0) / 10;
   const whatIf: { pageMs: number; countMs: number; pageMsWithIndex?: number } = { pageMs: await timePage(), countMs };
   if (prepared.ctx.db.dialect === 'sqlite' && plan.some((d) => /TEMP B-TREE FOR ORDER BY/.test(d))) {
@@ -103,8 +114,19 @@ async function main(): Promise<void> {
   const bare = Fastify({ logger: false });
   bare.get('/list', async () => {
     const rows = await pageQuery().execute();
-    const c = await db.selectFrom('sys_position').select((eb) => eb.fn.countAll().as('total')).where(sql<boolean>`true`).executeTakeFirst();
-    return ok(page(rows.map((r) => toWire(b, r as Record<string, unknown>)), Number(c?.total ?? 0), 1, 10));
+    const c = await db
+      .selectFrom('sys_position')
+      .select((eb) => eb.fn.countAll().as('total'))
+      .where(sql<boolean>`true`)
+      .executeTakeFirst();
+    return ok(
+      page(
+        rows.map((r) => toWire(b, r as Record<string, unknown>)),
+        Number(c?.total ?? 0),
+        1,
+        10,
+      ),
+    );
   });
   // Server CPU time (this process: app and bare handler), so the bench can report CPU per request, which a loaded
   // machine distorts far less than latency.

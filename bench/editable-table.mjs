@@ -52,22 +52,25 @@ function scrollFps(page, ms = 3000) {
 
 /** Time from a call to the next painted frame (rAF, then a task after it). */
 async function toPaint(page, action, runs = 10) {
-  return page.evaluate(async ({ action, runs }) => {
-    const table = window.__pkTable.current;
-    const store = table.store;
-    const out = [];
-    for (let i = 0; i < runs; i++) {
-      const ids = store.getVisible().map((v) => v.id);
-      const t0 = performance.now();
-      if (action === 'add') table.add(1);
-      else if (action === 'delete') store.remove([ids[3]]);
-      else store.move(ids[2], 1);
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      out.push(performance.now() - t0);
-      await new Promise((r) => setTimeout(r, 30));
-    }
-    return out;
-  }, { action, runs });
+  return page.evaluate(
+    async ({ action, runs }) => {
+      const table = window.__pkTable.current;
+      const store = table.store;
+      const out = [];
+      for (let i = 0; i < runs; i++) {
+        const ids = store.getVisible().map((v) => v.id);
+        const t0 = performance.now();
+        if (action === 'add') table.add(1);
+        else if (action === 'delete') store.remove([ids[3]]);
+        else store.move(ids[2], 1);
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        out.push(performance.now() - t0);
+        await new Promise((r) => setTimeout(r, 30));
+      }
+      return out;
+    },
+    { action, runs },
+  );
 }
 
 async function keystrokes(page, count = 20) {
@@ -76,10 +79,14 @@ async function keystrokes(page, count = 20) {
   await input.waitFor();
   await page.evaluate(() => {
     window.__keys = [];
-    document.addEventListener('keydown', (e) => {
-      const t0 = e.timeStamp;
-      requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - t0), 0));
-    }, true);
+    document.addEventListener(
+      'keydown',
+      (e) => {
+        const t0 = e.timeStamp;
+        requestAnimationFrame(() => setTimeout(() => window.__keys.push(performance.now() - t0), 0));
+      },
+      true,
+    );
   });
   for (let i = 0; i < count; i++) {
     await page.keyboard.press('x');
@@ -114,7 +121,9 @@ try {
     runs.sort((x, y) => y.fps - x.fps);
     const r = { fps: r1(runs[0].fps), medianFps: r1(runs[1].fps), worstFrameMs: r1(runs[0].worstFrameMs) };
     if (rows === 1000) {
-      await page.evaluate(() => { document.querySelector('.pk-et-scroller').scrollTop = 0; });
+      await page.evaluate(() => {
+        document.querySelector('.pk-et-scroller').scrollTop = 0;
+      });
       await page.waitForTimeout(200);
       const keys = await keystrokes(page);
       r.keyMedianMs = r1(median(keys));
@@ -142,7 +151,10 @@ const pass = (ok) => (ok ? 'yes' : '**no**');
 const md = `## Editable table in Chromium (issue 4)
 
 Measured by \`node bench/editable-table.mjs\` (after \`npm run build\`) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC,
-headless Debian Chromium, ${os.cpus().length} CPU cores shared with other work (load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} at
+headless Debian Chromium, ${os.cpus().length} CPU cores shared with other work (load average ${os
+  .loadavg()
+  .map((x) => x.toFixed(1))
+  .join(' / ')} at
 the end of the run: the figures are lower bounds under that contention; an empty page's animation frames run at 60 fps). The demo page's benchmark mode renders N rows × 12 columns (input, number, select) in the 400 px
 body; rows are virtualised (@tanstack/react-virtual) and each row subscribes to its own state, so a keystroke
 re-renders one row (proven by \`web/src/components/EditableTable/EditableTable.test.tsx\`).

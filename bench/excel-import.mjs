@@ -54,7 +54,10 @@ async function readWithExceljs(buf) {
 
 function readInWorker(buf) {
   return new Promise((resolve, reject) => {
-    const w = new Worker(WORKER, { workerData: { files: [new Uint8Array(buf)], labels: LABELS, maxRows: 10_000 }, resourceLimits: { maxOldGenerationSizeMb: 256 } });
+    const w = new Worker(WORKER, {
+      workerData: { files: [new Uint8Array(buf)], labels: LABELS, maxRows: 10_000 },
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
+    });
     w.once('message', (m) => resolve(m.ok ? `${m.sheets[0].length} rows` : m.message));
     w.once('error', reject);
   });
@@ -95,7 +98,13 @@ async function serverRun(far) {
   const server = await startServer({ env: { LOG_LEVEL: 'error' } });
   try {
     const api = `${server.baseUrl}${API_PREFIX}`;
-    const login = await (await fetch(`${api}/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password, captcha: '0000' }) })).json();
+    const login = await (
+      await fetch(`${api}/sys/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password, captcha: '0000' }),
+      })
+    ).json();
     const auth = { 'X-Access-Token': login.result.token };
     const list = async () => {
       const t = performance.now();
@@ -144,7 +153,10 @@ async function main() {
     fs.writeFileSync(path.join(dir, 'far.xlsx'), far);
     fs.writeFileSync(path.join(dir, 'normal.xlsx'), normal);
     const rows = [];
-    for (const [name, file, size] of [['one cell at row 1,048,576', 'far.xlsx', far.length], ['10,000 data rows', 'normal.xlsx', normal.length]]) {
+    for (const [name, file, size] of [
+      ['one cell at row 1,048,576', 'far.xlsx', far.length],
+      ['10,000 data rows', 'normal.xlsx', normal.length],
+    ]) {
       const before = measure('exceljs', path.join(dir, file));
       const after = measure('worker', path.join(dir, file));
       rows.push({ name, size, before, after });
@@ -157,9 +169,9 @@ async function main() {
       '## Excel import (issue 10 point 3)',
       '',
       `Measured by \`node bench/excel-import.mjs\` (after \`npm run build\`) on ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}.`,
-      'Each way of reading runs in a child process of its own: time to the outcome, the process\'s peak RSS, and the',
+      "Each way of reading runs in a child process of its own: time to the outcome, the process's peak RSS, and the",
       'longest stall of its event loop (`monitorEventLoopDelay`, what every other request would wait). *Before* is the',
-      'import\'s reading up to issue 10 (exceljs loads the workbook, then every row up to the last is visited); *after* is',
+      "import's reading up to issue 10 (exceljs loads the workbook, then every row up to the last is visited); *after* is",
       'the streaming reader in its worker thread (`server/dist/sheetWorker.js`), measured in the same run.',
       '',
       '| workbook | size | reading | outcome | time ms | peak RSS MB | longest event-loop stall ms |',

@@ -47,7 +47,13 @@ async function runOne(kind) {
   const server = await startServer({ env, logName: `fill-rule-${kind}` });
   try {
     const api = `${server.baseUrl}${API_PREFIX}`;
-    const login = await (await fetch(`${api}/sys/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password, captcha: '0000' }) })).json();
+    const login = await (
+      await fetch(`${api}/sys/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password, captcha: '0000' }),
+      })
+    ).json();
     const headers = { 'X-Access-Token': login.result.token, 'content-type': 'application/json' };
     const numbers = [];
     let failed = 0;
@@ -66,7 +72,16 @@ async function runOne(kind) {
         }),
     });
     const distinct = new Set(numbers).size;
-    return { kind, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, answers: numbers.length, distinct, failed, errors: result.errors + result.non2xx };
+    return {
+      kind,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      answers: numbers.length,
+      distinct,
+      failed,
+      errors: result.errors + result.non2xx,
+    };
   } finally {
     await server.stop();
     await db?.drop();
@@ -91,7 +106,10 @@ const EVIL = '(a+)+$';
 const [re2Ms, re2Out] = timeMs(() => RE2JS.compile(EVIL).matches(`${'a'.repeat(5000)}b`));
 const [jsMs, jsOut] = timeMs(() => new RegExp(`^(?:${EVIL})$`).test(`${'a'.repeat(24)}b`));
 
-const load = os.loadavg().map((x) => x.toFixed(1)).join(' / ');
+const load = os
+  .loadavg()
+  .map((x) => x.toFixed(1))
+  .join(' / ');
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 writePerfSection(
   'fill-rule',

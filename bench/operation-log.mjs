@@ -73,7 +73,12 @@ async function prepare({ url: base, prefix, password }) {
   const headers = { 'x-access-token': login.token, 'content-type': 'application/json' };
   const p = (await json(`${base}${prefix}/sys/position/list`, { headers })).records[0];
   return {
-    write: { url: `${base}${prefix}/sys/position/edit`, method: 'PUT', headers, body: JSON.stringify({ id: p.id, code: p.code, name: '压测职务', postRank: p.postRank }) },
+    write: {
+      url: `${base}${prefix}/sys/position/edit`,
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ id: p.id, code: p.code, name: '压测职务', postRank: p.postRank }),
+    },
     list: { url: `${base}${prefix}/sys/user/list?column=createTime&order=desc&pageNo=1&pageSize=10`, headers },
   };
 }
@@ -102,7 +107,12 @@ try {
       const round = {};
       for (const [n, s] of Object.entries(servers)) {
         const r = runs[n];
-        round[n] = { rps: r.requests.average, p99: r.latency.p99, failed: r.non2xx + r.errors, cpuMsPerReq: ((await s.cpu()) - cpu0[n]) / Math.max(1, r.requests.total) };
+        round[n] = {
+          rps: r.requests.average,
+          p99: r.latency.p99,
+          failed: r.non2xx + r.errors,
+          cpuMsPerReq: ((await s.cpu()) - cpu0[n]) / Math.max(1, r.requests.total),
+        };
       }
       round.ratio = round.on.rps / round.off.rps;
       results[label].push(round);
@@ -114,14 +124,27 @@ try {
     Object.entries(results).map(([label, rounds]) => {
       const m = (n, k) => median(rounds.map((r) => r[n][k]));
       const ratios = rounds.map((r) => r.ratio);
-      return [label, {
-        on: m('on', 'rps'), off: m('off', 'rps'), ratio: median(ratios), lo: Math.min(...ratios), hi: Math.max(...ratios),
-        cpuOn: m('on', 'cpuMsPerReq'), cpuOff: m('off', 'cpuMsPerReq'), p99on: m('on', 'p99'), p99off: m('off', 'p99'),
-        failed: rounds.reduce((a, r) => a + r.on.failed + r.off.failed, 0),
-      }];
+      return [
+        label,
+        {
+          on: m('on', 'rps'),
+          off: m('off', 'rps'),
+          ratio: median(ratios),
+          lo: Math.min(...ratios),
+          hi: Math.max(...ratios),
+          cpuOn: m('on', 'cpuMsPerReq'),
+          cpuOff: m('off', 'cpuMsPerReq'),
+          p99on: m('on', 'p99'),
+          p99off: m('off', 'p99'),
+          failed: rounds.reduce((a, r) => a + r.on.failed + r.off.failed, 0),
+        },
+      ];
     }),
   );
-  const loadAvg = os.loadavg().map((x) => x.toFixed(1)).join(' / ');
+  const loadAvg = os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ');
   const pct = (x) => `${(x * 100).toFixed(1)} %`;
   const row = (what, s) =>
     `| ${what} | ${s.off.toFixed(0)} | ${s.on.toFixed(0)} | ${pct(1 - s.ratio)} (${pct(1 - s.hi)} … ${pct(1 - s.lo)}) | ${s.cpuOff.toFixed(2)} / ${s.cpuOn.toFixed(2)} (${pct(s.cpuOn / s.cpuOff - 1)}) | ${s.p99off} / ${s.p99on} | ${1 - s.ratio <= TARGET_OVERHEAD ? 'met' : 'missed'} |`;

@@ -46,8 +46,13 @@ async function start(operationLog: string): Promise<{ app: FastifyInstance; url:
  */
 async function ownCostMicros(app: FastifyInstance, n = 5000): Promise<number> {
   const req = {
-    user: { username: 'admin', realname: '管理员' }, method: 'PUT', url: '/jeecg-boot/sys/position/edit', ip: '127.0.0.1', query: {},
-    body: { id: '302b89902be110f0030ffe1e282ce937', code: 'devleader', name: '压测职务', postRank: '2' }, isMultipart: () => false,
+    user: { username: 'admin', realname: '管理员' },
+    method: 'PUT',
+    url: '/jeecg-boot/sys/position/edit',
+    ip: '127.0.0.1',
+    query: {},
+    body: { id: '302b89902be110f0030ffe1e282ce937', code: 'devleader', name: '压测职务', postRank: '2' },
+    isMultipart: () => false,
     routeOptions: { url: '/jeecg-boot/sys/position/edit' },
   } as unknown as FastifyRequest;
   const reply = { statusCode: 200, elapsedTime: 3 } as unknown as FastifyReply;

@@ -45,4 +45,3 @@ export async function generateUsers(db: AnyDb, dialect: DialectName, from: numbe
     .execute(db);
   await sql.raw('vacuum analyze sys_user').execute(db);
 }
-

@@ -37,7 +37,14 @@ for (const m of ['all', 'get', 'run', 'iterate'] as const) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-tally-'));
-const config = loadConfig({ DATA_DIR: dataDir, CAPTCHA: 'off', ADMIN_PASSWORD: 'Admin@12345', LOG_LEVEL: 'silent', PORT: '0', WEB_DIST: path.join(dataDir, 'x') });
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  CAPTCHA: 'off',
+  ADMIN_PASSWORD: 'Admin@12345',
+  LOG_LEVEL: 'silent',
+  PORT: '0',
+  WEB_DIST: path.join(dataDir, 'x'),
+});
 const prepared = await prepareContext(config);
 const { db } = prepared.ctx.db;
 const base = Date.now() - ROWS * 1000;
@@ -45,8 +52,19 @@ await db.transaction().execute(async (trx) => {
   for (let i = 0; i < ROWS; i += 500) {
     const rows = [];
     for (let j = i; j < Math.min(i + 500, ROWS); j++)
-      rows.push({ id: newId(), code: `B${j}`, name: `职务${j}`, post_rank: String((j % 5) + 1), sys_org_code: 'A01', create_by: 'admin', create_time: formatDateTime(new Date(base + j * 1000)) });
-    await trx.insertInto('sys_position').values(rows as never).execute();
+      rows.push({
+        id: newId(),
+        code: `B${j}`,
+        name: `职务${j}`,
+        post_rank: String((j % 5) + 1),
+        sys_org_code: 'A01',
+        create_by: 'admin',
+        create_time: formatDateTime(new Date(base + j * 1000)),
+      });
+    await trx
+      .insertInto('sys_position')
+      .values(rows as never)
+      .execute();
   }
 });
 if (process.env.BENCH_USERS) await generateUsers(db as never, prepared.ctx.db.dialect, 0, Number(process.env.BENCH_USERS));
@@ -68,12 +86,20 @@ const wall = performance.now() - t0;
 const cpu = process.cpuUsage(c0);
 on = false;
 console.log(`${N} requests: wall ${(wall / N).toFixed(3)} ms/req, cpu ${((cpu.user + cpu.system) / 1000 / N).toFixed(3)} ms/req`);
-for (const [s, e] of [...tally].sort((a, b) => b[1].ms - a[1].ms)) console.log(`${(e.n / N).toFixed(3)}/req ${(e.ms / N).toFixed(3)} ms/req  ${s.slice(0, 1200)}`);
+for (const [s, e] of [...tally].sort((a, b) => b[1].ms - a[1].ms))
+  console.log(`${(e.n / N).toFixed(3)}/req ${(e.ms / N).toFixed(3)} ms/req  ${s.slice(0, 1200)}`);
 const raw = new Database(path.join(dataDir, 'pirate-king.db'));
 for (const [src] of [...tally].sort((a, b) => b[1].ms - a[1].ms).slice(0, 3)) {
   const n = (src.match(/\?/g) ?? []).length;
   try {
-    console.log('plan:', src.slice(0, 80), raw.prepare(`explain query plan ${src}`).all(...Array(n).fill('0')).map((r) => (r as { detail: string }).detail));
+    console.log(
+      'plan:',
+      src.slice(0, 80),
+      raw
+        .prepare(`explain query plan ${src}`)
+        .all(...Array(n).fill('0'))
+        .map((r) => (r as { detail: string }).detail),
+    );
   } catch (e) {
     console.log('plan failed', String(e));
   }

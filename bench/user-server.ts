@@ -96,13 +96,23 @@ async function main(): Promise<void> {
     if (target > have) await generateUsers(db, DIALECT, have, target);
     const seedMs = Date.now() - t0;
     have = Math.max(have, target);
-    const n = Number((await db.selectFrom('sys_user').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    const n = Number(
+      (
+        await db
+          .selectFrom('sys_user')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
     // What the database alone spends on the statements the list runs (mean of 3), for the findings.
     const scope = `del_flag = 0 and (username is null or username <> '_reserve_user_external')`;
     const sqlTimes = {
       pageMs: await timed(db, `select id, realname from sys_user where ${scope} order by create_time desc, id desc limit 10`),
       countMs: await timed(db, `select count(*) from sys_user where ${scope}`),
-      filteredPageMs: await timed(db, `select id, realname from sys_user where ${scope} and realname like '%${SURNAMES[2]}%' order by create_time desc, id desc limit 10`),
+      filteredPageMs: await timed(
+        db,
+        `select id, realname from sys_user where ${scope} and realname like '%${SURNAMES[2]}%' order by create_time desc, id desc limit 10`,
+      ),
       filteredCountMs: await timed(db, `select count(*) from sys_user where ${scope} and realname like '%${SURNAMES[2]}%'`),
     };
     let dbBytes = 0;
@@ -117,10 +127,11 @@ async function main(): Promise<void> {
   const rl = readline.createInterface({ input: process.stdin });
   rl.on('line', (line) => {
     const m = /^grow (\d+)$/.exec(line.trim());
-    if (m) grow(Number(m[1])).catch((err: unknown) => {
-      process.stderr.write(`grow failed: ${err instanceof Error ? err.stack : String(err)}\n`);
-      void stop();
-    });
+    if (m)
+      grow(Number(m[1])).catch((err: unknown) => {
+        process.stderr.write(`grow failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+        void stop();
+      });
   });
   rl.on('close', () => void stop());
 }

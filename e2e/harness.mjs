@@ -138,8 +138,10 @@ export async function watchCspViolations(context) {
 export async function motionsSettled(page, ms = 1500) {
   await page
     .waitForFunction(
-      () => ![...document.querySelectorAll('[class*="-appear"], [class*="-enter"]')].some((el) =>
-        [...el.classList].some((c) => /^ant-(zoom|fade|move|slide)[\w-]*-(appear|enter)(-(prepare|start|active))?$/.test(c))),
+      () =>
+        ![...document.querySelectorAll('[class*="-appear"], [class*="-enter"]')].some((el) =>
+          [...el.classList].some((c) => /^ant-(zoom|fade|move|slide)[\w-]*-(appear|enter)(-(prepare|start|active))?$/.test(c)),
+        ),
       null,
       { timeout: ms, polling: 50 },
     )

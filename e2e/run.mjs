@@ -13,7 +13,10 @@ const grep = args.find((a) => a.startsWith('--grep='))?.slice(7);
 const JOURNEY_TIMEOUT_MS = 120_000;
 
 const dir = path.join(ROOT, 'e2e/journeys');
-const files = fs.readdirSync(dir).filter((f) => f.endsWith('.mjs')).sort();
+const files = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.mjs'))
+  .sort();
 const journeys = [];
 for (const f of files) {
   const mod = await import(pathToFileURL(path.join(dir, f)).href);

@@ -25,7 +25,10 @@ const args = process.argv.slice(2);
 const opt = (name, dflt) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt;
 const DURATION = Number(opt('duration', '10'));
 const ROWS = Number(opt('rows', '100000'));
-const USER_SIZES = opt('users', '100000,1000000').split(',').map(Number).filter((n) => n > 0);
+const USER_SIZES = opt('users', '100000,1000000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const USER_DBS = args.includes('--no-users') ? [] : opt('user-dbs', 'sqlite,postgres').split(',').filter(Boolean);
 const USER_DURATION = Number(opt('user-duration', '8'));
 /** `--only=users`: just section (d), printed, nothing written (for working on the user list). */
@@ -96,7 +99,17 @@ function freePort() {
 function startBundle(dataDir, port) {
   return spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', CAPTCHA: 'off', ADMIN_PASSWORD: 'Admin@12345', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      CAPTCHA: 'off',
+      ADMIN_PASSWORD: 'Admin@12345',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
@@ -139,7 +152,9 @@ async function load(title, url, headers, connections = CONNECTIONS, duration = D
     cpuMs: cpu0 !== null && r.requests.total > 0 ? (cpu1 - cpu0) / r.requests.total : null,
   };
   const cpu = row.cpuMs !== null ? `, server CPU ${row.cpuMs.toFixed(2)} ms/req` : '';
-  console.log(`  ${title.padEnd(44)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  (${row.total} requests, ${row.non2xx} non-2xx, ${row.errors} errors${cpu})`);
+  console.log(
+    `  ${title.padEnd(44)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  (${row.total} requests, ${row.non2xx} non-2xx, ${row.errors} errors${cpu})`,
+  );
   return row;
 }
 
@@ -198,9 +213,13 @@ if (!ONLY_USERS) {
       results.idleRssMb = rssMb(child.pid);
       console.log(`  idle RSS 3 s after start: ${results.idleRssMb.toFixed(0)} MB`);
       // (c) as Chromium loads /user/login from this server.
-      results.loginJsBrowser = !webBuilt ? { error: 'web not built' } : await browserLoginJs(`http://127.0.0.1:${port}`).catch((err) => ({ error: err.message }));
+      results.loginJsBrowser = !webBuilt
+        ? { error: 'web not built' }
+        : await browserLoginJs(`http://127.0.0.1:${port}`).catch((err) => ({ error: err.message }));
       if (results.loginJsBrowser.kb !== undefined)
-        console.log(`> login JS as Chromium loads /user/login: ${results.loginJsBrowser.kb.toFixed(1)} KB gzip in ${results.loginJsBrowser.files.length} files`);
+        console.log(
+          `> login JS as Chromium loads /user/login: ${results.loginJsBrowser.kb.toFixed(1)} KB gzip in ${results.loginJsBrowser.files.length} files`,
+        );
       else console.log(`> login JS in Chromium: ${results.loginJsBrowser.error}`);
     }
     await stopChild(child);
@@ -214,7 +233,15 @@ async function browserLoginJs(baseUrl) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -343,7 +370,9 @@ for (const dbName of USER_DBS) {
       }
       const seed = { db: dbName, users: ready.users, seedMs: ready.seedMs, dbMb: ready.dbBytes / 1048576, sql: ready.sqlTimes };
       results.userSeeds.push(seed);
-      console.log(`  ${ready.users} users (generated in ${ready.seedMs} ms, database ${seed.dbMb.toFixed(0)} MB); alone: page ${ready.sqlTimes.pageMs.toFixed(2)} ms, count ${ready.sqlTimes.countMs.toFixed(1)} ms, filtered page ${ready.sqlTimes.filteredPageMs.toFixed(2)} ms, filtered count ${ready.sqlTimes.filteredCountMs.toFixed(1)} ms`);
+      console.log(
+        `  ${ready.users} users (generated in ${ready.seedMs} ms, database ${seed.dbMb.toFixed(0)} MB); alone: page ${ready.sqlTimes.pageMs.toFixed(2)} ms, count ${ready.sqlTimes.countMs.toFixed(1)} ms, filtered page ${ready.sqlTimes.filteredPageMs.toFixed(2)} ms, filtered count ${ready.sqlTimes.filteredCountMs.toFixed(1)} ms`,
+      );
       const auth = { 'X-Access-Token': ready.token };
       const base = `${ready.appUrl}${ready.prefix}/sys/user/list`;
       const queries = [
@@ -376,10 +405,20 @@ const ratio = results.list.reqPerSec / results.bare.reqPerSec;
 const loginKb = results.loginJsBrowser?.kb ?? results.loginJsStatic.kb;
 const checks = [
   ['position list p99, 16 connections', `${results.list.p99} ms`, `≤ ${TARGETS.listP99Ms} ms`, results.list.p99 <= TARGETS.listP99Ms && clean(results.list)],
-  ['position list throughput vs bare handler', `${(ratio * 100).toFixed(0)} % (${results.list.reqPerSec} / ${results.bare.reqPerSec} req/s)`, `≥ ${TARGETS.listVsBare * 100} %`, ratio >= TARGETS.listVsBare],
+  [
+    'position list throughput vs bare handler',
+    `${(ratio * 100).toFixed(0)} % (${results.list.reqPerSec} / ${results.bare.reqPerSec} req/s)`,
+    `≥ ${TARGETS.listVsBare * 100} %`,
+    ratio >= TARGETS.listVsBare,
+  ],
   // The list target names its load (16 connections); this one does not, so it is judged as the latency of one
   // client; the 16-connection figure is in the load table.
-  ['permission payload p99, 1 connection', `${results.perm1.p99} ms`, `≤ ${TARGETS.permP99Ms} ms`, results.perm1.p99 <= TARGETS.permP99Ms && clean(results.perm1) && clean(results.perm)],
+  [
+    'permission payload p99, 1 connection',
+    `${results.perm1.p99} ms`,
+    `≤ ${TARGETS.permP99Ms} ms`,
+    results.perm1.p99 <= TARGETS.permP99Ms && clean(results.perm1) && clean(results.perm),
+  ],
   ['cold start (restart, median of 3)', `${results.coldStartMs} ms`, `≤ ${TARGETS.coldStartMs} ms`, results.coldStartMs <= TARGETS.coldStartMs],
   ['idle RSS after start', `${results.idleRssMb.toFixed(0)} MB`, `≤ ${TARGETS.idleRssMb} MB`, results.idleRssMb <= TARGETS.idleRssMb],
   ['login page JS, gzip', `${loginKb.toFixed(0)} KB`, `≤ ${TARGETS.loginJsKb} KB`, loginKb <= TARGETS.loginJsKb],
@@ -403,13 +442,23 @@ function userChecks(r) {
   const size = (n) => (n >= 1e6 ? `${n / 1e6}M` : `${n / 1e3}k`);
   for (const u of r.users) {
     const target = userP99Target(u.users);
-    out.push([`user list ${size(u.users)} (${u.db}, ${u.query}) p99, ${u.connections} connections`, `${u.p99} ms (${u.reqPerSec} req/s)`, `≤ ${target} ms`, u.p99 <= target && clean(u)]);
+    out.push([
+      `user list ${size(u.users)} (${u.db}, ${u.query}) p99, ${u.connections} connections`,
+      `${u.p99} ms (${u.reqPerSec} req/s)`,
+      `≤ ${target} ms`,
+      u.p99 <= target && clean(u),
+    ]);
   }
   for (const pg of r.users.filter((u) => u.db === 'postgres')) {
     const lite = r.users.find((u) => u.db === 'sqlite' && u.users === pg.users && u.query === pg.query);
     if (!lite) continue;
     const ratio = pg.reqPerSec / lite.reqPerSec;
-    out.push([`user list ${size(pg.users)} (${pg.query}): PostgreSQL vs SQLite throughput`, `${(ratio * 100).toFixed(0)} % (${pg.reqPerSec} / ${lite.reqPerSec} req/s)`, `≥ ${TARGETS.pgVsSqlite * 100} %`, ratio >= TARGETS.pgVsSqlite]);
+    out.push([
+      `user list ${size(pg.users)} (${pg.query}): PostgreSQL vs SQLite throughput`,
+      `${(ratio * 100).toFixed(0)} % (${pg.reqPerSec} / ${lite.reqPerSec} req/s)`,
+      `≥ ${TARGETS.pgVsSqlite * 100} %`,
+      ratio >= TARGETS.pgVsSqlite,
+    ]);
   }
   for (const db of r.userSkipped) out.push([`user list on ${db}`, 'not measured (database not reachable)', 'measured', false]);
   return out;
@@ -451,7 +500,7 @@ function findings(r) {
     if (lite.length && pg.length)
       out.push(
         `User list: Node spends ${mean(lite).toFixed(2)} ms of CPU per request on SQLite and ${mean(pg).toFixed(2)} ms on PostgreSQL (mean over the rows above; ` +
-          'PostgreSQL\'s own processes come on top, and they share the same cores). Per request the list runs one statement, the page: ' +
+          "PostgreSQL's own processes come on top, and they share the same cores). Per request the list runs one statement, the page: " +
           'the session record is read from the database at most once a second per session and node (kv/memo.ts; every logout, forced ' +
           'logout, freeze or password change on the node is seen at once — with Redis, for several nodes, it is read on every request), ' +
           'the total, the table-dictionary texts and the department names (`orgCodeTxt`) are reused until a write (see "The total" above), ' +
@@ -465,8 +514,9 @@ function findings(r) {
     if (ratios.length && Math.min(...ratios) < TARGETS.pgVsSqlite)
       out.push(
         `PostgreSQL reached ${(Math.min(...ratios) * 100).toFixed(0)}–${(Math.max(...ratios) * 100).toFixed(0)} % of SQLite's throughput (target ${TARGETS.pgVsSqlite * 100} %). ` +
-          'SQLite runs inside the server process; PostgreSQL adds, per request and per statement, a round trip, the driver\'s protocol work ' +
-          'in Node (the CPU column) and a backend process that plans and runs the statement on the same ' + `${r.machine.cores} cores. ` +
+          "SQLite runs inside the server process; PostgreSQL adds, per request and per statement, a round trip, the driver's protocol work " +
+          'in Node (the CPU column) and a backend process that plans and runs the statement on the same ' +
+          `${r.machine.cores} cores. ` +
           'Named prepared statements were tried (2026-11-23) and made PostgreSQL slower here (generic plans for the page query).',
       );
     out.push(
@@ -499,7 +549,8 @@ function cpuCell(x) {
 function userReport(r) {
   if (!r.users.length) return r.userSkipped.length ? `## User list\n\nNot measured: ${r.userSkipped.join(', ')} not reachable.\n\n` : '';
   const size = (n) => n.toLocaleString('en');
-  const row = (u) => `| ${u.db} | ${size(u.users)} | ${u.query} | ${u.connections} | ${u.reqPerSec} | ${u.p50} | ${u.p99} | ${u.max} | ${cpuCell(u)} | ${u.non2xx + u.errors} |`;
+  const row = (u) =>
+    `| ${u.db} | ${size(u.users)} | ${u.query} | ${u.connections} | ${u.reqPerSec} | ${u.p50} | ${u.p99} | ${u.max} | ${cpuCell(u)} | ${u.non2xx + u.errors} |`;
   const seedRow = (s) =>
     `| ${s.db} | ${size(s.users)} | ${(s.seedMs / 1000).toFixed(1)} s | ${s.dbMb.toFixed(0)} MB | ${s.sql.pageMs.toFixed(2)} | ${s.sql.countMs.toFixed(1)} | ${s.sql.filteredPageMs.toFixed(2)} | ${s.sql.filteredCountMs.toFixed(1)} |`;
   return `## User list (issue 3 point 12)
@@ -566,7 +617,13 @@ user + system CPU time during the measured run divided by the requests answered:
 other work shares the machine, so compare it between runs.
 Page query plan (SQLite \`EXPLAIN QUERY PLAN\`): ${r.plan.map((d) => `\`${d}\``).join(', ') || '–'}.
 
-${userReport(r)}${findings(r).length ? `## Findings\n\n${findings(r).map((f) => `- ${f}`).join('\n')}\n\n` : ''}## Start-up and memory
+${userReport(r)}${
+    findings(r).length
+      ? `## Findings\n\n${findings(r)
+          .map((f) => `- ${f}`)
+          .join('\n')}\n\n`
+      : ''
+  }## Start-up and memory
 
 | figure | value |
 |---|---|
@@ -582,7 +639,7 @@ Cold start is measured from \`spawn(node server/dist/main.js)\` to the first ans
 | how | files | KB gzip |
 |---|---|---|
 | \`index.html\` entry + \`modulepreload\` links | ${r.loginJsStatic.files.length} | ${r.loginJsStatic.kb.toFixed(1)} |
-| as Chromium loads \`/user/login\` (every same-origin .js) | ${r.loginJsBrowser?.files?.length ?? '–'} | ${r.loginJsBrowser?.kb?.toFixed(1) ?? (r.loginJsBrowser?.error ?? '–')} |
+| as Chromium loads \`/user/login\` (every same-origin .js) | ${r.loginJsBrowser?.files?.length ?? '–'} | ${r.loginJsBrowser?.kb?.toFixed(1) ?? r.loginJsBrowser?.error ?? '–'} |
 
 The check uses the Chromium figure when it is available (it includes lazily loaded route chunks). The server
 sends the \`.br\` copies the web build writes (Brotli 11, \`web/build/precompress.ts\`) when the browser accepts

@@ -20,7 +20,10 @@ import { ROOT, ensureBuilt } from './lib/build.mjs';
 
 const CI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
 const args = process.argv.slice(2);
-const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const want = (name) => !only || only.includes(name);
 const noBuild = args.includes('--no-build');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-test-'));
@@ -129,7 +132,10 @@ function startVitest(step, extraArgs, env, timeoutMs, { quiet = false } = {}) {
   const stdio = quiet ? ['ignore', fd, fd] : ['ignore', 'pipe', 'pipe'];
   const child = spawn(process.execPath, vitestArgs(out, extraArgs), { cwd: ROOT, stdio, env: { ...process.env, ...vitestEnv(env) } });
   if (!quiet) {
-    for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
       from.on('data', (chunk) => {
         to.write(chunk);
         fs.writeSync(fd, chunk);
@@ -182,9 +188,7 @@ function vitestResult(step, out, log, status, timedOut, timeoutMs, t0, endedAt =
     return record(step, { failed: 1, note: `vitest exit ${status}, no report` }, t0, endedAt);
   }
   // A file that fails to load (syntax error, failing beforeAll) has no failed test but a failed suite.
-  const brokenFiles = (report.testResults ?? []).filter(
-    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
-  ).length;
+  const brokenFiles = (report.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed')).length;
   const passed = report.numPassedTests ?? 0;
   let failed = (report.numFailedTests ?? 0) + brokenFiles;
   const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
@@ -199,7 +203,6 @@ function vitestResult(step, out, log, status, timedOut, timeoutMs, t0, endedAt =
   const notes = [brokenFiles ? `${brokenFiles} file(s) failed to run` : '', unhandled.length ? `${unhandled.length} unhandled error(s)` : ''].filter(Boolean);
   return record(step, { passed, failed, skipped, note: notes.join('; ') || undefined, failures }, t0, endedAt);
 }
-
 
 /** TCP reachability of a service URL (host and port only), bounded by 2 s. */
 function reachable(url, defaultPort) {
@@ -218,7 +221,13 @@ function reachable(url, defaultPort) {
 }
 
 const SERVICES = [
-  { step: 'server tests postgres', name: 'postgres', url: process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test', port: 5432, env: { TEST_DB: 'postgres' } },
+  {
+    step: 'server tests postgres',
+    name: 'postgres',
+    url: process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    port: 5432,
+    env: { TEST_DB: 'postgres' },
+  },
   { step: 'server tests mysql', name: 'mysql', url: process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test', port: 3306, env: { TEST_DB: 'mysql' } },
   { step: 'server tests redis', name: 'redis', url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', port: 6379, env: { TEST_REDIS: '1' } },
 ];
@@ -228,7 +237,9 @@ const SERVICES = [
 const running = [];
 for (const svc of SERVICES) {
   if (!want(svc.name)) continue;
-  const title = `server/test/** with ${Object.entries(svc.env).map(([k, v]) => `${k}=${v}`).join(' ')}`;
+  const title = `server/test/** with ${Object.entries(svc.env)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ')}`;
   if (!(await reachable(svc.url, svc.port))) {
     banner(title);
     const where = new URL(svc.url).host;
@@ -236,10 +247,12 @@ for (const svc of SERVICES) {
       console.error(`✗ ${svc.name} at ${where} is not reachable, and CI=true: this is a failure`);
       record(svc.step, { failed: 1, note: `${svc.name} unreachable` }, Date.now());
     } else {
-      console.warn(`\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n` +
-        `!!! SKIPPED: ${svc.name} at ${where} is not reachable — the ${svc.name} matrix entry did NOT run.\n` +
-        `!!! Start it (or set TEST_${svc.name === 'postgres' ? 'PG' : svc.name.toUpperCase()}_URL) to run it; in CI this fails.\n` +
-        `!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n`);
+      console.warn(
+        `\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n` +
+          `!!! SKIPPED: ${svc.name} at ${where} is not reachable — the ${svc.name} matrix entry did NOT run.\n` +
+          `!!! Start it (or set TEST_${svc.name === 'postgres' ? 'PG' : svc.name.toUpperCase()}_URL) to run it; in CI this fails.\n` +
+          `!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n`,
+      );
       record(svc.step, { skipped: 1, note: `${svc.name} unreachable: skipped` }, Date.now());
     }
     continue;
@@ -296,7 +309,11 @@ for (const r of results) {
 for (const r of results) {
   for (const f of r.failures ?? []) console.log(`✗ ${r.step}: ${f}`);
 }
-const total = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = results.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
 if (total.skipped) console.log(`(${total.skipped} skipped)`);
 console.log(`${total.passed} passed, ${total.failed} failed`);
 process.exit(total.failed > 0 || total.passed === 0 ? 1 : 0);

@@ -140,7 +140,11 @@ async function screenshotMain(page) {
   await page.waitForLoadState('networkidle').catch(() => {});
   // the welcome notification would cover the header
   for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => {});
-  await page.locator('.ant-notification-notice').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => {});
+  await page
+    .locator('.ant-notification-notice')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => {});
   const vp = page.viewportSize();
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.waitForTimeout(300);

@@ -60,7 +60,7 @@ export async function run({ page, baseUrl, step }) {
   await addNode.locator('.ant-tree-checkbox').click();
   for (const title of ['系统管理', '用户管理', '添加按钮']) {
     const node = drawer.locator('.ant-tree-treenode', { has: page.locator('.ant-tree-title', { hasText: new RegExp(`^${title}$`) }) }).first();
-    expect(await node.locator('.ant-tree-checkbox-checked').count() === 1, `${title} should be checked`);
+    expect((await node.locator('.ant-tree-checkbox-checked').count()) === 1, `${title} should be checked`);
   }
   const deleteNode = drawer.locator('.ant-tree-treenode', { has: page.locator('.ant-tree-title', { hasText: /^删除$/ }) }).first();
   expect((await deleteNode.locator('.ant-tree-checkbox-checked').count()) === 0, 'a sibling button must stay unchecked');
@@ -119,10 +119,7 @@ export async function run({ page, baseUrl, step }) {
   await side.getByText('系统管理', { exact: true }).click();
   await side.getByText('用户管理', { exact: true }).waitFor();
   const items = (await side.locator('.ant-menu-item, .ant-menu-submenu-title').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
-  expect(
-    items.length === 3 && ['首页', '系统管理', '用户管理'].every((t) => items.includes(t)),
-    `menu entries: ${JSON.stringify(items)}`,
-  );
+  expect(items.length === 3 && ['首页', '系统管理', '用户管理'].every((t) => items.includes(t)), `menu entries: ${JSON.stringify(items)}`);
 
   step('用户管理: 新增 is there; 删除, 批量删除 and 导出 are not');
   await side.getByText('用户管理', { exact: true }).click();

@@ -39,7 +39,10 @@ async function shot(page, name) {
 
 /** Open the data-rule drawer of `menu` in `scope`'s tree, check `rule`, screenshot, 点击确定. */
 async function pickDataRule(page, scope, menu, rule, shotName) {
-  await scope.getByRole('button', { name: `${menu}数据规则` }).first().click();
+  await scope
+    .getByRole('button', { name: `${menu}数据规则` })
+    .first()
+    .click();
   const picker = page.getByTestId('data-rule-picker');
   const box = picker.getByRole('checkbox', { name: rule });
   await box.waitFor();
@@ -110,14 +113,20 @@ export async function run({ page, context, baseUrl, step }) {
   await screenshot(page, '04-data-rule-form');
   // a click while the dropdown is still animating can be lost: check the choice took, else open and pick again
   for (let attempt = 1; ; attempt++) {
-    await options.filter({ hasText: /^等于$/ }).first().click();
+    await options
+      .filter({ hasText: /^等于$/ })
+      .first()
+      .click();
     try {
       await ruleForm.locator('.ant-select').filter({ hasText: '等于' }).first().waitFor({ timeout: 2000 });
       break;
     } catch (err) {
       if (attempt >= 3) throw err;
       await ruleForm.getByLabel('条件规则').click();
-      await options.filter({ hasText: /^等于$/ }).first().waitFor();
+      await options
+        .filter({ hasText: /^等于$/ })
+        .first()
+        .waitFor();
     }
   }
   await ruleForm.getByLabel('规则名称').fill('本人数据');
@@ -178,14 +187,21 @@ export async function run({ page, context, baseUrl, step }) {
   await roleDialog.getByRole('button', { name: '确定' }).click();
   await toast(page, '添加成功！');
   const drole = (await call('GET', `/sys/sysDepartRole/getDeptRoleList?departId=${dep.id}`)).result.find((r) => r.roleCode === 'e2eDeptRole');
-  const roleGrant = await call('POST', '/sys/sysDepartPermission/saveDeptRolePermission', { roleId: drole.id, permissionIds: userMenu.id, lastpermissionIds: '' });
+  const roleGrant = await call('POST', '/sys/sysDepartPermission/saveDeptRolePermission', {
+    roleId: drole.id,
+    permissionIds: userMenu.id,
+    lastpermissionIds: '',
+  });
   expect(roleGrant.success, `department role grant: ${JSON.stringify(roleGrant)}`);
   await page.locator('.ant-table-row', { hasText: 'e2eDeptRole' }).getByRole('button', { name: '授权' }).click();
   const grantDrawer = page.locator('.ant-drawer', { hasText: '部门角色权限配置' });
   await grantDrawer.locator('.ant-tree-checkbox-checked').first().waitFor();
   await pickDataRule(page, grantDrawer, '用户管理', '本人数据', 'dept-role-data-rule');
   const saved = await call('GET', `/sys/sysDepartRole/datarule/${userMenu.id}/${dep.id}/${drole.id}`);
-  expect(saved.success && saved.result.datarule.length === 1 && saved.result.drChecked === saved.result.datarule[0].id, `department role rules: ${JSON.stringify(saved)}`);
+  expect(
+    saved.success && saved.result.datarule.length === 1 && saved.result.drChecked === saved.result.datarule[0].id,
+    `department role rules: ${JSON.stringify(saved)}`,
+  );
   await grantDrawer.locator('.ant-drawer-close').click();
 
   step('a second browser context signs in as that user');
@@ -204,7 +220,10 @@ export async function run({ page, context, baseUrl, step }) {
     await row.waitFor();
     await shot(page, 'online-list');
     await row.getByRole('button', { name: '强退' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await toast(page, '退出登录成功！');
     await row.waitFor({ state: 'detached' });
 
@@ -230,7 +249,10 @@ export async function run({ page, context, baseUrl, step }) {
   await tenantRow.waitFor();
   await shot(page, 'tenant-list');
   await tenantRow.getByRole('button', { name: /删\s*除/ }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await toast(page, '该租户已被引用，无法删除！');
   await tenantRow.waitFor();
   await page.goto(`${baseUrl}/isystem/departUserList`);

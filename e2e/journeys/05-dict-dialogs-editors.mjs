@@ -62,7 +62,11 @@ export async function run({ page, baseUrl, step }) {
   expect(Math.abs(after.x - h.x) < 1 && Math.abs(after.y - h.y) < 1, 'the fullscreen dialog moved when dragged');
   await screenshot(page, 'demo-details-fullscreen');
   await detail.getByRole('button', { name: '退出全屏' }).click();
-  await detail.getByRole('button', { name: '关 闭' }).or(detail.getByRole('button', { name: '关闭' })).first().click();
+  await detail
+    .getByRole('button', { name: '关 闭' })
+    .or(detail.getByRole('button', { name: '关闭' }))
+    .first()
+    .click();
   await detail.waitFor({ state: 'hidden' });
 
   step('the draggable modal follows its title');
@@ -124,7 +128,10 @@ export async function run({ page, baseUrl, step }) {
   await page.goto(`${baseUrl}/demo/editors`);
   const tox = page.locator('.tox-tinymce');
   await tox.waitFor();
-  expect(requested.some((u) => /RichTextEditorImpl/.test(u)), 'the rich editor chunk was not requested');
+  expect(
+    requested.some((u) => /RichTextEditorImpl/.test(u)),
+    'the rich editor chunk was not requested',
+  );
   expect(!requested.some((u) => /MarkdownEditorImpl|CodeEditorImpl/.test(u)), 'markdown or code editor loaded before their tab was opened');
   await page.locator('.tox-tbtn[aria-label="粗体"]').waitFor();
   await page.locator('.tox-tbtn[aria-label="插入/编辑图片"]').waitFor();

@@ -50,7 +50,11 @@ export async function run({ page, baseUrl, step }) {
 
   step('upload an SVG with script (refused) and a text file (accepted)');
   const input = fileCard.locator('input[type=file]');
-  await input.setInputFiles({ name: 'evil.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') });
+  await input.setInputFiles({
+    name: 'evil.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  });
   const failed = fileCard.locator('li[data-status="error"]');
   await failed.waitFor();
   await page.getByText('evil.svg 上传失败.').waitFor();
@@ -113,7 +117,9 @@ export async function run({ page, baseUrl, step }) {
     ['devleader', '重复的编码', '2'], // code already seeded → this row fails
     ['e2e_qa', '测试专员', '2'],
   ]);
-  await modal.locator('input[type=file]').setInputFiles({ name: '职务.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: book });
+  await modal
+    .locator('input[type=file]')
+    .setInputFiles({ name: '职务.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: book });
   await modal.getByText('职务.xlsx').waitFor();
   await screenshot(page, '06-import-queued');
 
@@ -141,7 +147,10 @@ export async function run({ page, baseUrl, step }) {
   await page.getByText('文件导入失败:仅支持.xlsx格式的Excel文件（.xls请在Excel中另存为.xlsx后再导入）').waitFor();
   await screenshot(page, '06-import-old-xls');
   expect(await modal.isVisible(), 'the import dialog closed after a refused file');
-  await modal.locator('.ant-modal-footer button').filter({ hasText: /关\s?闭/ }).click();
+  await modal
+    .locator('.ant-modal-footer button')
+    .filter({ hasText: /关\s?闭/ })
+    .click();
   await modal.waitFor({ state: 'hidden' });
 
   step('position list: build 职务名称 包含 经理 in the advanced query builder and save it');
@@ -184,13 +193,19 @@ export async function run({ page, baseUrl, step }) {
   await builder.waitFor({ state: 'hidden' });
   await page.waitForFunction(() => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 2);
   const after = await rowNames(page);
-  expect(after.every((t) => t.includes('经理')), `filtered rows: ${JSON.stringify(after)}`);
+  expect(
+    after.every((t) => t.includes('经理')),
+    `filtered rows: ${JSON.stringify(after)}`,
+  );
   await screenshot(page, '06-query-filtered');
 
   step('重置 clears the advanced query: all rows are back');
   await page.getByRole('button', { name: '高级查询' }).click();
   await builder.waitFor();
   // the footer's second default button is 重 置 (antd spaces two-character texts)
-  await builder.locator('.ant-modal-footer button').filter({ hasText: /重\s?置/ }).click();
+  await builder
+    .locator('.ant-modal-footer button')
+    .filter({ hasText: /重\s?置/ })
+    .click();
   await page.waitForFunction(() => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 3);
 }

@@ -43,7 +43,10 @@ export async function run({ page, baseUrl, step }) {
   expect(deptCell.includes('海盗王乐园'), `department column: ${JSON.stringify(deptCell)}`);
   await adminRow.locator('.ant-checkbox-input').check();
   await screenshot(page, 'pickers-user-modal');
-  await page.getByRole('dialog', { name: '选择用户' }).getByRole('button', { name: /^确\s?定$/ }).click();
+  await page
+    .getByRole('dialog', { name: '选择用户' })
+    .getByRole('button', { name: /^确\s?定$/ })
+    .click();
   await waitValue(page, 'users', (v) => v.includes('admin'), 'users after the modal');
   const tag = await page.getByTestId('picker-user-by-depart').innerText();
   expect(tag.includes('管理员'), `the box shows the real name: ${JSON.stringify(tag)}`);
@@ -58,7 +61,10 @@ export async function run({ page, baseUrl, step }) {
   expect(JSON.stringify(heads) === JSON.stringify(['用户账号', '用户姓名', '电话', '生日']), `user picker columns: ${JSON.stringify(heads)}`);
   await adminInPicker.click();
   await screenshot(page, 'pickers-user-picker');
-  await page.getByRole('dialog', { name: '选择用户' }).getByRole('button', { name: /^确\s?定$/ }).click();
+  await page
+    .getByRole('dialog', { name: '选择用户' })
+    .getByRole('button', { name: /^确\s?定$/ })
+    .click();
   await waitValue(page, 'user', (v) => v.includes('admin'), 'user after the user picker');
   const userTag = await page.getByTestId('picker-user').innerText();
   expect(userTag.includes('管理员'), `the user picker box shows the real name: ${JSON.stringify(userTag)}`);
@@ -67,7 +73,10 @@ export async function run({ page, baseUrl, step }) {
   await page.getByTestId('picker-category').click();
   const catTree = page.locator('.ant-select-dropdown:visible');
   await catTree.getByTitle('道具分类', { exact: true }).waitFor();
-  await catTree.locator('.ant-select-tree-treenode', { has: page.locator('[title="道具分类"]') }).locator('.ant-select-tree-switcher').click();
+  await catTree
+    .locator('.ant-select-tree-treenode', { has: page.locator('[title="道具分类"]') })
+    .locator('.ant-select-tree-switcher')
+    .click();
   await catTree.getByTitle('武器', { exact: true }).click();
   const catValue = await waitValue(page, 'categorySelect', (v) => /\d{6,}|[0-9a-f]{16,}/.test(v), 'category value');
   const catText = await page.getByTestId('picker-category').innerText();
@@ -82,7 +91,10 @@ export async function run({ page, baseUrl, step }) {
   await treeCheckbox(modal, '海盗王乐园').click();
   const strictChildren = await modal.locator('.ant-tree-checkbox-checked').count();
   expect(strictChildren === 1, `unlinked: ${strictChildren} checked boxes, want 1`);
-  await page.getByRole('dialog', { name: '选择部门' }).getByRole('button', { name: /^确\s?定$/ }).click();
+  await page
+    .getByRole('dialog', { name: '选择部门' })
+    .getByRole('button', { name: /^确\s?定$/ })
+    .click();
   const one = await waitValue(page, 'departLinked', (v) => /[0-9a-f]{32}/.test(v), 'one department');
   expect(!one.includes(','), `unlinked gives one id: ${one}`);
 
@@ -98,10 +110,16 @@ export async function run({ page, baseUrl, step }) {
   const shown = await modal.locator('.ant-tree-checkbox').count();
   expect(linked >= 3 && linked === shown, `linked: ${linked} of ${shown} boxes checked, want all (at least 3)`);
   await screenshot(page, 'pickers-depart-linked');
-  await page.getByRole('dialog', { name: '选择部门' }).getByRole('button', { name: /^确\s?定$/ }).click();
+  await page
+    .getByRole('dialog', { name: '选择部门' })
+    .getByRole('button', { name: /^确\s?定$/ })
+    .click();
   const three = await waitValue(page, 'departLinked', (v) => v.split(',').length === linked, `${linked} departments`);
   const names = await departBox.innerText();
-  expect(['海盗王乐园', '运营部', '技术部'].every((n) => names.includes(n)), `tags: ${JSON.stringify(names)} (${three})`);
+  expect(
+    ['海盗王乐园', '运营部', '技术部'].every((n) => names.includes(n)),
+    `tags: ${JSON.stringify(names)} (${three})`,
+  );
 
   step('省市区 cascader: 北京市 / 市辖区 / 东城区 → 110101');
   expect((await valueOf(page, 'area')).includes('440106'), 'the initial area value');

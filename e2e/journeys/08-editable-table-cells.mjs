@@ -12,10 +12,7 @@ import { openDemo, rowById, savePayload, signIn } from './08-editable-table.mjs'
 export const name = 'editable table cells: user and department pickers, file and image upload, refused files, socket closed on sign-out';
 
 // A 2×2 PNG (red / blue), so the thumbnail has real pixels to load.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
 const ROW1 = '100000000000000001';
 const ROW2 = '100000000000000002';
 const endEditing = (page) => page.locator('.ant-card-head-title').first().click(); // a mouse-up outside the rows
@@ -40,7 +37,10 @@ export async function run({ page, baseUrl, step }) {
   await adminRow.locator('.ant-radio-input').check();
   expect(await adminRow.locator('.ant-radio-input').isChecked(), 'admin picked in the modal');
   await screenshot(page, 'editable-table-user-picker');
-  await page.getByRole('dialog', { name: '选择用户' }).getByRole('button', { name: /^确\s?定$/ }).click();
+  await page
+    .getByRole('dialog', { name: '选择用户' })
+    .getByRole('button', { name: /^确\s?定$/ })
+    .click();
   await userModal.waitFor({ state: 'detached' });
   // Still editing: the cell holds the picker's box with the picked name.
   await cell(1, 'user').locator('.ant-select').getByText(realname).waitFor();
@@ -53,7 +53,10 @@ export async function run({ page, baseUrl, step }) {
   const node = departModal.locator('.ant-tree-treenode', { has: page.locator('[title="海盗王乐园"]') });
   await node.locator('.ant-tree-checkbox').click();
   await node.locator('.ant-tree-checkbox-checked').waitFor();
-  await page.getByRole('dialog', { name: '选择部门' }).getByRole('button', { name: /^确\s?定$/ }).click();
+  await page
+    .getByRole('dialog', { name: '选择部门' })
+    .getByRole('button', { name: /^确\s?定$/ })
+    .click();
   await departModal.waitFor({ state: 'detached' });
   await cell(1, 'depart').locator('.ant-select').getByText('海盗王乐园').waitFor();
   await endEditing(page);
@@ -66,7 +69,9 @@ export async function run({ page, baseUrl, step }) {
   step('附件 cell: upload a text file through /sys/common/upload; the cell shows its name');
   const uploads = [];
   page.on('request', (r) => r.method() === 'POST' && r.url().includes('/sys/common/upload') && uploads.push(r.url()));
-  await cell(1, 'file').locator('input[type=file]').setInputFiles({ name: '航海日志.txt', mimeType: 'text/plain', buffer: Buffer.from('第一天：起航。\n') });
+  await cell(1, 'file')
+    .locator('input[type=file]')
+    .setInputFiles({ name: '航海日志.txt', mimeType: 'text/plain', buffer: Buffer.from('第一天：起航。\n') });
   await cell(1, 'file').getByText('航海日志.…').waitFor();
 
   step('附件 cell 更多: the more-options dialog lists the file with download and delete');
@@ -77,7 +82,10 @@ export async function run({ page, baseUrl, step }) {
   expect((await more.getByRole('link', { name: '下载' }).getAttribute('href')).includes('/sys/common/static/temp/'), 'download link to the stored file');
   await page.waitForTimeout(400); // the dialog's opening animation
   await screenshot(page, 'editable-table-upload-more');
-  await more.locator('.ant-modal-footer').getByRole('button', { name: /^关\s?闭$/ }).click();
+  await more
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /^关\s?闭$/ })
+    .click();
   await more.waitFor({ state: 'hidden' });
 
   step('图片 cell: upload a PNG; the thumbnail loads from the stored path');
@@ -104,7 +112,9 @@ export async function run({ page, baseUrl, step }) {
   expect(alt.endsWith(`/sys/common/static/${v.photo}`), `thumbnail from the stored path: ${alt}`);
 
   step('a file type the server refuses: the 附件 cell shows the error state and 上传出错 with the message');
-  await cell(2, 'file').locator('input[type=file]').setInputFiles({ name: 'evil.html', mimeType: 'text/html', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
+  await cell(2, 'file')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'evil.html', mimeType: 'text/html', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
   const errorIcon = cell(2, 'file').getByLabel('上传出错');
   await errorIcon.waitFor();
   await cell(2, 'file').scrollIntoViewIfNeeded();
@@ -117,14 +127,23 @@ export async function run({ page, baseUrl, step }) {
   await dialog.getByRole('button').last().click();
   await dialog.waitFor({ state: 'detached' });
   await cell(2, 'file').getByLabel('清除').click();
-  await cell(2, 'file').getByRole('button', { name: /点击上传/ }).waitFor();
+  await cell(2, 'file')
+    .getByRole('button', { name: /点击上传/ })
+    .waitFor();
 
   step('a non-image in the 图片 cell: 请上传图片, nothing is uploaded');
   const before = uploads.length;
-  await cell(2, 'photo').locator('input[type=file]').setInputFiles({ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await cell(2, 'photo')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
   await page.locator('.ant-message').getByText('请上传图片').waitFor();
   expect(uploads.length === before, 'no upload for a non-image');
-  expect(await cell(2, 'photo').getByRole('button', { name: /上\s?传/ }).isVisible(), 'the image cell is still empty');
+  expect(
+    await cell(2, 'photo')
+      .getByRole('button', { name: /上\s?传/ })
+      .isVisible(),
+    'the image cell is still empty',
+  );
 
   step('save again: the refused files left row 2 unchanged');
   const again = await savePayload(page, table);
@@ -132,12 +151,21 @@ export async function run({ page, baseUrl, step }) {
   expect(again.values?.[ROW1]?.file === v.file, 'row 1 keeps its file');
 
   step('sign out: the table socket closes and no reconnect follows');
-  expect(sockets.some((ws) => !ws.isClosed()), `a vxeSocket is open before signing out (${sockets.length})`);
+  expect(
+    sockets.some((ws) => !ws.isClosed()),
+    `a vxeSocket is open before signing out (${sockets.length})`,
+  );
   await page.getByTestId('logout').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
   await page.waitForURL(/\/user\/login/);
   for (let i = 0; i < 30 && sockets.some((ws) => !ws.isClosed()); i++) await page.waitForTimeout(100);
-  expect(sockets.every((ws) => ws.isClosed()), 'every vxeSocket closed after signing out');
+  expect(
+    sockets.every((ws) => ws.isClosed()),
+    'every vxeSocket closed after signing out',
+  );
   const count = sockets.length;
   await page.waitForTimeout(5_500); // longer than the 5 s reconnect delay
   expect(sockets.length === count, `no reconnect after signing out: ${sockets.length - count} new socket(s)`);

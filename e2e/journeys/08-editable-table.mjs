@@ -73,14 +73,19 @@ export async function run({ page, context, baseUrl, step }) {
   const after = await namesInOrder(table);
   expect(after.indexOf('海盗壹') > after.indexOf('海盗3'), `dragged below: ${before.join(',')} → ${after.join(',')}`);
 
-  step('save after the drag: every row\'s orderNum is its position + 1 again, and the renumbered rows are edited');
+  step("save after the drag: every row's orderNum is its position + 1 again, and the renumbered rows are edited");
   payload = await savePayload(page, table);
   const numbers = payload.orderNum.map(([, n]) => n);
   expect(JSON.stringify(numbers) === JSON.stringify([1, 2, 3, 4, 5, 6, 7]), `orderNum recalculated: ${JSON.stringify(payload.orderNum)}`);
   const byId = Object.fromEntries(payload.orderNum);
-  expect(byId['100000000000000002'] === 1 && byId['100000000000000003'] === 2 && byId['100000000000000001'] === 3,
-    `海盗2 → 1, 海盗3 → 2, 海盗壹 → 3: ${JSON.stringify(payload.orderNum)}`);
-  expect(['100000000000000002', '100000000000000003'].every((id) => payload.update.includes(id)), `renumbered rows are edited: ${payload.update}`);
+  expect(
+    byId['100000000000000002'] === 1 && byId['100000000000000003'] === 2 && byId['100000000000000001'] === 3,
+    `海盗2 → 1, 海盗3 → 2, 海盗壹 → 3: ${JSON.stringify(payload.orderNum)}`,
+  );
+  expect(
+    ['100000000000000002', '100000000000000003'].every((id) => payload.update.includes(id)),
+    `renumbered rows are edited: ${payload.update}`,
+  );
   expect(!payload.update.includes('100000000000000004'), `海盗4 kept its number and is not edited: ${payload.update}`);
 
   step('delete the saved row 海盗2 and the new row is kept');
@@ -144,10 +149,15 @@ async function filterPositions(page, baseUrl, step) {
   step('add three positions of this run (ranks 1, 3, 5)');
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('pro__Access-Token') ?? 'null')?.value);
   const tag = `etf${Date.now().toString(36)}`; // letters and digits only (SQLite LIKE escaping, see journey 04)
-  const made = [['a', '船长', '1'], ['b', '水手', '3'], ['c', '厨师', '5']];
+  const made = [
+    ['a', '船长', '1'],
+    ['b', '水手', '3'],
+    ['c', '厨师', '5'],
+  ];
   for (const [suffix, role, postRank] of made) {
     const res = await fetch(`${baseUrl}${API_PREFIX}/sys/position/add`, {
-      method: 'POST', headers: { 'X-Access-Token': token, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'X-Access-Token': token, 'content-type': 'application/json' },
       body: JSON.stringify({ code: `${tag}${suffix}`, name: `筛选${role}${tag}`, postRank }),
     });
     const body = await res.json();

@@ -11,8 +11,7 @@ const APP_TITLE = '海盗王后台管理系统';
 const siderWidth = (page) => page.locator('.layout-sider').evaluate((el) => Math.round(el.getBoundingClientRect().width));
 
 /** Titles of the open inline submenus of the side menu. */
-const openSubmenus = (page) =>
-  page.getByTestId('side-menu').locator('.ant-menu-submenu-open > .ant-menu-submenu-title').allInnerTexts();
+const openSubmenus = (page) => page.getByTestId('side-menu').locator('.ant-menu-submenu-open > .ant-menu-submenu-title').allInnerTexts();
 
 async function pollUntil(fn, ok, what, ms = 5000) {
   const end = Date.now() + ms;
@@ -36,30 +35,62 @@ export async function run({ page, baseUrl, step }) {
   await page.goto(`${baseUrl}/user/login`);
   await submitSignIn(page);
   await page.waitForURL(/\/dashboard\/analysis/);
-  await pollUntil(() => page.title(), (t) => t === APP_TITLE, 'home document title');
+  await pollUntil(
+    () => page.title(),
+    (t) => t === APP_TITLE,
+    'home document title',
+  );
   expect((await siderWidth(page)) === 200, `open sider width: ${await siderWidth(page)}`);
   await page.locator('.header-welcome').getByText('欢迎您').waitFor();
 
   step('one root submenu open at a time');
   const side = page.getByTestId('side-menu');
   await side.getByText('系统管理', { exact: true }).click();
-  await pollUntil(() => openSubmenus(page), (o) => o.length === 1 && o[0].includes('系统管理'), 'open after 系统管理');
+  await pollUntil(
+    () => openSubmenus(page),
+    (o) => o.length === 1 && o[0].includes('系统管理'),
+    'open after 系统管理',
+  );
   await side.getByText('系统监控', { exact: true }).click();
-  await pollUntil(() => openSubmenus(page), (o) => o.length === 1 && o[0].includes('系统监控'), 'open after 系统监控');
+  await pollUntil(
+    () => openSubmenus(page),
+    (o) => o.length === 1 && o[0].includes('系统监控'),
+    'open after 系统监控',
+  );
 
   step('collapse: 80 px and no open submenu; expand: 200 px and 系统监控 open again');
   await page.getByRole('button', { name: '收起菜单' }).click();
-  await pollUntil(() => siderWidth(page), (w) => w === 80, 'collapsed sider width');
-  await pollUntil(() => openSubmenus(page), (o) => o.length === 0, 'open submenus while collapsed');
+  await pollUntil(
+    () => siderWidth(page),
+    (w) => w === 80,
+    'collapsed sider width',
+  );
+  await pollUntil(
+    () => openSubmenus(page),
+    (o) => o.length === 0,
+    'open submenus while collapsed',
+  );
   await page.getByRole('button', { name: '展开菜单' }).click();
-  await pollUntil(() => siderWidth(page), (w) => w === 200, 'expanded sider width');
-  await pollUntil(() => openSubmenus(page), (o) => o.length === 1 && o[0].includes('系统监控'), 'restored open keys');
+  await pollUntil(
+    () => siderWidth(page),
+    (w) => w === 200,
+    'expanded sider width',
+  );
+  await pollUntil(
+    () => openSubmenus(page),
+    (o) => o.length === 1 && o[0].includes('系统监控'),
+    'restored open keys',
+  );
 
   step('a page title is "{page} · {system}"');
   await side.getByText('系统管理', { exact: true }).click();
   await side.getByText('职务管理', { exact: true }).click();
   await page.waitForURL(/\/isystem\/position/);
-  await pollUntil(() => page.title(), (t) => t === `职务管理 · ${APP_TITLE}`, 'position document title');
+  await pollUntil(
+    () => page.title(),
+    (t) => t === `职务管理 · ${APP_TITLE}`,
+    'position document title',
+  );
 
   step('清理缓存 → 刷新缓存完成！');
   await userMenu(page, '清理缓存');
@@ -76,7 +107,10 @@ export async function run({ page, baseUrl, step }) {
   await pwd.getByRole('button', { name: /确\s*定/ }).click();
   for (const msg of ['请输入旧密码!', '请输入新密码!', '请确认新密码!']) await pwd.getByText(msg).waitFor();
   await screenshot(page, 'shell-password-dialog');
-  await pwd.locator('.ant-modal-footer').getByRole('button', { name: /取\s*消/ }).click();
+  await pwd
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /取\s*消/ })
+    .click();
   await pwd.waitFor({ state: 'hidden' });
 
   step('切换部门: a 450 px dialog listing the departments');
@@ -86,12 +120,19 @@ export async function run({ page, baseUrl, step }) {
   const depWidth = await dep.evaluate((el) => el.offsetWidth);
   expect(depWidth === 450, `department dialog width ${depWidth}`);
   await screenshot(page, 'shell-depart-dialog');
-  await dep.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+  await dep
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /关\s*闭/ })
+    .click();
   await dep.waitFor({ state: 'hidden' });
 
   step('tablet (1000 px): the sider is collapsed');
   await page.setViewportSize({ width: 1000, height: 800 });
-  await pollUntil(() => siderWidth(page), (w) => w === 80, 'tablet sider width');
+  await pollUntil(
+    () => siderWidth(page),
+    (w) => w === 80,
+    'tablet sider width',
+  );
   await page.getByTestId('multi-tab').waitFor();
 
   step('phone (500 px): drawer menu, no tab bar, no welcome text, menu search in a modal');

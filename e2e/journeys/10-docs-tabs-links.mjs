@@ -14,7 +14,10 @@ export async function run({ page, baseUrl, step }) {
 
   step('在线文档 from a nested page opens the API docs in an iframe inside the layout');
   await page.goto(`${baseUrl}/isystem/position`);
-  await page.getByRole('button', { name: /新\s*增/ }).first().waitFor();
+  await page
+    .getByRole('button', { name: /新\s*增/ })
+    .first()
+    .waitFor();
   await side.getByText('系统监控', { exact: true }).click();
   await side.getByText('在线文档', { exact: true }).click();
   const frame = page.locator('iframe');
@@ -38,9 +41,9 @@ export async function run({ page, baseUrl, step }) {
   await tabBar.getByText('在线文档').waitFor();
   await tabBar.getByText('职务管理').waitFor();
   await side.getByText('系统管理', { exact: true }).waitFor(); // the signed-in menu has arrived
-  expect((await tabBar.getByText('已删除的菜单').count()) === 0, 'the deleted menu\'s tab was restored');
+  expect((await tabBar.getByText('已删除的菜单').count()) === 0, "the deleted menu's tab was restored");
   const stored = await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('MULTI_TAB_PAGES'))));
-  expect(!stored.includes('deleted-menu'), 'the deleted menu\'s tab is still stored');
+  expect(!stored.includes('deleted-menu'), "the deleted menu's tab is still stored");
 
   step('theme colour 极光绿: row action links and the 首页 shortcut icons take it, like the primary button');
   await clickHoverMenuItem(page, page.getByTestId('user-dropdown'), '系统设置');
@@ -53,7 +56,10 @@ export async function run({ page, baseUrl, step }) {
   await addButton.waitFor();
   const primary = await addButton.evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(primary !== 'rgb(22, 119, 255)' && primary !== 'rgb(24, 144, 255)', `primary button still blue: ${primary}`);
-  const edit = page.getByRole('row').nth(1).getByRole('button', { name: /编\s*辑/ });
+  const edit = page
+    .getByRole('row')
+    .nth(1)
+    .getByRole('button', { name: /编\s*辑/ });
   await edit.waitFor();
   const link = await edit.evaluate((el) => getComputedStyle(el).color);
   expect(link === primary, `row action link ${link}, primary ${primary}`);

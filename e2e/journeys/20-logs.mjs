@@ -49,7 +49,10 @@ export async function run({ page, baseUrl, step }) {
   await panel.getByRole('button', { name: '查询' }).click();
   const newest = panel.locator('.ant-table-tbody tr.ant-table-row').first();
   await page.waitForFunction(
-    () => [...document.querySelectorAll('[role="tabpanel"] .ant-table-tbody tr.ant-table-row')].filter((tr) => tr.closest('[role="tabpanel"]')?.offsetParent !== null).every((tr) => tr.textContent.includes('职务-编辑')),
+    () =>
+      [...document.querySelectorAll('[role="tabpanel"] .ant-table-tbody tr.ant-table-row')]
+        .filter((tr) => tr.closest('[role="tabpanel"]')?.offsetParent !== null)
+        .every((tr) => tr.textContent.includes('职务-编辑')),
     null,
     { timeout: 10_000 },
   );
@@ -62,7 +65,7 @@ export async function run({ page, baseUrl, step }) {
   expect(detailText.includes('/sys/position/edit') && detailText.includes(NAMES[1]), `request detail: ${detailText}`);
   await screenshot(page, 'operation-log');
 
-  step('数据日志: the position\'s two newest versions, compared field by field');
+  step("数据日志: the position's two newest versions, compared field by field");
   await page.goto(`${baseUrl}/sys/dataLog-list`);
   await page.getByRole('textbox', { name: '表名' }).fill('sys_position');
   await page.getByRole('button', { name: '查询' }).click();

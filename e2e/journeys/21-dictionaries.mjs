@@ -73,7 +73,11 @@ export async function run({ page, baseUrl, step }) {
   step('字典配置: add 红色 and 绿色; a used 数据值 is refused while typing');
   const search = page.locator('#dict-search');
   await search.getByRole('textbox', { name: '字典编码' }).fill(DICT.code);
-  await search.getByRole('button', { name: '查 询' }).or(search.getByRole('button', { name: '查询' })).first().click();
+  await search
+    .getByRole('button', { name: '查 询' })
+    .or(search.getByRole('button', { name: '查询' }))
+    .first()
+    .click();
   const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: DICT.code });
   await row.waitFor();
   await row.getByRole('button', { name: '字典配置' }).click();
@@ -88,7 +92,11 @@ export async function run({ page, baseUrl, step }) {
   await motionsSettled(page);
   await field(dup, '数据值').locator('input').fill('red');
   await dup.getByText('该值不可用，系统中已存在！').waitFor();
-  await dup.getByRole('button', { name: '取消' }).or(dup.getByRole('button', { name: '取 消' })).first().click();
+  await dup
+    .getByRole('button', { name: '取消' })
+    .or(dup.getByRole('button', { name: '取 消' }))
+    .first()
+    .click();
   await dup.waitFor({ state: 'hidden' });
   await screenshot(page, 'dict-items');
   await drawer.locator('.ant-drawer-close').click();

@@ -75,7 +75,11 @@ export async function run({ page, baseUrl, step }) {
   await demo.waitFor();
   await field(demo, '规则编码').locator('input').fill(CHECK.code);
   await field(demo, '编码').locator('input').fill('x123');
-  await demo.getByRole('button', { name: '校 验' }).or(demo.getByRole('button', { name: '校验' })).first().click();
+  await demo
+    .getByRole('button', { name: '校 验' })
+    .or(demo.getByRole('button', { name: '校验' }))
+    .first()
+    .click();
   await demo.getByText(CHECK.message).waitFor();
   await field(demo, '编码').locator('input').fill('XY123');
   await demo.getByText(CHECK.message).waitFor({ state: 'detached' });
@@ -106,5 +110,8 @@ export async function run({ page, baseUrl, step }) {
   expect(first === `E2E${today()}0001`, `generated ${first}`);
   await screenshot(page, 'fill-rule-test');
   await page.getByRole('button', { name: '再次生成' }).click();
-  await page.getByTestId('fill-rule-test-value').filter({ hasText: `E2E${today()}0002` }).waitFor();
+  await page
+    .getByTestId('fill-rule-test-value')
+    .filter({ hasText: `E2E${today()}0002` })
+    .waitFor();
 }

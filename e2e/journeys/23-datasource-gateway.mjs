@@ -65,7 +65,10 @@ export async function run({ page, baseUrl, step }) {
   await edit.getByRole('button', { name: /取\s*消/ }).click();
   await edit.waitFor({ state: 'hidden' });
   expect(answers.length >= 2, `answers of /sys/dataSource seen: ${answers.length}`);
-  expect(answers.every((a) => !a.includes(SECRET) && !a.includes('dbPassword')), 'no /sys/dataSource answer may carry the password');
+  expect(
+    answers.every((a) => !a.includes(SECRET) && !a.includes('dbPassword')),
+    'no /sys/dataSource answer may carry the password',
+  );
 
   step('路由网关: 新增 a route with a Path predicate');
   await page.goto(`${baseUrl}/isystem/gatewayroute`);
@@ -93,7 +96,10 @@ export async function run({ page, baseUrl, step }) {
   expect((await toggle.getAttribute('aria-checked')) === 'true', 'a new route is on');
   await toggle.click();
   await page.waitForFunction(
-    (id) => [...document.querySelectorAll('.ant-table-tbody tr')].some((tr) => tr.textContent.includes(id) && tr.querySelector('[role=switch]')?.getAttribute('aria-checked') === 'false'),
+    (id) =>
+      [...document.querySelectorAll('.ant-table-tbody tr')].some(
+        (tr) => tr.textContent.includes(id) && tr.querySelector('[role=switch]')?.getAttribute('aria-checked') === 'false',
+      ),
     ROUTER_ID,
   );
   await screenshot(page, 'gateway-route-off');

@@ -9,8 +9,14 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const WEB_DIST = path.join(ROOT, 'web/dist');
 export const SERVER_BUNDLE = path.join(ROOT, 'server/dist/main.js');
 
-const WEB_SOURCES = ['web/src', 'web/build', 'web/public', 'web/index.html', 'web/package.json', 'packages/contract/src']
-  .concat(fs.existsSync(path.join(ROOT, 'web')) ? fs.readdirSync(path.join(ROOT, 'web')).filter((f) => /^(vite\.config|tsconfig).*/.test(f)).map((f) => `web/${f}`) : []);
+const WEB_SOURCES = ['web/src', 'web/build', 'web/public', 'web/index.html', 'web/package.json', 'packages/contract/src'].concat(
+  fs.existsSync(path.join(ROOT, 'web'))
+    ? fs
+        .readdirSync(path.join(ROOT, 'web'))
+        .filter((f) => /^(vite\.config|tsconfig).*/.test(f))
+        .map((f) => `web/${f}`)
+    : [],
+);
 const SERVER_SOURCES = ['server/src', 'server/build.mjs', 'server/package.json', 'packages/contract/src'];
 
 /** Newest modification time (ms) among files under the given repo-relative paths; 0 when none exist. */

@@ -36,8 +36,7 @@ export async function prepareContext(config: AppConfig, opts: PrepareOptions = {
     await migrate(db);
     // After the migration: without JWT_SECRET the secret lives in the shared database (sys_secret).
     const finalConfig: AppConfig = { ...config, jwtSecret: await resolveJwtSecret(config, db) };
-    const { generatedAdminPassword } =
-      opts.seed === false ? { generatedAdminPassword: null } : await seed(db, { adminPassword: finalConfig.adminPassword });
+    const { generatedAdminPassword } = opts.seed === false ? { generatedAdminPassword: null } : await seed(db, { adminPassword: finalConfig.adminPassword });
     // Sessions are read on every request; on the database store this node remembers them for SESSION_MEMO_MS.
     const kv = await openKv(finalConfig, db, { memo: { prefixes: [SESSION_PREFIX], maxAgeMs: SESSION_MEMO_MS }, ...opts });
     await dropStaleInitialAdminPassword({ config: finalConfig, db, kv });

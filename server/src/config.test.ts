@@ -16,12 +16,25 @@ describe('loadConfig', () => {
 
   it('reads every variable', () => {
     const c = loadConfig({
-      PORT: '9000', HOST: '0.0.0.0', API_PREFIX: '/api/', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@h/db',
-      REDIS_URL: 'redis://127.0.0.1:6379', ADMIN_PASSWORD: 'S3cret-pass', JWT_SECRET: 'x'.repeat(40), CAPTCHA: 'off',
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      API_PREFIX: '/api/',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://u@h/db',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      ADMIN_PASSWORD: 'S3cret-pass',
+      JWT_SECRET: 'x'.repeat(40),
+      CAPTCHA: 'off',
     });
     expect(c).toMatchObject({
-      port: 9000, host: '0.0.0.0', apiPrefix: '/api', dataDir: '/tmp/x', databaseUrl: 'postgres://u@h/db',
-      redisUrl: 'redis://127.0.0.1:6379', adminPassword: 'S3cret-pass', captcha: false,
+      port: 9000,
+      host: '0.0.0.0',
+      apiPrefix: '/api',
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgres://u@h/db',
+      redisUrl: 'redis://127.0.0.1:6379',
+      adminPassword: 'S3cret-pass',
+      captcha: false,
     });
   });
 

@@ -63,8 +63,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const operationLogRaw = (env.OPERATION_LOG ?? '1').trim();
   if (operationLogRaw !== '0' && operationLogRaw !== '1') throw new ConfigError(`OPERATION_LOG must be 0 or 1 (got "${env.OPERATION_LOG}")`);
   return {
-    port, host, apiPrefix, dataDir, databaseUrl, redisUrl, adminPassword, jwtSecret,
-    captcha: captchaRaw === 'on', logLevel, webDist, sessionIdleMinutes,
+    port,
+    host,
+    apiPrefix,
+    dataDir,
+    databaseUrl,
+    redisUrl,
+    adminPassword,
+    jwtSecret,
+    captcha: captchaRaw === 'on',
+    logLevel,
+    webDist,
+    sessionIdleMinutes,
     ...loadSecurityConfig(env),
     corsOrigins,
     dataSourceKey,
@@ -75,7 +85,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 /** `CORS_ORIGINS`: a comma list of exact origins such as `https://admin.example.com,http://10.0.0.5:3100`. */
 function parseOrigins(raw: string): string[] {
   const out: string[] = [];
-  for (const item of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     let origin: string | null = null;
     try {
       const u = new URL(item);

@@ -50,6 +50,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`启动失败: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`启动失败: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

@@ -39,9 +39,7 @@ function proxyEntry(raw: string, entry: string): string {
   const max = family === 4 ? 32 : 128;
   const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
   if (!family || !bitsOk || extra !== undefined)
-    throw new ConfigError(
-      `TRUST_PROXY must be "off" or a comma list of proxy addresses / CIDR ranges, e.g. 127.0.0.1,10.0.0.0/8 (got "${raw}")`,
-    );
+    throw new ConfigError(`TRUST_PROXY must be "off" or a comma list of proxy addresses / CIDR ranges, e.g. 127.0.0.1,10.0.0.0/8 (got "${raw}")`);
   return entry;
 }
 

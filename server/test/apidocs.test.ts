@@ -33,11 +33,18 @@ describe('API docs', () => {
     });
     await app.register(accessGuard);
     await registerApiDocs(app, config);
-    await app.register(async (api) => {
-      api.post('/sys/login', { config: PUBLIC, schema: { body: { type: 'object', properties: { username: { type: 'string' } } } } }, async () => ({}));
-      api.get('/sys/position/list', { config: perm('position:list') }, async () => ({}));
-      api.get('/sys/user/info', { config: SIGNED_IN, schema: { querystring: z.object({ id: z.string() }) }, validatorCompiler: () => () => true }, async () => ({}));
-    }, { prefix: config.apiPrefix });
+    await app.register(
+      async (api) => {
+        api.post('/sys/login', { config: PUBLIC, schema: { body: { type: 'object', properties: { username: { type: 'string' } } } } }, async () => ({}));
+        api.get('/sys/position/list', { config: perm('position:list') }, async () => ({}));
+        api.get(
+          '/sys/user/info',
+          { config: SIGNED_IN, schema: { querystring: z.object({ id: z.string() }) }, validatorCompiler: () => () => true },
+          async () => ({}),
+        );
+      },
+      { prefix: config.apiPrefix },
+    );
     await app.register(methodCatchAll, { byUrl });
     await app.ready();
   });

@@ -43,7 +43,9 @@ describe('captcha (CAPTCHA=on)', () => {
     const keys = (await ctx.kv.scan('captcha:')).map(([k]) => k);
     expect(keys).toContain(captchaKvKey(ctx, String(checkKey)));
     const { createHash } = await import('node:crypto');
-    const naive = createHash('md5').update(answer + checkKey).digest('hex');
+    const naive = createHash('md5')
+      .update(answer + checkKey)
+      .digest('hex');
     expect(keys.some((k) => k.includes(naive))).toBe(false);
   });
 
@@ -93,7 +95,11 @@ describe('captcha (CAPTCHA=on)', () => {
   it('stores the answer for 60 seconds', async () => {
     if (ctx.config.redisUrl) return; // TTL introspection below reads sys_kv
     const { checkKey } = await draw();
-    const row = await ctx.db.db.selectFrom('sys_kv').select('expires_at').where('k', '=', captchaKvKey(ctx, String(checkKey))).executeTakeFirstOrThrow();
+    const row = await ctx.db.db
+      .selectFrom('sys_kv')
+      .select('expires_at')
+      .where('k', '=', captchaKvKey(ctx, String(checkKey)))
+      .executeTakeFirstOrThrow();
     const ttl = Number(row.expires_at) - Date.now();
     expect(ttl).toBeGreaterThan(55_000);
     expect(ttl).toBeLessThanOrEqual(60_000);
@@ -112,7 +118,10 @@ describe('captcha (CAPTCHA=on)', () => {
     const allowed = new Set(CAPTCHA_CHARS.toLowerCase());
     for (let i = 0; i < 20; i++) {
       const { answer } = await draw();
-      expect([...answer].every((c) => allowed.has(c)), answer).toBe(true);
+      expect(
+        [...answer].every((c) => allowed.has(c)),
+        answer,
+      ).toBe(true);
     }
   });
 

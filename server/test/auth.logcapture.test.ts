@@ -32,7 +32,12 @@ describe('server log during sign-in', () => {
     await app.inject({ method: 'POST', url: `${P}/sys/login`, payload: { username: 'admin', password: 'Leak#Check#999' } });
     const token = await loginAs(app, 'admin', TEST_ADMIN_PASSWORD);
     await app.inject({ method: 'GET', url: `${P}/sys/permission/getUserPermissionByToken`, headers: authHeaders(token) });
-    await app.inject({ method: 'PUT', url: `${P}/sys/user/updatePassword`, headers: authHeaders(token), payload: { username: 'admin', oldpassword: 'Old#Leak#111', password: 'x', confirmpassword: 'x' } });
+    await app.inject({
+      method: 'PUT',
+      url: `${P}/sys/user/updatePassword`,
+      headers: authHeaders(token),
+      payload: { username: 'admin', oldpassword: 'Old#Leak#111', password: 'x', confirmpassword: 'x' },
+    });
     await app.inject({ method: 'POST', url: `${P}/sys/logout`, headers: { 'x-access-token': token } });
     const log = lines.join('');
     expect(lines.length).toBeGreaterThan(3);

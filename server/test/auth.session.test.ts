@@ -27,8 +27,7 @@ describe('sessions and tokens', () => {
   });
   afterAll(async () => close());
 
-  const probe = (token: string, tenant = '0') =>
-    app.inject({ method: 'GET', url: `${P}/sys/user/getCurrentUserDeparts`, headers: authHeaders(token, tenant) });
+  const probe = (token: string, tenant = '0') => app.inject({ method: 'GET', url: `${P}/sys/user/getCurrentUserDeparts`, headers: authHeaders(token, tenant) });
   const expect401 = async (token: string) => {
     const res = await probe(token);
     expect(res.statusCode).toBe(401);
@@ -82,7 +81,11 @@ describe('sessions and tokens', () => {
     expect(rec!.loginTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(JSON.stringify(rec)).not.toContain(token);
     if (!ctx.config.redisUrl) {
-      const row = await ctx.db.db.selectFrom('sys_kv').select('expires_at').where('k', '=', SESSION_PREFIX + c.jti).executeTakeFirstOrThrow();
+      const row = await ctx.db.db
+        .selectFrom('sys_kv')
+        .select('expires_at')
+        .where('k', '=', SESSION_PREFIX + c.jti)
+        .executeTakeFirstOrThrow();
       const ttl = Number(row.expires_at) - Date.now();
       expect(ttl).toBeGreaterThan(ctx.config.sessionIdleMinutes * 60_000 - 10_000);
       expect(ttl).toBeLessThanOrEqual(ctx.config.sessionIdleMinutes * 60_000);
@@ -101,7 +104,11 @@ describe('sessions and tokens', () => {
     expect((await probe(token)).statusCode).toBe(200);
     expect(await ctx.kv.get(SEEN_PREFIX + jti)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     if (!ctx.config.redisUrl) {
-      const row = await ctx.db.db.selectFrom('sys_kv').select('expires_at').where('k', '=', SESSION_PREFIX + jti).executeTakeFirstOrThrow();
+      const row = await ctx.db.db
+        .selectFrom('sys_kv')
+        .select('expires_at')
+        .where('k', '=', SESSION_PREFIX + jti)
+        .executeTakeFirstOrThrow();
       expect(Number(row.expires_at) - Date.now()).toBeGreaterThan(ctx.config.sessionIdleMinutes * 60_000 - 10_000);
     }
     const admin = await loginAs(app, 'admin', TEST_ADMIN_PASSWORD);
@@ -113,7 +120,9 @@ describe('sessions and tokens', () => {
   it('logout ends the session: 401 afterwards, messages per contract', async () => {
     const token = await loginAs(app, 'admin', TEST_ADMIN_PASSWORD);
     const out = await app.inject({
-      method: 'POST', url: `${P}/sys/logout`, headers: { 'x-access-token': token, 'content-type': 'application/json;charset=UTF-8' },
+      method: 'POST',
+      url: `${P}/sys/logout`,
+      headers: { 'x-access-token': token, 'content-type': 'application/json;charset=UTF-8' },
     });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toMatchObject({ success: true, code: 200, message: '退出登录成功！' });
@@ -132,22 +141,42 @@ describe('sessions and tokens', () => {
     const nowS = Math.floor(Date.now() / 1000);
 
     // Expired (right key, live session).
-    const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub!).setJti(jti!)
-      .setIssuedAt(nowS - 3600).setExpirationTime(nowS - 60).sign(KEY);
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sub!)
+      .setJti(jti!)
+      .setIssuedAt(nowS - 3600)
+      .setExpirationTime(nowS - 60)
+      .sign(KEY);
     await expect401(expired);
     // Longer than the 7-day maximum.
-    const tooLong = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub!).setJti(jti!)
-      .setIssuedAt(nowS).setExpirationTime(nowS + 30 * 24 * 3600).sign(KEY);
+    const tooLong = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sub!)
+      .setJti(jti!)
+      .setIssuedAt(nowS)
+      .setExpirationTime(nowS + 30 * 24 * 3600)
+      .sign(KEY);
     await expect401(tooLong);
     // Wrong secret.
-    const otherKey = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub!).setJti(jti!)
-      .setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    const otherKey = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sub!)
+      .setJti(jti!)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
     await expect401(otherKey);
     // alg none.
     await expect401(`${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub, jti, iat: nowS, exp: nowS + 3600 })}.`);
     // HS512 with the same secret (only HS256 is accepted).
-    const hs512 = await new SignJWT({}).setProtectedHeader({ alg: 'HS512' }).setSubject(sub!).setJti(jti!)
-      .setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(TEST_JWT_SECRET.repeat(2)));
+    const hs512 = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject(sub!)
+      .setJti(jti!)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET.repeat(2)));
     await expect401(hs512);
     // Tampered payload (another user id, original signature).
     const [h, , s] = token.split('.');
@@ -158,8 +187,13 @@ describe('sessions and tokens', () => {
     await ctx.kv.del(SESSION_PREFIX + jti);
     await expect401(token);
     // A token for a session that never existed (right key).
-    const ghost = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(ADMIN_ID).setJti('0'.repeat(32))
-      .setIssuedAt().setExpirationTime('1h').sign(KEY);
+    const ghost = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(ADMIN_ID)
+      .setJti('0'.repeat(32))
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(KEY);
     await expect401(ghost);
   });
 
@@ -236,11 +270,15 @@ describe('sessions and tokens', () => {
     const token = await loginAs(app, 'switcher', 'Switch@123');
     const list = await probe(token);
     expect(list.json().success).toBe(true);
-    expect(list.json().result.list.map((d: { orgCode: string }) => d.orgCode).sort()).toEqual([departs[0].org_code, departs[1].org_code].sort());
+    expect(
+      list
+        .json()
+        .result.list.map((d: { orgCode: string }) => d.orgCode)
+        .sort(),
+    ).toEqual([departs[0].org_code, departs[1].org_code].sort());
     expect(list.json().result.orgCode).toBe(departs[0].org_code);
 
-    const sel = (payload: object, method: 'PUT' | 'POST' = 'PUT') =>
-      app.inject({ method, url: `${P}/sys/selectDepart`, headers: authHeaders(token), payload });
+    const sel = (payload: object, method: 'PUT' | 'POST' = 'PUT') => app.inject({ method, url: `${P}/sys/selectDepart`, headers: authHeaders(token), payload });
     const r = await sel({ orgCode: departs[1].org_code, username: 'switcher' });
     expect(r.json()).toMatchObject({ success: true, result: { userInfo: { username: 'switcher', orgCode: departs[1].org_code } } });
     expect(r.json().result.userInfo).not.toHaveProperty('password');

@@ -12,14 +12,57 @@ import { collectRoutes, samplePath, type SeenRoute } from './helpers/routes.js';
 // Each answer must be a 4xx envelope (success false, a Chinese message) and no table may change. Runs on every
 // database of TEST_DB; new routes are covered as soon as they are registered.
 
-
 /** Body field names the routes read, so a bad value reaches the code that would store or compare it. */
 const FIELDS = [
-  'id', 'ids', 'username', 'password', 'confirmpassword', 'oldpassword', 'realname', 'name', 'code', 'title', 'remark',
-  'description', 'phone', 'email', 'workNo', 'roleCode', 'roleName', 'departName', 'orgCode', 'dictCode', 'dictName',
-  'itemText', 'itemValue', 'parentId', 'pid', 'tenantId', 'captcha', 'checkKey', 'tableName', 'fieldName', 'fieldVal',
-  'dataId', 'url', 'component', 'value', 'text', 'key', 'userIds', 'roleId', 'userId', 'departId', 'permissionIds',
-  'selectedRoles', 'selectedDeparts', 'jobClassName', 'cronExpression', 'parameter', 'ruleCode', 'ruleName',
+  'id',
+  'ids',
+  'username',
+  'password',
+  'confirmpassword',
+  'oldpassword',
+  'realname',
+  'name',
+  'code',
+  'title',
+  'remark',
+  'description',
+  'phone',
+  'email',
+  'workNo',
+  'roleCode',
+  'roleName',
+  'departName',
+  'orgCode',
+  'dictCode',
+  'dictName',
+  'itemText',
+  'itemValue',
+  'parentId',
+  'pid',
+  'tenantId',
+  'captcha',
+  'checkKey',
+  'tableName',
+  'fieldName',
+  'fieldVal',
+  'dataId',
+  'url',
+  'component',
+  'value',
+  'text',
+  'key',
+  'userIds',
+  'roleId',
+  'userId',
+  'departId',
+  'permissionIds',
+  'selectedRoles',
+  'selectedDeparts',
+  'jobClassName',
+  'cronExpression',
+  'parameter',
+  'ruleCode',
+  'ruleName',
 ];
 
 const NUL = 'a\u0000b';
@@ -29,7 +72,22 @@ const badBody = (s: string) => {
   o.list = [{ name: s }];
   return JSON.stringify(o); // a lone surrogate is written as the escape \ud800 (well-formed JSON, ill-formed text)
 };
-const QUERY_KEYS = ['id', 'ids', 'username', 'name', 'code', 'keyword', 'dictCode', 'tableName', 'fieldName', 'fieldVal', 'pid', 'parentId', 'column', 'superQueryParams'];
+const QUERY_KEYS = [
+  'id',
+  'ids',
+  'username',
+  'name',
+  'code',
+  'keyword',
+  'dictCode',
+  'tableName',
+  'fieldName',
+  'fieldVal',
+  'pid',
+  'parentId',
+  'column',
+  'superQueryParams',
+];
 const query = (v: string) => QUERY_KEYS.map((k) => `${k}=${v}`).join('&');
 
 /** Values for path parameters (already percent-encoded where needed). */
@@ -90,7 +148,11 @@ function probes(r: SeenRoute): Probe[] {
     out.push({ what: 'body lone surrogate', refuse: true, opts: { method: m, url: base, headers: json, payload: badBody(LONE) } });
     const mp = { 'content-type': MULTIPART };
     out.push({ what: 'multipart cut off', refuse: READS_MULTIPART.test(r.url), opts: { method: m, url: base, headers: mp, payload: TRUNCATED } });
-    out.push({ what: 'multipart without boundary', refuse: READS_MULTIPART.test(r.url), opts: { method: m, url: base, headers: { 'content-type': 'multipart/form-data' }, payload: 'x' } });
+    out.push({
+      what: 'multipart without boundary',
+      refuse: READS_MULTIPART.test(r.url),
+      opts: { method: m, url: base, headers: { 'content-type': 'multipart/form-data' }, payload: 'x' },
+    });
     out.push({ what: 'multipart NUL', refuse: false, opts: { method: m, url: base, headers: mp, payload: multipartWith('\u0000') } });
     out.push({ what: 'multipart lone surrogate', refuse: false, opts: { method: m, url: base, headers: mp, payload: multipartWith('\ud800') } });
   }

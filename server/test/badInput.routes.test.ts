@@ -10,7 +10,6 @@ import { collectRoutes, samplePath, type SeenRoute } from './helpers/routes.js';
 // non-object body and an oversized body with a clear 400 envelope in Chinese — never a 500 — and no table changes.
 // New routes are covered as soon as they are registered.
 
-
 describe('bad input on every route that takes a body', () => {
   let app: FastifyInstance;
   let ctx: AppContext;

@@ -12,7 +12,15 @@ describe('bad input on CRUD endpoints', () => {
   let ctx: AppContext;
   let close: () => Promise<void>;
   let h: Record<string, string>;
-  const count = async () => Number((await ctx.db.db.selectFrom('sys_position').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await ctx.db.db
+          .selectFrom('sys_position')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     ({ app, ctx, close } = await createTestApp());
@@ -39,7 +47,9 @@ describe('bad input on CRUD endpoints', () => {
 
   it('a body over 1 MB → 400', async () => {
     const r = await app.inject({
-      method: 'POST', url: `${P}/add`, headers: { ...h, 'content-type': 'application/json' },
+      method: 'POST',
+      url: `${P}/add`,
+      headers: { ...h, 'content-type': 'application/json' },
       payload: JSON.stringify({ code: 'big', name: 'x'.repeat(1024 * 1024 + 10), postRank: '1' }),
     });
     expect(r.statusCode).toBe(400);
@@ -47,10 +57,18 @@ describe('bad input on CRUD endpoints', () => {
   });
 
   it('form-encoded and multipart bodies on add are refused', async () => {
-    const r = await app.inject({ method: 'POST', url: `${P}/add`, headers: { ...h, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'code=a&name=b&postRank=1' });
+    const r = await app.inject({
+      method: 'POST',
+      url: `${P}/add`,
+      headers: { ...h, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'code=a&name=b&postRank=1',
+    });
     expect(r.statusCode).toBe(400);
     const mp = await app.inject({
-      method: 'POST', url: `${P}/add`, headers: { ...h, 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x\r\nContent-Disposition: form-data; name="code"\r\n\r\na\r\n--x--\r\n',
+      method: 'POST',
+      url: `${P}/add`,
+      headers: { ...h, 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="code"\r\n\r\na\r\n--x--\r\n',
     });
     expect(mp.statusCode).toBe(400);
   });
@@ -73,7 +91,16 @@ describe('bad input on CRUD endpoints', () => {
   it('oversized filters and superQueries are 400s', async () => {
     const long = await app.inject({ method: 'GET', url: `${P}/list`, query: { code: 'x'.repeat(1001) }, headers: h });
     expect(long.statusCode).toBe(400);
-    const many = await app.inject({ method: 'GET', url: `${P}/list`, query: { code: Array.from({ length: 1001 }, (_, i) => `c${i}`).join(',').slice(0, 999) }, headers: h });
+    const many = await app.inject({
+      method: 'GET',
+      url: `${P}/list`,
+      query: {
+        code: Array.from({ length: 1001 }, (_, i) => `c${i}`)
+          .join(',')
+          .slice(0, 999),
+      },
+      headers: h,
+    });
     expect(many.statusCode).toBe(200);
     const sq = encodeURI(JSON.stringify(Array.from({ length: 51 }, () => ({ field: 'code', rule: 'eq', val: 'x' }))));
     const r = await app.inject({ method: 'GET', url: `${P}/list`, query: { superQueryParams: sq }, headers: h });

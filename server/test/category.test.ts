@@ -24,7 +24,8 @@ async function categoryXlsx(rows: Array<[string, string]>): Promise<{ payload: B
 describe('/sys/category', () => {
   let t: Rbac;
   let user: Record<string, string>;
-  const codeOf = async (id: string) => (await t.ctx.db.db.selectFrom('sys_category').select(['code', 'has_child', 'pid']).where('id', '=', id).executeTakeFirstOrThrow());
+  const codeOf = async (id: string) =>
+    await t.ctx.db.db.selectFrom('sys_category').select(['code', 'has_child', 'pid']).where('id', '=', id).executeTakeFirstOrThrow();
   const idOf = async (code: string) => (await t.ctx.db.db.selectFrom('sys_category').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
 
   beforeAll(async () => {
@@ -42,7 +43,10 @@ describe('/sys/category', () => {
     expect(full.body.result.map((n: { code: string }) => n.code)).toEqual(['A02A01', 'A02A02', 'A02A03']);
     const fromRoot = await t.call(user, 'GET', '/sys/category/loadTreeRoot?async=false&pcode=0');
     expect(fromRoot.body.result[1].children.map((n: { title: string }) => n.title)).toEqual(['武器', '防具', '消耗品']);
-    expect((await t.call(user, 'GET', '/sys/category/loadTreeRoot?async=true&pcode=Z77')).body).toMatchObject({ success: false, message: '该编码【Z77】不存在，请核实!' });
+    expect((await t.call(user, 'GET', '/sys/category/loadTreeRoot?async=true&pcode=Z77')).body).toMatchObject({
+      success: false,
+      message: '该编码【Z77】不存在，请核实!',
+    });
     expect((await t.call(user, 'GET', '/sys/category/loadTreeRoot?pcode=')).status).toBe(400);
     const kids = await t.call(user, 'GET', `/sys/category/loadTreeChildren?pid=${await idOf('A01')}`);
     expect(kids.body.result.map((n: { title: string }) => n.title)).toEqual(['角色扮演', '休闲竞技']);
@@ -56,7 +60,11 @@ describe('/sys/category', () => {
   });
 
   it('loadOne (field id or code only), loadDictItem (with trailing slash), loadAllData', async () => {
-    expect((await t.call(user, 'GET', '/sys/category/loadOne?field=code&val=A02A01')).body.result).toMatchObject({ name: '武器', code: 'A02A01', hasChild: '0' });
+    expect((await t.call(user, 'GET', '/sys/category/loadOne?field=code&val=A02A01')).body.result).toMatchObject({
+      name: '武器',
+      code: 'A02A01',
+      hasChild: '0',
+    });
     expect((await t.call(user, 'GET', '/sys/category/loadOne?field=code&val=none')).body.message).toBe('查询无果');
     for (const field of ['name', 'password', 'code or 1=1', '(select 1)']) {
       const r = await t.call(user, 'GET', `/sys/category/loadOne?field=${encodeURIComponent(field)}&val=x`);
@@ -121,7 +129,9 @@ describe('/sys/category', () => {
     const rpg = await idOf('A01A01');
     expect((await t.call(a, 'PUT', '/sys/category/edit', { id: weapon, name: '武器', pid: rpg })).body.success).toBe(true);
     expect((await codeOf(rpg)).has_child).toBe('1');
-    expect((await t.call(a, 'PUT', '/sys/category/edit', { id: games, name: '游戏类型', pid: weapon })).body.message).toBe('不能选择自己或下级节点作为父级节点');
+    expect((await t.call(a, 'PUT', '/sys/category/edit', { id: games, name: '游戏类型', pid: weapon })).body.message).toBe(
+      '不能选择自己或下级节点作为父级节点',
+    );
     expect((await t.call(a, 'PUT', '/sys/category/edit', { id: weapon, name: '武器', pid: '0' })).body.success).toBe(true);
     expect((await codeOf(rpg)).has_child).toBe('0');
     expect((await t.call(a, 'GET', `/sys/category/queryById?id=${weapon}`)).body.result).toMatchObject({ name: '武器', pid: '0' });
@@ -129,7 +139,12 @@ describe('/sys/category', () => {
   });
 
   it('import derives the parent from the code; a duplicate code is a row error; export has the three columns', async () => {
-    const mp = await categoryXlsx([['稀有武器', 'A02A01A01'], ['重复', 'A01'], ['孤儿', 'Q01Q01'], ['新顶层', 'C07']]);
+    const mp = await categoryXlsx([
+      ['稀有武器', 'A02A01A01'],
+      ['重复', 'A01'],
+      ['孤儿', 'Q01Q01'],
+      ['新顶层', 'C07'],
+    ]);
     const r = await t.app.inject({ method: 'POST', url: '/jeecg-boot/sys/category/importExcel', headers: { ...t.admin, ...mp.headers }, payload: mp.payload });
     const body = r.json();
     expect(body).toMatchObject({ code: 201, result: { successCount: 2, errorCount: 2 } });

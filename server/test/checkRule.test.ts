@@ -21,8 +21,17 @@ describe('check rules: CRUD, validation on save, checkByCode', () => {
     const res = await app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
     return { status: res.statusCode, body: res.json() };
   };
-  const count = async () => Number((await ctx.db.db.selectFrom('sys_check_rule').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const check = (ruleCode: string, value: string) => call('GET', `${C}/checkByCode?ruleCode=${encodeURIComponent(ruleCode)}&value=${encodeURIComponent(encodeURIComponent(value))}`);
+  const count = async () =>
+    Number(
+      (
+        await ctx.db.db
+          .selectFrom('sys_check_rule')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const check = (ruleCode: string, value: string) =>
+    call('GET', `${C}/checkByCode?ruleCode=${encodeURIComponent(ruleCode)}&value=${encodeURIComponent(encodeURIComponent(value))}`);
 
   beforeAll(async () => {
     ({ app, ctx, close } = await createTestApp());
@@ -44,7 +53,10 @@ describe('check rules: CRUD, validation on save, checkByCode', () => {
     expect(add.body).toMatchObject({ success: true, message: '添加成功！' });
     const row = await ctx.db.db.selectFrom('sys_check_rule').selectAll().where('rule_code', '=', 'plate').executeTakeFirstOrThrow();
     expect((await call('GET', `${C}/queryById?id=${row.id}`)).body.result).toMatchObject({ ruleName: '车牌', ruleJson: RULE });
-    expect((await call('PUT', `${C}/edit`, { id: row.id, ruleName: '车牌号', ruleCode: 'plate', ruleJson: RULE })).body).toMatchObject({ success: true, message: '编辑成功!' });
+    expect((await call('PUT', `${C}/edit`, { id: row.id, ruleName: '车牌号', ruleCode: 'plate', ruleJson: RULE })).body).toMatchObject({
+      success: true,
+      message: '编辑成功!',
+    });
     expect((await call('POST', `${C}/edit`, { id: row.id, ruleName: '车牌2', ruleCode: 'plate', ruleJson: RULE })).body.message).toBe('编辑成功!');
     const dup = await call('POST', `${C}/add`, { ruleName: 'x', ruleCode: 'plate', ruleJson: '[]' });
     expect(dup.body.success).toBe(false);
@@ -72,10 +84,20 @@ describe('check rules: CRUD, validation on save, checkByCode', () => {
       expect(r.body.message).toContain(msg);
     }
     const seeded = await ctx.db.db.selectFrom('sys_check_rule').selectAll().where('rule_code', '=', 'common').executeTakeFirstOrThrow();
-    const edit = await call('PUT', `${C}/edit`, { id: seeded.id, ruleName: seeded.rule_name, ruleCode: 'common', ruleJson: '[{"digits":"*","pattern":"[","message":"m"}]' });
+    const edit = await call('PUT', `${C}/edit`, {
+      id: seeded.id,
+      ruleName: seeded.rule_name,
+      ruleCode: 'common',
+      ruleJson: '[{"digits":"*","pattern":"[","message":"m"}]',
+    });
     expect(edit.status).toBe(400);
-    expect((await ctx.db.db.selectFrom('sys_check_rule').select('rule_json').where('id', '=', seeded.id).executeTakeFirstOrThrow()).rule_json).toBe(seeded.rule_json);
-    expect((await call('POST', `${C}/add`, { ruleName: 'x', ruleCode: 'long', ruleJson: `[${'{"digits":"*","pattern":"a","message":"m"},'.repeat(30)}]` })).body.success).toBe(false);
+    expect((await ctx.db.db.selectFrom('sys_check_rule').select('rule_json').where('id', '=', seeded.id).executeTakeFirstOrThrow()).rule_json).toBe(
+      seeded.rule_json,
+    );
+    expect(
+      (await call('POST', `${C}/add`, { ruleName: 'x', ruleCode: 'long', ruleJson: `[${'{"digits":"*","pattern":"a","message":"m"},'.repeat(30)}]` })).body
+        .success,
+    ).toBe(false);
     expect(await count()).toBe(before);
   });
 
@@ -84,7 +106,9 @@ describe('check rules: CRUD, validation on save, checkByCode', () => {
     const fail = await check('plate2', 'Ab12');
     expect(fail.status).toBe(200);
     expect(fail.body).toMatchObject({
-      success: false, code: 500, message: '前2位须为大写字母',
+      success: false,
+      code: 500,
+      message: '前2位须为大写字母',
       result: { digits: '2', pattern: '^[A-Z]{2}$', message: '前2位须为大写字母', checkValue: 'Ab', passed: false, beginIndex: 0, endIndex: 2 },
     });
     expect((await check('plate2', 'AB1')).body.result).toEqual({ digits: '*', pattern: '^.{4,8}$', message: '须为4-8位', checkValue: 'AB1', passed: false });
@@ -96,7 +120,10 @@ describe('check rules: CRUD, validation on save, checkByCode', () => {
     expect(missing.body.message).toBe('ruleCode不能为空');
     expect((await check('nope', 'x')).body).toMatchObject({ success: false, message: '该编码不存在' });
     // A rule broken in the table (not through the API) answers its problem, not a 400 or a 500.
-    await ctx.db.db.insertInto('sys_check_rule').values({ id: 'cr-broken-1', rule_name: 'broken', rule_code: 'broken', rule_json: '[{"digits":"*","pattern":"(","message":"m"}]' }).execute();
+    await ctx.db.db
+      .insertInto('sys_check_rule')
+      .values({ id: 'cr-broken-1', rule_name: 'broken', rule_code: 'broken', rule_json: '[{"digits":"*","pattern":"(","message":"m"}]' })
+      .execute();
     const broken = await check('broken', 'x');
     expect(broken.status).toBe(200);
     expect(broken.body).toMatchObject({ success: false, message: '校验规则【broken】配置有误：第1条规则的正则表达式不正确或不受支持' });

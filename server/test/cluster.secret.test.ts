@@ -22,8 +22,7 @@ describe('the generated JWT secret is shared by every node of a database', () =>
     for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
   });
 
-  const currentDepart = (a: TestApp, token: string) =>
-    a.app.inject({ method: 'GET', url: `${P}/sys/user/getCurrentUserDeparts`, headers: authHeaders(token) });
+  const currentDepart = (a: TestApp, token: string) => a.app.inject({ method: 'GET', url: `${P}/sys/user/getCurrentUserDeparts`, headers: authHeaders(token) });
 
   it('two nodes on PostgreSQL + Redis: sign in on one, work on the other, sign out on the first, refused on the second', async () => {
     const a = await createTestApp({ dialect: 'postgres', redis: true, env: NO_SECRET });

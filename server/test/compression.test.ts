@@ -128,7 +128,8 @@ describe('compressed answers', () => {
   });
 
   describe('JSON answers', () => {
-    const permission = (headers: Record<string, string>) => app.inject({ url: `${P}/sys/permission/getUserPermissionByToken`, headers: { ...admin, ...headers } });
+    const permission = (headers: Record<string, string>) =>
+      app.inject({ url: `${P}/sys/permission/getUserPermissionByToken`, headers: { ...admin, ...headers } });
 
     it('compresses the permission payload as br for a browser, gzip when only gzip is accepted', async () => {
       const plain = await permission({});

@@ -44,7 +44,7 @@ export interface ContractEnv {
 
 interface Res {
   status: number;
-  body: { success: boolean; code: number; message: string; result: any };  
+  body: { success: boolean; code: number; message: string; result: any };
 }
 
 let seq = 0;
@@ -52,7 +52,7 @@ const RUN = randomInt(1000, 9999);
 
 /** A real value of a dictionary: the first enabled item of a plain dictionary, or a row's code of a table dictionary. */
 async function dictValue(ctx: AppContext, dict: string): Promise<string> {
-  const db = ctx.db.db as unknown as Kysely<any>;  
+  const db = ctx.db.db as unknown as Kysely<any>;
   const [table, , code] = dict.split(',').map((s) => s.trim());
   if (code) {
     const row = await db.selectFrom(table).select(code).where(code, 'is not', null).limit(1).executeTakeFirst();
@@ -118,16 +118,29 @@ export function crudContract(env: () => ContractEnv, e: Entity, o: ContractOverr
   const base = `${TEST_API_PREFIX}${e.api.replace(/\/+$/, '')}`;
   const has = (r: StandardRoute) => hasStandardRoute(e, r);
   const table = e.table!;
-  const db = () => env().ctx.db.db as unknown as Kysely<any>;  
+  const db = () => env().ctx.db.db as unknown as Kysely<any>;
   const lookup = writable(e).find((f) => isPlainText(f) && o.values?.[f.prop] === undefined);
   const editField = writable(e).find((f) => isPlainText(f) && !f.unique && !f.fixedOnEdit && o.values?.[f.prop] === undefined) ?? lookup;
   const unknownId = o.unknownId ?? '1999999999999999999';
 
   const call = async (h: Record<string, string>, method: string, url: string, payload?: unknown): Promise<Res> => {
-    const res = await env().app.inject({ method: method as 'GET', url: `${base}${url}`, headers: h, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    const res = await env().app.inject({
+      method: method as 'GET',
+      url: `${base}${url}`,
+      headers: h,
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
     return { status: res.statusCode, body: res.json() };
   };
-  const count = async () => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   /** The stored row whose lookup field holds `marker`. */
   const rowBy = async (marker: unknown) => db().selectFrom(table).selectAll().where(camelToSnake(lookup!.prop), '=', marker).executeTakeFirst();
   /** Add a sample through the API; returns the body sent and the new row's id. */
@@ -157,7 +170,10 @@ export function crudContract(env: () => ContractEnv, e: Entity, o: ContractOverr
     return { sample, upload: await xlsxUpload(cols, [cells]) };
   };
   const exportHeader = async (): Promise<string[]> => {
-    if (!has('exportXls')) return writable(e).filter((f) => f.excel !== false).map((f) => f.label);
+    if (!has('exportXls'))
+      return writable(e)
+        .filter((f) => f.excel !== false)
+        .map((f) => f.label);
     const res = await env().app.inject({ method: 'GET', url: `${base}/exportXls`, headers: env().admin });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -207,7 +223,12 @@ export function crudContract(env: () => ContractEnv, e: Entity, o: ContractOverr
     const ids = [(await addSample()).id, (await addSample()).id, (await addSample()).id];
     const sortable = e.fields.some((f) => f.prop === 'createTime' && f.sort);
     // distinct creation times far ahead, so the newest three are ours and their order is known
-    for (const [i, id] of ids.entries()) await db().updateTable(table).set({ create_time: `2099-01-0${i + 1} 00:00:00` }).where('id', '=', id).execute();
+    for (const [i, id] of ids.entries())
+      await db()
+        .updateTable(table)
+        .set({ create_time: `2099-01-0${i + 1} 00:00:00` })
+        .where('id', '=', id)
+        .execute();
     const r = await call(env().admin, 'GET', '/list?pageNo=1&pageSize=2&column=createTime&order=desc');
     expect(r.status).toBe(200);
     expect(r.body.success).toBe(true);
@@ -315,7 +336,8 @@ export function crudContract(env: () => ContractEnv, e: Entity, o: ContractOverr
       refused(await call(env().admin, 'POST', '/add', {}), 'add without the required fields');
       refused(await call(env().admin, 'POST', '/add', { ...good, [lookup!.prop]: { $ne: '' } }), 'add with an object for a text');
       if (num) refused(await call(env().admin, 'POST', '/add', { ...good, [num.prop]: 'abc' }), `add with text for the number ${num.prop}`);
-      if (tooLong) refused(await call(env().admin, 'POST', '/add', { ...good, [tooLong.prop]: 'x'.repeat(tooLong.maxLength! + 1) }), `add with ${tooLong.prop} too long`);
+      if (tooLong)
+        refused(await call(env().admin, 'POST', '/add', { ...good, [tooLong.prop]: 'x'.repeat(tooLong.maxLength! + 1) }), `add with ${tooLong.prop} too long`);
       const required = writable(e).find((f) => f.required && o.values?.[f.prop] === undefined);
       if (required) refused(await call(env().admin, 'POST', '/add', { ...good, [required.prop]: '' }), `add with ${required.prop} empty`);
     }
@@ -324,7 +346,11 @@ export function crudContract(env: () => ContractEnv, e: Entity, o: ContractOverr
       refused(await call(env().admin, 'PUT', '/edit', { [editField!.prop]: 'x' }), 'edit without an id');
       // a code fixed after adding (fixedOnEdit) is not written by edit at all
       const longOnEdit = writable(e).find((f) => f.maxLength && f.type !== 'number' && !f.dict && !f.fixedOnEdit && o.values?.[f.prop] === undefined);
-      if (longOnEdit) refused(await call(env().admin, 'PUT', '/edit', { id: idValue, [longOnEdit.prop]: 'x'.repeat(longOnEdit.maxLength! + 1) }), `edit with ${longOnEdit.prop} too long`);
+      if (longOnEdit)
+        refused(
+          await call(env().admin, 'PUT', '/edit', { id: idValue, [longOnEdit.prop]: 'x'.repeat(longOnEdit.maxLength! + 1) }),
+          `edit with ${longOnEdit.prop} too long`,
+        );
       if (num) refused(await call(env().admin, 'PUT', '/edit', { id: idValue, [num.prop]: 'abc' }), `edit with text for the number ${num.prop}`);
     }
     if (has('delete')) refused(await call(env().admin, 'DELETE', `/delete?id=${unknownId}`), 'delete of an unknown id');

@@ -14,7 +14,10 @@ import { authHeaders, loginAs } from './helpers/login.js';
 
 /** A test definition over sys_dict, reusing the position permission codes the admin holds. */
 const dictEntity: EntityDef = {
-  key: 'testDict', title: '测试字典', api: '/test/dict', perm: 'position',
+  key: 'testDict',
+  title: '测试字典',
+  api: '/test/dict',
+  perm: 'position',
   fields: [
     { prop: 'dictName', label: '字典名称', type: 'string', filter: 'like', required: true, maxLength: 100 },
     { prop: 'dictCode', label: '字典编码', type: 'string', filter: 'eq', sort: true, required: true, unique: true, maxLength: 100 },
@@ -26,7 +29,10 @@ const dictEntity: EntityDef = {
 
 /** A second view of sys_dict whose description holds a username: a table dictionary with a tenant scope. */
 const byUserEntity: EntityDef = {
-  key: 'testDictByUser', title: '测试字典(用户)', api: '/test/dictByUser', perm: 'position',
+  key: 'testDictByUser',
+  title: '测试字典(用户)',
+  api: '/test/dictByUser',
+  perm: 'position',
   fields: [
     { prop: 'dictCode', label: '字典编码', type: 'string', filter: 'eq', required: true, maxLength: 100 },
     { prop: 'description', label: '负责人', type: 'string', dict: 'sys_user,realname,username' },
@@ -36,10 +42,18 @@ const byUserEntity: EntityDef = {
 describe('binding checks at start-up', () => {
   const base: CrudBinding = { entity: dictEntity, table: 'sys_dict' };
   it.each(['password', 'salt', 'Password'])('a field named %s throws', (prop) => {
-    expect(() => resolveBinding({ ...base, entity: { ...dictEntity, fields: [...dictEntity.fields, { prop, label: 'x', type: 'string' }] } })).toThrow(/hidden column/);
+    expect(() => resolveBinding({ ...base, entity: { ...dictEntity, fields: [...dictEntity.fields, { prop, label: 'x', type: 'string' }] } })).toThrow(
+      /hidden column/,
+    );
   });
   it('a field mapped onto a hidden column throws, and binding-specific hidden columns too', () => {
-    expect(() => resolveBinding({ ...base, entity: { ...dictEntity, fields: [...dictEntity.fields, { prop: 'pwd', label: 'x', type: 'string' }] }, columns: { pwd: 'password' } })).toThrow(/hidden/);
+    expect(() =>
+      resolveBinding({
+        ...base,
+        entity: { ...dictEntity, fields: [...dictEntity.fields, { prop: 'pwd', label: 'x', type: 'string' }] },
+        columns: { pwd: 'password' },
+      }),
+    ).toThrow(/hidden/);
     expect(() => resolveBinding({ ...base, hiddenColumns: ['description'] })).toThrow(/hidden/);
     expect(() => resolveBinding({ ...base, readOnlyProps: ['salt'] })).toThrow(/hidden/);
   });
@@ -104,7 +118,10 @@ describe('CRUD engine on a soft-delete table with hooks and a scope', () => {
   });
 
   it('a user dictionary column is translated as the caller sees users (the request reaches the scoped dictionary)', async () => {
-    await ctx.db.db.insertInto('sys_dict').values({ id: 'byuser1', dict_name: '负责人', dict_code: 't_byuser', description: 'admin', del_flag: 0, type: 0 }).execute();
+    await ctx.db.db
+      .insertInto('sys_dict')
+      .values({ id: 'byuser1', dict_name: '负责人', dict_code: 't_byuser', description: 'admin', del_flag: 0, type: 0 })
+      .execute();
     const admin = await ctx.db.db.selectFrom('sys_user').select('realname').where('username', '=', 'admin').executeTakeFirstOrThrow();
     const list = await call('GET', `${TEST_API_PREFIX}/test/dictByUser/list?dictCode=t_byuser`);
     expect(list.body.result.records).toMatchObject([{ dictCode: 't_byuser', description: 'admin', description_dictText: admin.realname }]);
@@ -149,7 +166,16 @@ describe('CRUD engine on a soft-delete table with hooks and a scope', () => {
     const rows = await ctx.db.db.selectFrom('sys_dict').select('id').where('del_flag', '=', 0).where('dict_code', 'not like', 'secret%').limit(6).execute();
     const r = await call('DELETE', `${T}/deleteBatch?ids=${rows.map((x) => x.id).join(',')}`);
     expect(r.body).toMatchObject({ success: false, message: '一次最多删5条' });
-    const still = await ctx.db.db.selectFrom('sys_dict').select('id').where('id', 'in', rows.map((x) => x.id)).where('del_flag', '=', 0).execute();
+    const still = await ctx.db.db
+      .selectFrom('sys_dict')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        rows.map((x) => x.id),
+      )
+      .where('del_flag', '=', 0)
+      .execute();
     expect(still).toHaveLength(6);
   });
 });

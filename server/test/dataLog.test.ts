@@ -17,7 +17,8 @@ describe('data log', () => {
     const res = await app.inject({ method, url: `${TEST_API_PREFIX}${url}`, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
     return { status: res.statusCode, body: res.json() as { success: boolean; code: number; message: string; result: any } };
   };
-  const positionId = async (code: string) => String((await ctx.db.db.selectFrom('sys_position').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id);
+  const positionId = async (code: string) =>
+    String((await ctx.db.db.selectFrom('sys_position').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id);
   const versions = async (table: string, id: string) => (await call('GET', `/sys/dataLog/queryDataVerList?dataTable=${table}&dataId=${id}`)).body;
 
   beforeAll(async () => {
@@ -48,7 +49,9 @@ describe('data log', () => {
   it('concurrent edits of one row get distinct consecutive versions', async () => {
     await call('POST', '/sys/position/add', { code: 'dl2', name: '并发', postRank: '1' });
     const id = await positionId('dl2');
-    const edits = await Promise.all(Array.from({ length: 8 }, (_, i) => call('PUT', '/sys/position/edit', { id, code: 'dl2', name: `并发${i}`, postRank: '1' })));
+    const edits = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => call('PUT', '/sys/position/edit', { id, code: 'dl2', name: `并发${i}`, postRank: '1' })),
+    );
     expect(edits.every((e) => e.body.success)).toBe(true);
     const list = (await versions('sys_position', id)).result as Row[];
     expect(list.map((r) => r.dataVersion)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1]);
@@ -72,7 +75,10 @@ describe('data log', () => {
 
   it('the list filters by table and id; unknown rows and missing parameters are refused', async () => {
     const id = await positionId('dl1');
-    const page = (await call('GET', `/sys/dataLog/list?dataTable=sys_position&dataId=${id}&column=dataVersion&order=asc`)).body.result as { records: Row[]; total: number };
+    const page = (await call('GET', `/sys/dataLog/list?dataTable=sys_position&dataId=${id}&column=dataVersion&order=asc`)).body.result as {
+      records: Row[];
+      total: number;
+    };
     expect(page.total).toBe(3);
     expect(page.records.map((r) => r.dataVersion)).toEqual([1, 2, 3]);
     const tenants = (await call('GET', '/sys/dataLog/list?dataTable=sys_tenant')).body.result as { records: Row[] };

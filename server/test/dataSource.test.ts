@@ -20,8 +20,20 @@ const TEST_CONN = `${TEST_API_PREFIX}/online/cgreport/api/testConnection`;
 const SECRET = 'Pw-中文-s3cret!';
 const PG = new URL(process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 const MY = new URL(process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test');
-const pgForm = { dbType: '6', dbDriver: 'org.postgresql.Driver', dbUrl: `jdbc:postgresql://${PG.host}${PG.pathname}`, dbUsername: decodeURIComponent(PG.username), dbPassword: decodeURIComponent(PG.password) };
-const myForm = { dbType: '4', dbDriver: 'com.mysql.cj.jdbc.Driver', dbUrl: `jdbc:mysql://${MY.host}${MY.pathname}?useSSL=false`, dbUsername: decodeURIComponent(MY.username), dbPassword: decodeURIComponent(MY.password) };
+const pgForm = {
+  dbType: '6',
+  dbDriver: 'org.postgresql.Driver',
+  dbUrl: `jdbc:postgresql://${PG.host}${PG.pathname}`,
+  dbUsername: decodeURIComponent(PG.username),
+  dbPassword: decodeURIComponent(PG.password),
+};
+const myForm = {
+  dbType: '4',
+  dbDriver: 'com.mysql.cj.jdbc.Driver',
+  dbUrl: `jdbc:mysql://${MY.host}${MY.pathname}?useSSL=false`,
+  dbUsername: decodeURIComponent(MY.username),
+  dbPassword: decodeURIComponent(MY.password),
+};
 
 describe('data sources: sealed passwords, options, connection test', () => {
   let app: FastifyInstance;
@@ -58,18 +70,18 @@ describe('data sources: sealed passwords, options, connection test', () => {
   it('no answer carries the password: list, queryById, options, export', async () => {
     const id = await add('ds_hidden');
     const sealed = (await row('ds_hidden')).db_password!;
-    const answers = [
-      await call('GET', `${D}/list?pageNo=1&pageSize=50`),
-      await call('GET', `${D}/queryById?id=${id}`),
-      await call('GET', `${D}/options`),
-    ];
+    const answers = [await call('GET', `${D}/list?pageNo=1&pageSize=50`), await call('GET', `${D}/queryById?id=${id}`), await call('GET', `${D}/options`)];
     for (const a of answers) {
       expect(a.body.success).toBe(true);
       expect(a.raw).not.toContain(SECRET);
       expect(a.raw).not.toContain(sealed);
       expect(a.raw).not.toContain('dbPassword');
     }
-    expect(answers[0].body.result.records.find((r: { code: string }) => r.code === 'ds_hidden')).toMatchObject({ name: '名称ds_hidden', dbType: '4', dbType_dictText: 'MYSQL5.7+' });
+    expect(answers[0].body.result.records.find((r: { code: string }) => r.code === 'ds_hidden')).toMatchObject({
+      name: '名称ds_hidden',
+      dbType: '4',
+      dbType_dictText: 'MYSQL5.7+',
+    });
     expect(answers[1].body.result).toMatchObject({ id, code: 'ds_hidden', dbUrl: myForm.dbUrl });
     expect(answers[2].body.result).toContainEqual({ value: 'ds_hidden', label: '名称ds_hidden', text: '名称ds_hidden' });
 
@@ -147,8 +159,17 @@ describe('data sources: sealed passwords, options, connection test', () => {
     new Database(outside).close();
     fs.symlinkSync(outside, path.join(dataDir, 'ext', 'link.db'));
     try {
-      for (const dbUrl of ['jdbc:sqlite:../b.db', `jdbc:sqlite:${outside}`, 'jdbc:sqlite://etc/passwd', 'jdbc:sqlite:ext/link.db', 'jdbc:sqlite:ext/../../x.db']) {
-        expect((await test({ ...form, dbUrl })).body, dbUrl).toMatchObject({ success: false, message: '数据库连接失败：SQLite 数据库文件必须位于数据目录之内' });
+      for (const dbUrl of [
+        'jdbc:sqlite:../b.db',
+        `jdbc:sqlite:${outside}`,
+        'jdbc:sqlite://etc/passwd',
+        'jdbc:sqlite:ext/link.db',
+        'jdbc:sqlite:ext/../../x.db',
+      ]) {
+        expect((await test({ ...form, dbUrl })).body, dbUrl).toMatchObject({
+          success: false,
+          message: '数据库连接失败：SQLite 数据库文件必须位于数据目录之内',
+        });
       }
       expect((await test({ ...form, dbUrl: 'jdbc:sqlite:ext/none.db' })).body.message).toBe('数据库连接失败：SQLite 数据库文件不存在');
       expect(fs.existsSync(path.join(dataDir, 'ext', 'none.db'))).toBe(false);

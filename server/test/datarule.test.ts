@@ -21,9 +21,22 @@ describe('data rules on the position list', () => {
   afterAll(async () => t?.close());
 
   const ruleOf = async (ruleColumn: string, ruleConditions: string, ruleValue: string) => {
-    const r = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', { permissionId: menuId, ruleName: `${ruleColumn}${ruleConditions}`, ruleColumn, ruleConditions, ruleValue });
+    const r = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', {
+      permissionId: menuId,
+      ruleName: `${ruleColumn}${ruleConditions}`,
+      ruleColumn,
+      ruleConditions,
+      ruleValue,
+    });
     expect(r.body.success).toBe(true);
-    return (await db().selectFrom('sys_permission_data_rule').select('id').where('rule_value', '=', ruleValue).orderBy('create_time', 'desc').executeTakeFirstOrThrow()).id;
+    return (
+      await db()
+        .selectFrom('sys_permission_data_rule')
+        .select('id')
+        .where('rule_value', '=', ruleValue)
+        .orderBy('create_time', 'desc')
+        .executeTakeFirstOrThrow()
+    ).id;
   };
   const userWithRules = async (ruleIds: string[]) => {
     const u = await t.userWith([PERM.position.list, PERM.position.edit]);
@@ -57,11 +70,20 @@ describe('data rules on the position list', () => {
     const ne = await ruleOf('code', '!=', 'tester');
     expect(await codes((await userWithRules([ne])).h)).toEqual(['devleader']);
     // sysOrgCode is not a declared field of the position entity: refused when saved …
-    const bad = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', { permissionId: menuId, ruleName: 'x', ruleColumn: 'sysOrgCode', ruleConditions: 'RIGHT_LIKE', ruleValue: 'A01A' });
+    const bad = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', {
+      permissionId: menuId,
+      ruleName: 'x',
+      ruleColumn: 'sysOrgCode',
+      ruleConditions: 'RIGHT_LIKE',
+      ruleValue: 'A01A',
+    });
     expect(bad.body).toMatchObject({ success: false, message: '该菜单的数据没有此规则字段：sysOrgCode' });
     // … and one that got in anyway (written before the check, or by hand) hides every row rather than none
     const right = newId();
-    await db().insertInto('sys_permission_data_rule').values({ id: right, permission_id: menuId, rule_name: 'old', rule_column: 'sysOrgCode', rule_conditions: 'RIGHT_LIKE', rule_value: 'A01A', status: '1' }).execute();
+    await db()
+      .insertInto('sys_permission_data_rule')
+      .values({ id: right, permission_id: menuId, rule_name: 'old', rule_column: 'sysOrgCode', rule_conditions: 'RIGHT_LIKE', rule_value: 'A01A', status: '1' })
+      .execute();
     expect(await codes((await userWithRules([right])).h)).toEqual([]);
     const rank = await ruleOf('postRank', '>=', '2');
     expect(await codes((await userWithRules([rank])).h)).toEqual(['devleader']);
@@ -84,14 +106,28 @@ describe('data rules on the position list', () => {
     const userMenu = await menuIdByPerms(t.ctx, PERM.user.list);
     const tenantMenu = await menuIdByPerms(t.ctx, PERM.tenant.list);
     const addRule = async (permissionId: string, ruleColumn: string, ruleConditions: string, ruleValue: string) => {
-      const r = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', { permissionId, ruleName: `${ruleColumn}${ruleConditions}`, ruleColumn, ruleConditions, ruleValue });
+      const r = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', {
+        permissionId,
+        ruleName: `${ruleColumn}${ruleConditions}`,
+        ruleColumn,
+        ruleConditions,
+        ruleValue,
+      });
       expect(r.body.success).toBe(true);
-      return (await db().selectFrom('sys_permission_data_rule').select('id').where('permission_id', '=', permissionId).where('rule_value', '=', ruleValue).executeTakeFirstOrThrow()).id;
+      return (
+        await db()
+          .selectFrom('sys_permission_data_rule')
+          .select('id')
+          .where('permission_id', '=', permissionId)
+          .where('rule_value', '=', ruleValue)
+          .executeTakeFirstOrThrow()
+      ).id;
     };
     const self = await addRule(userMenu, 'username', '=', '#{sys_user_code}');
     const u = await t.userWith([PERM.user.list, PERM.user.exportXls, PERM.tenant.list]);
     const me = (await db().selectFrom('sys_user').select('username').where('id', '=', u.userId).executeTakeFirstOrThrow()).username;
-    const names = async (h: Record<string, string>) => ((await t.call(h, 'GET', '/sys/user/list?pageSize=200')).body.result.records as Array<{ username: string }>).map((r) => r.username);
+    const names = async (h: Record<string, string>) =>
+      ((await t.call(h, 'GET', '/sys/user/list?pageSize=200')).body.result.records as Array<{ username: string }>).map((r) => r.username);
     expect((await names(u.h)).length).toBeGreaterThan(1);
     expect((await t.call(t.admin, 'POST', '/sys/role/datarule', { permissionId: userMenu, roleId: u.roleId, dataRuleIds: self })).body.success).toBe(true);
     expect(await names(u.h)).toEqual([me]);
@@ -101,7 +137,13 @@ describe('data rules on the position list', () => {
     expect(ex.rawPayload.includes(Buffer.from('admin'))).toBe(false);
     expect((await names(t.admin)).length).toBeGreaterThan(1);
     // tenants: a rule on the name
-    await db().insertInto('sys_tenant').values([{ id: 71, name: 'keep-71', status: 1 }, { id: 72, name: 'drop-72', status: 1 }]).execute();
+    await db()
+      .insertInto('sys_tenant')
+      .values([
+        { id: 71, name: 'keep-71', status: 1 },
+        { id: 72, name: 'drop-72', status: 1 },
+      ])
+      .execute();
     const keep = await addRule(tenantMenu, 'name', 'RIGHT_LIKE', 'keep');
     expect((await t.call(t.admin, 'POST', '/sys/role/datarule', { permissionId: tenantMenu, roleId: u.roleId, dataRuleIds: keep })).body.success).toBe(true);
     const tl = await t.call(u.h, 'GET', '/sys/tenant/list');
@@ -115,10 +157,28 @@ describe('data rules on the position list', () => {
     const addRule = async (permissionId: string, ruleColumn: string, ruleConditions: string, ruleValue: string) => {
       const r = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', { permissionId, ruleName: 'scr', ruleColumn, ruleConditions, ruleValue });
       expect(r.body.success).toBe(true);
-      return (await db().selectFrom('sys_permission_data_rule').select('id').where('permission_id', '=', permissionId).where('rule_value', '=', ruleValue).executeTakeFirstOrThrow()).id;
+      return (
+        await db()
+          .selectFrom('sys_permission_data_rule')
+          .select('id')
+          .where('permission_id', '=', permissionId)
+          .where('rule_value', '=', ruleValue)
+          .executeTakeFirstOrThrow()
+      ).id;
     };
     const rule = await addRule(userMenu, 'realname', 'RIGHT_LIKE', '可见');
-    const u = await t.userWith([PERM.user.list, PERM.user.edit, PERM.user.delete, PERM.user.deleteBatch, PERM.user.frozen, PERM.user.changePassword, PERM.tenant.list, PERM.tenant.edit, PERM.tenant.delete, PERM.tenant.deleteBatch]);
+    const u = await t.userWith([
+      PERM.user.list,
+      PERM.user.edit,
+      PERM.user.delete,
+      PERM.user.deleteBatch,
+      PERM.user.frozen,
+      PERM.user.changePassword,
+      PERM.tenant.list,
+      PERM.tenant.edit,
+      PERM.tenant.delete,
+      PERM.tenant.deleteBatch,
+    ]);
     expect((await t.call(t.admin, 'POST', '/sys/role/datarule', { permissionId: userMenu, roleId: u.roleId, dataRuleIds: rule })).body.success).toBe(true);
     const seen = await createTestUser(t.ctx, { username: 'rule_seen', realname: '可见的人', password: 'Passw0rd!x' });
     const hidden = await createTestUser(t.ctx, { username: 'rule_hidden', realname: '隐藏的人', password: 'Passw0rd!x' });
@@ -139,7 +199,13 @@ describe('data rules on the position list', () => {
     expect((await t.call(u.h, 'PUT', '/sys/user/edit', { id: seen, realname: '可见的人2' })).body.success).toBe(true);
     expect((await t.call(u.h, 'PUT', '/sys/user/frozenBatch', { ids: seen, status: '2' })).body.success).toBe(true);
     // tenants: a rule on the name keeps the others out of reach
-    await db().insertInto('sys_tenant').values([{ id: 81, name: 'ok-81', status: 1 }, { id: 82, name: 'no-82', status: 1 }]).execute();
+    await db()
+      .insertInto('sys_tenant')
+      .values([
+        { id: 81, name: 'ok-81', status: 1 },
+        { id: 82, name: 'no-82', status: 1 },
+      ])
+      .execute();
     const tr = await addRule(tenantMenu, 'name', 'RIGHT_LIKE', 'ok-');
     expect((await t.call(t.admin, 'POST', '/sys/role/datarule', { permissionId: tenantMenu, roleId: u.roleId, dataRuleIds: tr })).body.success).toBe(true);
     expect((await t.call(u.h, 'GET', '/sys/tenant/queryById?id=82')).body.success).toBe(false);
@@ -153,7 +219,13 @@ describe('data rules on the position list', () => {
 
   it('audit columns are rule fields: 本人数据 (createBy = #{sys_user_code}) shows the users one created', async () => {
     const userMenu = await menuIdByPerms(t.ctx, PERM.user.list);
-    const add = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', { permissionId: userMenu, ruleName: '本人数据', ruleColumn: 'createBy', ruleConditions: '=', ruleValue: '#{sys_user_code}' });
+    const add = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', {
+      permissionId: userMenu,
+      ruleName: '本人数据',
+      ruleColumn: 'createBy',
+      ruleConditions: '=',
+      ruleValue: '#{sys_user_code}',
+    });
     expect(add.body.success).toBe(true);
     const rule = (await db().selectFrom('sys_permission_data_rule').select('id').where('rule_name', '=', '本人数据').executeTakeFirstOrThrow()).id;
     const u = await t.userWith([PERM.user.list]);
@@ -170,7 +242,9 @@ describe('data rules on the position list', () => {
     const pct = await ruleOf('name', 'LIKE', '#{sys_user_name}');
     const u = await userWithRules([pct]);
     await db().updateTable('sys_user').set({ realname: '%' }).where('id', '=', u.userId).execute();
-    const h = authHeaders(await loginAs(t.app, (await db().selectFrom('sys_user').select('username').where('id', '=', u.userId).executeTakeFirstOrThrow()).username!, 'Passw0rd!x'));
+    const h = authHeaders(
+      await loginAs(t.app, (await db().selectFrom('sys_user').select('username').where('id', '=', u.userId).executeTakeFirstOrThrow()).username!, 'Passw0rd!x'),
+    );
     expect(await codes(h)).toEqual([]);
     await db().insertInto('sys_position').values({ id: newId(), code: 'pct', name: '百分之%百', post_rank: '1' }).execute();
     expect(await codes(h)).toEqual(['pct']);
@@ -179,7 +253,13 @@ describe('data rules on the position list', () => {
     const m = await userWithRules([orgRule]);
     const departs = await db().selectFrom('sys_depart').select(['id', 'org_code']).where('org_code', 'in', ['A01', 'A01A01']).execute();
     for (const d of departs) await db().insertInto('sys_user_depart').values({ id: newId(), user_id: m.userId, dep_id: d.id }).execute();
-    await db().insertInto('sys_position').values([{ id: newId(), code: 'A01', name: 'org1', post_rank: '1' }, { id: newId(), code: 'A01A01', name: 'org2', post_rank: '1' }]).execute();
+    await db()
+      .insertInto('sys_position')
+      .values([
+        { id: newId(), code: 'A01', name: 'org1', post_rank: '1' },
+        { id: newId(), code: 'A01A01', name: 'org2', post_rank: '1' },
+      ])
+      .execute();
     expect(await codes(m.h)).toEqual(['A01', 'A01A01']);
   });
 
@@ -187,11 +267,20 @@ describe('data rules on the position list', () => {
     const rule = await ruleOf('code', 'IN', 'devleader,no-such-code');
     expect((await t.call(t.admin, 'POST', '/sys/sysDepart/add', { departName: '规则执行部门' })).body.success).toBe(true);
     const dep = (await db().selectFrom('sys_depart').select('id').where('depart_name', '=', '规则执行部门').executeTakeFirstOrThrow()).id;
-    expect((await t.call(t.admin, 'POST', '/sys/permission/saveDepartPermission', { departId: dep, permissionIds: menuId, lastpermissionIds: '' })).body.success).toBe(true);
-    expect((await t.call(t.admin, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: menuId, departId: dep, dataRuleIds: rule })).body.success).toBe(true);
-    expect((await t.call(t.admin, 'POST', '/sys/sysDepartRole/add', { departId: dep, roleName: '规则角色', roleCode: 'rule-enforced' })).body.success).toBe(true);
+    expect(
+      (await t.call(t.admin, 'POST', '/sys/permission/saveDepartPermission', { departId: dep, permissionIds: menuId, lastpermissionIds: '' })).body.success,
+    ).toBe(true);
+    expect((await t.call(t.admin, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: menuId, departId: dep, dataRuleIds: rule })).body.success).toBe(
+      true,
+    );
+    expect((await t.call(t.admin, 'POST', '/sys/sysDepartRole/add', { departId: dep, roleName: '规则角色', roleCode: 'rule-enforced' })).body.success).toBe(
+      true,
+    );
     const drole = (await db().selectFrom('sys_depart_role').select('id').where('role_code', '=', 'rule-enforced').executeTakeFirstOrThrow()).id;
-    expect((await t.call(t.admin, 'POST', '/sys/sysDepartPermission/saveDeptRolePermission', { roleId: drole, permissionIds: menuId, lastpermissionIds: '' })).body.success).toBe(true);
+    expect(
+      (await t.call(t.admin, 'POST', '/sys/sysDepartPermission/saveDeptRolePermission', { roleId: drole, permissionIds: menuId, lastpermissionIds: '' })).body
+        .success,
+    ).toBe(true);
     // a user with no role at all, in the department, holding the department role
     const userId = await createTestUser(t.ctx, { username: 'drule_user', password: 'Passw0rd!x', departIds: [dep] });
     expect((await t.call(t.admin, 'POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId, newRoleId: drole, oldRoleId: '' })).body.success).toBe(true);
@@ -200,11 +289,15 @@ describe('data rules on the position list', () => {
     expect(all.length).toBeGreaterThan(1);
     // the department granted the rule but the role has not chosen it: every row (and the rules are now cached)
     expect(await codes(h)).toEqual(all);
-    expect((await t.call(t.admin, 'POST', '/sys/sysDepartRole/datarule', { permissionId: menuId, departId: dep, roleId: drole, dataRuleIds: rule })).body.success).toBe(true);
+    expect(
+      (await t.call(t.admin, 'POST', '/sys/sysDepartRole/datarule', { permissionId: menuId, departId: dep, roleId: drole, dataRuleIds: rule })).body.success,
+    ).toBe(true);
     expect(await codes(h)).toEqual(['devleader']);
     expect(await codes(t.admin)).toEqual(all);
     // the department withdrawing the rule takes it from the role too
-    expect((await t.call(t.admin, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: menuId, departId: dep, dataRuleIds: '' })).body.success).toBe(true);
+    expect((await t.call(t.admin, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: menuId, departId: dep, dataRuleIds: '' })).body.success).toBe(
+      true,
+    );
     expect(await codes(h)).toEqual(all);
     // union with a role's rule: both apply (ANDed, as every granted rule is)
     await t.call(t.admin, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: menuId, departId: dep, dataRuleIds: rule });

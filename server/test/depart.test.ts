@@ -38,15 +38,29 @@ describe('departments', () => {
     await wb.xlsx.load(ex.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
     expect(ws.getRow(1).getCell(1).value).toBe('部门列表数据');
-    expect((ws.getRow(3).values as unknown[]).slice(1)).toEqual(['机构/部门名称', '英文名', '排序', '描述', '机构类别', '机构编码', '手机号', '传真', '地址', '备注']);
+    expect((ws.getRow(3).values as unknown[]).slice(1)).toEqual([
+      '机构/部门名称',
+      '英文名',
+      '排序',
+      '描述',
+      '机构类别',
+      '机构编码',
+      '手机号',
+      '传真',
+      '地址',
+      '备注',
+    ]);
     expect(JSON.stringify(ws.getSheetValues())).toContain('A01A01');
     // child listed before its parent: rows are sorted by code length
-    const mp = await xlsxUpload(['机构/部门名称', '机构编码', '机构类别', '排序'], [
-      ['导入子部门', 'W01A01', '部门', '2'],
-      ['导入公司', 'W01', '公司', '1'],
-      ['重复编码', 'A01', '公司', ''],
-      ['无上级', 'V01A01', '部门', ''],
-    ]);
+    const mp = await xlsxUpload(
+      ['机构/部门名称', '机构编码', '机构类别', '排序'],
+      [
+        ['导入子部门', 'W01A01', '部门', '2'],
+        ['导入公司', 'W01', '公司', '1'],
+        ['重复编码', 'A01', '公司', ''],
+        ['无上级', 'V01A01', '部门', ''],
+      ],
+    );
     const r = await t.app.inject({ method: 'POST', url: '/jeecg-boot/sys/sysDepart/importExcel', headers: { ...t.admin, ...mp.headers }, payload: mp.payload });
     expect(r.json()).toMatchObject({ success: true, code: 201, result: { totalCount: 4, successCount: 2, errorCount: 2 } });
     const parent = await byName('导入公司');
@@ -70,7 +84,10 @@ describe('departments', () => {
     expect(withCode.body.success).toBe(true); // orgType/orgCode in a body are ignored
     expect((await byName('x'))!.org_type).toBe('1');
     // jump to A99, then the next root is B01
-    await db().insertInto('sys_depart').values({ id: newId(), parent_id: '', depart_name: '九九', org_code: 'A99', org_type: '1', depart_order: 9, create_time: now() }).execute();
+    await db()
+      .insertInto('sys_depart')
+      .values({ id: newId(), parent_id: '', depart_name: '九九', org_code: 'A99', org_type: '1', depart_order: 9, create_time: now() })
+      .execute();
     await t.call(t.admin, 'POST', '/sys/sysDepart/add', { departName: '贝一' });
     expect((await byName('贝一'))!.org_code).toBe('B01');
     const noParent = await t.call(t.admin, 'POST', '/sys/sysDepart/add', { departName: 'y', parentId: 'nodep1' });
@@ -80,7 +97,7 @@ describe('departments', () => {
     expect((await t.call(t.admin, 'POST', '/sys/sysDepart/add', {})).status).toBe(400);
   });
 
-  it('the pickers\' tree reads are open to a signed-in user with no department code; writes and the other reads are not', async () => {
+  it("the pickers' tree reads are open to a signed-in user with no department code; writes and the other reads are not", async () => {
     const plain = await t.userWith([]);
     const tree = await t.call(plain.h, 'GET', '/sys/sysDepart/queryTreeList');
     expect(tree.body.success).toBe(true);
@@ -92,8 +109,10 @@ describe('departments', () => {
     // Directory fields only: contact details and notes stay with the department screens (same keys, null).
     const tech = (await db().selectFrom('sys_depart').select('id').where('depart_name', '=', '技术部').executeTakeFirstOrThrow()).id;
     await db().updateTable('sys_depart').set({ mobile: '13800000000', address: '港口一号', memo: '内部备注' }).where('id', '=', tech).execute();
-    const seen = [(await t.call(plain.h, 'GET', `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent('技术')}`)).body.result[0],
-      (await t.call(plain.h, 'GET', `/sys/sysDepart/queryTreeList?ids=${tech}`)).body.result[0]];
+    const seen = [
+      (await t.call(plain.h, 'GET', `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent('技术')}`)).body.result[0],
+      (await t.call(plain.h, 'GET', `/sys/sysDepart/queryTreeList?ids=${tech}`)).body.result[0],
+    ];
     for (const n of seen) expect(n).toMatchObject({ id: tech, departName: '技术部', mobile: null, address: null, memo: null });
     const full = (await t.call(t.admin, 'GET', `/sys/sysDepart/queryTreeList?ids=${tech}`)).body.result[0];
     expect(full).toMatchObject({ mobile: '13800000000', address: '港口一号', memo: '内部备注' });
@@ -123,7 +142,10 @@ describe('departments', () => {
     expect(Object.keys(idTree.body.result[0]).sort()).toEqual(['children', 'isLeaf', 'key', 'title', 'value']);
     const s = await t.call(t.admin, 'GET', `/sys/sysDepart/searchBy?keyWord=${encodeURIComponent('技术')}`);
     expect(s.body.result.map((n: { departName: string }) => n.departName)).toEqual(['技术部']);
-    expect((await t.call(t.admin, 'GET', '/sys/sysDepart/searchBy?keyWord=nothing-like-this')).body).toMatchObject({ success: false, message: '未查询匹配数据！' });
+    expect((await t.call(t.admin, 'GET', '/sys/sysDepart/searchBy?keyWord=nothing-like-this')).body).toMatchObject({
+      success: false,
+      message: '未查询匹配数据！',
+    });
     const mine = await t.call(t.admin, 'GET', '/sys/sysDepart/queryMyDeptTreeList');
     expect(mine.body.message).toBe('2');
     expect(mine.body.result[0].orgCode).toBe('A01');
@@ -137,7 +159,10 @@ describe('departments', () => {
     const r = await t.call(t.admin, 'PUT', '/sys/sysDepart/edit', { id: d.id, departName: '根二改', parentId: 'whatever', orgCode: 'Q01', memo: 'm' });
     expect(r.body).toMatchObject({ success: true, message: '修改成功!' });
     expect(await byName('根二改')).toMatchObject({ org_code: 'A02', parent_id: '', memo: 'm' });
-    expect((await t.call(t.admin, 'POST', '/sys/sysDepart/edit', { id: 'nodep1', departName: 'x' })).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect((await t.call(t.admin, 'POST', '/sys/sysDepart/edit', { id: 'nodep1', departName: 'x' })).body).toMatchObject({
+      success: false,
+      message: '未找到对应实体',
+    });
   });
 
   it('users, permissions and roles of a department; delete cascades', async () => {
@@ -149,26 +174,44 @@ describe('departments', () => {
     expect(child.org_code).toBe(`${top.org_code}A01`);
     const u = await t.userWith([PERM.online.list]);
     // users
-    expect((await t.call(t.admin, 'POST', '/sys/user/editSysDepartWithUser', { depId: child.id, userIdList: [u.userId] })).body).toMatchObject({ success: true, message: '添加成功!' });
+    expect((await t.call(t.admin, 'POST', '/sys/user/editSysDepartWithUser', { depId: child.id, userIdList: [u.userId] })).body).toMatchObject({
+      success: true,
+      message: '添加成功!',
+    });
     // permissions
     const posMenu = await menuIdByPerms(t.ctx, PERM.position.list);
     const posAdd = await menuIdByPerms(t.ctx, PERM.position.add);
-    const sp = await t.call(t.admin, 'POST', '/sys/permission/saveDepartPermission', { departId: child.id, permissionIds: `${posMenu},${posAdd}`, lastpermissionIds: '' });
+    const sp = await t.call(t.admin, 'POST', '/sys/permission/saveDepartPermission', {
+      departId: child.id,
+      permissionIds: `${posMenu},${posAdd}`,
+      lastpermissionIds: '',
+    });
     expect(sp.body).toMatchObject({ success: true, message: '保存成功！' });
     expect((await t.call(t.admin, 'GET', `/sys/permission/queryDepartPermission?departId=${child.id}`)).body.result.sort()).toEqual([posMenu, posAdd].sort());
     // department role with grants and a user
     const ra = await t.call(t.admin, 'POST', '/sys/sysDepartRole/add', { departId: child.id, roleName: '组长', roleCode: 'lead' });
     expect(ra.body).toMatchObject({ success: true, message: '添加成功！' });
-    expect((await t.call(t.admin, 'POST', '/sys/sysDepartRole/add', { departId: child.id, roleName: '组长2', roleCode: 'lead' })).body).toMatchObject({ success: false, message: '部门角色编码已存在' });
+    expect((await t.call(t.admin, 'POST', '/sys/sysDepartRole/add', { departId: child.id, roleName: '组长2', roleCode: 'lead' })).body).toMatchObject({
+      success: false,
+      message: '部门角色编码已存在',
+    });
     const rl = await t.call(t.admin, 'GET', `/sys/sysDepartRole/list?deptId=${child.id}`);
     const drole = rl.body.result.records[0];
     expect(drole).toMatchObject({ roleName: '组长', roleCode: 'lead', departId: child.id });
     expect((await t.call(t.admin, 'PUT', '/sys/sysDepartRole/edit', { id: drole.id, roleName: '组长A' })).body.success).toBe(true);
     const tree = await t.call(t.admin, 'GET', `/sys/sysDepartPermission/queryTreeListForDeptRole?departId=${child.id}`);
     expect(tree.body.result.ids.sort()).toEqual([posMenu, posAdd].sort());
-    const outside = await t.call(t.admin, 'POST', '/sys/sysDepartPermission/saveDeptRolePermission', { roleId: drole.id, permissionIds: await menuIdByPerms(t.ctx, PERM.role.list), lastpermissionIds: '' });
+    const outside = await t.call(t.admin, 'POST', '/sys/sysDepartPermission/saveDeptRolePermission', {
+      roleId: drole.id,
+      permissionIds: await menuIdByPerms(t.ctx, PERM.role.list),
+      lastpermissionIds: '',
+    });
     expect(outside.body.success).toBe(false);
-    const sr = await t.call(t.admin, 'POST', '/sys/sysDepartPermission/saveDeptRolePermission', { roleId: drole.id, permissionIds: `${posMenu},${posAdd}`, lastpermissionIds: '' });
+    const sr = await t.call(t.admin, 'POST', '/sys/sysDepartPermission/saveDeptRolePermission', {
+      roleId: drole.id,
+      permissionIds: `${posMenu},${posAdd}`,
+      lastpermissionIds: '',
+    });
     expect(sr.body).toMatchObject({ success: true, message: '保存成功！' });
     expect((await t.call(t.admin, 'GET', `/sys/sysDepartPermission/queryDeptRolePermission?roleId=${drole.id}`)).body.result).toHaveLength(2);
     const before = (await t.call(u.h, 'GET', '/sys/permission/getUserPermissionByToken')).body.result.auth.map((a: { action: string }) => a.action);
@@ -179,9 +222,15 @@ describe('departments', () => {
     const after = (await t.call(u.h, 'GET', '/sys/permission/getUserPermissionByToken')).body.result.auth.map((a: { action: string }) => a.action);
     expect(after).toContain(PERM.position.add);
     // removing the user from the department also removes the department-role link
-    expect((await t.call(t.admin, 'DELETE', `/sys/user/deleteUserInDepart?depId=${child.id}&userId=${u.userId}`)).body).toMatchObject({ success: true, message: '删除成功!' });
+    expect((await t.call(t.admin, 'DELETE', `/sys/user/deleteUserInDepart?depId=${child.id}&userId=${u.userId}`)).body).toMatchObject({
+      success: true,
+      message: '删除成功!',
+    });
     expect(await db().selectFrom('sys_depart_role_user').select('id').where('user_id', '=', u.userId).execute()).toHaveLength(0);
-    expect((await t.call(t.admin, 'DELETE', `/sys/user/deleteUserInDepartBatch?depId=${child.id}&userIds=${u.userId},`)).body).toMatchObject({ success: false, message: '当前选中部门与用户无关联关系!' });
+    expect((await t.call(t.admin, 'DELETE', `/sys/user/deleteUserInDepartBatch?depId=${child.id}&userIds=${u.userId},`)).body).toMatchObject({
+      success: false,
+      message: '当前选中部门与用户无关联关系!',
+    });
     // put everything back and delete the top department: all descendants and link rows go
     await t.call(t.admin, 'POST', '/sys/user/editSysDepartWithUser', { depId: child.id, userIdList: [u.userId] });
     await t.call(t.admin, 'POST', '/sys/sysDepartRole/deptRoleUserAdd', { userId: u.userId, newRoleId: drole.id, oldRoleId: '' });
@@ -195,8 +244,16 @@ describe('departments', () => {
       ['sys_depart_role_user', 'drole_id', drole.id],
       ['sys_depart_role_permission', 'role_id', drole.id],
     ] as const)
-      expect(await db().selectFrom(table).select('id').where(col as 'id', '=', v).execute()).toHaveLength(0);
-    expect((await t.call(u.h, 'GET', '/sys/permission/getUserPermissionByToken')).body.result.auth.map((a: { action: string }) => a.action)).not.toContain(PERM.position.add);
+      expect(
+        await db()
+          .selectFrom(table)
+          .select('id')
+          .where(col as 'id', '=', v)
+          .execute(),
+      ).toHaveLength(0);
+    expect((await t.call(u.h, 'GET', '/sys/permission/getUserPermissionByToken')).body.result.auth.map((a: { action: string }) => a.action)).not.toContain(
+      PERM.position.add,
+    );
     expect((await t.call(t.admin, 'DELETE', `/sys/sysDepart/delete?id=${top.id}`)).body).toMatchObject({ success: false, message: '未找到对应实体' });
     const d1 = (await byName('贝一'))!;
     expect((await t.call(t.admin, 'DELETE', `/sys/sysDepart/deleteBatch?ids=${d1.id},`)).body.success).toBe(true);
@@ -211,22 +268,41 @@ describe('departments', () => {
     const a0101 = (await db().selectFrom('sys_depart').select('id').where('org_code', '=', 'A01A01').executeTakeFirstOrThrow()).id;
     expect((await t.call(t.admin, 'GET', `/sys/sysDepart/queryAllParentId?departId=${a0101}`)).body.result).toEqual({ [a0101]: [a01] });
     expect((await t.call(t.admin, 'GET', '/sys/sysDepart/queryAllParentId?orgCode=A01A01')).body.result).toEqual({ [a0101]: [a01] });
-    expect((await t.call(t.admin, 'GET', '/sys/sysDepart/queryAllParentId')).body).toMatchObject({ success: false, message: 'departId 和 orgCode 不能都为空！' });
+    expect((await t.call(t.admin, 'GET', '/sys/sysDepart/queryAllParentId')).body).toMatchObject({
+      success: false,
+      message: 'departId 和 orgCode 不能都为空！',
+    });
     const pid = await menuIdByPerms(t.ctx, PERM.position.list);
-    await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', { permissionId: pid, ruleName: '部门规则', ruleColumn: 'code', ruleConditions: '=', ruleValue: 'x' });
+    await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', {
+      permissionId: pid,
+      ruleName: '部门规则',
+      ruleColumn: 'code',
+      ruleConditions: '=',
+      ruleValue: 'x',
+    });
     const rule = (await db().selectFrom('sys_permission_data_rule').select('id').where('rule_name', '=', '部门规则').executeTakeFirstOrThrow()).id;
-    expect((await t.call(t.admin, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: pid, departId: a0101, dataRuleIds: rule })).body).toMatchObject({ success: false, message: '请先保存部门菜单权限!' });
+    expect((await t.call(t.admin, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: pid, departId: a0101, dataRuleIds: rule })).body).toMatchObject({
+      success: false,
+      message: '请先保存部门菜单权限!',
+    });
     await t.call(t.admin, 'POST', '/sys/permission/saveDepartPermission', { departId: a0101, permissionIds: pid, lastpermissionIds: '' });
-    expect((await t.call(t.admin, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: pid, departId: a0101, dataRuleIds: rule })).body).toMatchObject({ success: true, message: '保存成功!' });
+    expect((await t.call(t.admin, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: pid, departId: a0101, dataRuleIds: rule })).body).toMatchObject({
+      success: true,
+      message: '保存成功!',
+    });
     const got = await t.call(t.admin, 'GET', `/sys/sysDepartPermission/datarule/${pid}/${a0101}`);
     expect(got.body.result.drChecked).toBe(rule);
     expect(got.body.result.datarule.map((r: { id: string }) => r.id)).toContain(rule);
     const u = await t.userWith(Object.values(PERM.depart).filter((x) => x !== PERM.depart.authorize));
     const before = await t.snapshot();
-    expect((await t.call(u.h, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: pid, departId: a0101, dataRuleIds: '' })).body).toMatchObject({ code: 510 });
+    expect((await t.call(u.h, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: pid, departId: a0101, dataRuleIds: '' })).body).toMatchObject({
+      code: 510,
+    });
     expect((await t.call(u.h, 'GET', `/sys/sysDepartPermission/datarule/${pid}/${a0101}`)).body).toMatchObject({ code: 510 });
     expect(await t.snapshot()).toEqual(before);
-    expect((await db().selectFrom('sys_depart_permission').select('data_rule_ids').where('depart_id', '=', a0101).executeTakeFirstOrThrow()).data_rule_ids).toBe(rule);
+    expect(
+      (await db().selectFrom('sys_depart_permission').select('data_rule_ids').where('depart_id', '=', a0101).executeTakeFirstOrThrow()).data_rule_ids,
+    ).toBe(rule);
   });
 
   // The permission matrix of every route of these modules lives in iam.matrix.test.ts.

@@ -18,7 +18,10 @@ describe('department-role data rules', () => {
 
   const rule = async (permissionId: string, name: string, status = '1') => {
     const id = newId();
-    await db().insertInto('sys_permission_data_rule').values({ id, permission_id: permissionId, rule_name: name, rule_column: 'code', rule_conditions: '=', rule_value: name, status, create_time: now() }).execute();
+    await db()
+      .insertInto('sys_permission_data_rule')
+      .values({ id, permission_id: permissionId, rule_name: name, rule_column: 'code', rule_conditions: '=', rule_value: name, status, create_time: now() })
+      .execute();
     return id;
   };
   const depart = async (name: string) => {
@@ -26,9 +29,18 @@ describe('department-role data rules', () => {
     return (await db().selectFrom('sys_depart').select('id').where('depart_name', '=', name).executeTakeFirstOrThrow()).id;
   };
   const roleRules = async (roleId = role) =>
-    (await db().selectFrom('sys_depart_role_permission').select('data_rule_ids').where('role_id', '=', roleId).where('permission_id', '=', menu).executeTakeFirst())?.data_rule_ids;
-  const save = (body: Record<string, unknown>) => t.call(t.admin, 'POST', '/sys/sysDepartRole/datarule', { permissionId: menu, departId: dep, roleId: role, ...body });
-  const load = (departId = dep, roleId = role, permissionId = menu) => t.call(t.admin, 'GET', `/sys/sysDepartRole/datarule/${permissionId}/${departId}/${roleId}`);
+    (
+      await db()
+        .selectFrom('sys_depart_role_permission')
+        .select('data_rule_ids')
+        .where('role_id', '=', roleId)
+        .where('permission_id', '=', menu)
+        .executeTakeFirst()
+    )?.data_rule_ids;
+  const save = (body: Record<string, unknown>) =>
+    t.call(t.admin, 'POST', '/sys/sysDepartRole/datarule', { permissionId: menu, departId: dep, roleId: role, ...body });
+  const load = (departId = dep, roleId = role, permissionId = menu) =>
+    t.call(t.admin, 'GET', `/sys/sysDepartRole/datarule/${permissionId}/${departId}/${roleId}`);
 
   beforeAll(async () => {
     t = await rbac();
@@ -41,7 +53,10 @@ describe('department-role data rules', () => {
     rules.elsewhere = await rule(otherMenu, 'dr-elsewhere');
     dep = await depart('数据规则部门');
     otherDep = await depart('数据规则他部门');
-    expect((await t.call(t.admin, 'POST', '/sys/permission/saveDepartPermission', { departId: dep, permissionIds: `${menu},${otherMenu}`, lastpermissionIds: '' })).body.success).toBe(true);
+    expect(
+      (await t.call(t.admin, 'POST', '/sys/permission/saveDepartPermission', { departId: dep, permissionIds: `${menu},${otherMenu}`, lastpermissionIds: '' }))
+        .body.success,
+    ).toBe(true);
     expect((await t.call(t.admin, 'POST', '/sys/sysDepartRole/add', { departId: dep, roleName: '规则角色', roleCode: 'drrole' })).body.success).toBe(true);
     role = (await db().selectFrom('sys_depart_role').select('id').where('role_code', '=', 'drrole').executeTakeFirstOrThrow()).id;
   });
@@ -50,7 +65,11 @@ describe('department-role data rules', () => {
   it('GET offers only the enabled rules the department granted on the menu; none → 未找到权限配置信息', async () => {
     // the department granted nothing yet (the menu has rules of its own)
     expect((await load()).body).toMatchObject({ success: false, message: '未找到权限配置信息' });
-    const grant = await t.call(t.admin, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: menu, departId: dep, dataRuleIds: `${rules.a},${rules.b},${rules.off}` });
+    const grant = await t.call(t.admin, 'POST', '/sys/sysDepartPermission/datarule', {
+      permissionId: menu,
+      departId: dep,
+      dataRuleIds: `${rules.a},${rules.b},${rules.off}`,
+    });
     expect(grant.body).toMatchObject({ success: true, message: '保存成功!' });
     const got = await load();
     expect(got.body.success).toBe(true);
@@ -63,7 +82,15 @@ describe('department-role data rules', () => {
 
   it('POST: the role must hold the menu, choose among the department’s rules, and belong to the department', async () => {
     expect((await save({ dataRuleIds: rules.a })).body).toMatchObject({ success: false, message: '请先保存角色菜单权限!' });
-    expect((await t.call(t.admin, 'POST', '/sys/sysDepartPermission/saveDeptRolePermission', { roleId: role, permissionIds: `${menu},${otherMenu}`, lastpermissionIds: '' })).body.success).toBe(true);
+    expect(
+      (
+        await t.call(t.admin, 'POST', '/sys/sysDepartPermission/saveDeptRolePermission', {
+          roleId: role,
+          permissionIds: `${menu},${otherMenu}`,
+          lastpermissionIds: '',
+        })
+      ).body.success,
+    ).toBe(true);
     const before = await t.snapshot();
     // a rule of the menu the department did not grant, a rule of another menu, an unknown id: refused, nothing changes
     for (const bad of [rules.notGranted, `${rules.a},${rules.notGranted}`, rules.elsewhere, newId()]) {
@@ -84,7 +111,12 @@ describe('department-role data rules', () => {
     expect((await save({ departId: undefined, dataRuleIds: rules.b })).body).toMatchObject({ success: true, message: '保存成功!' });
     expect(await roleRules()).toBe(rules.b);
     // a stored trailing comma is not sent back
-    await db().updateTable('sys_depart_role_permission').set({ data_rule_ids: `${rules.a},` }).where('role_id', '=', role).where('permission_id', '=', menu).execute();
+    await db()
+      .updateTable('sys_depart_role_permission')
+      .set({ data_rule_ids: `${rules.a},` })
+      .where('role_id', '=', role)
+      .where('permission_id', '=', menu)
+      .execute();
     expect((await load()).body.result.drChecked).toBe(rules.a);
     // clearing
     expect((await save({ dataRuleIds: '' })).body.success).toBe(true);
@@ -93,10 +125,14 @@ describe('department-role data rules', () => {
 
   it('a rule the department stops granting leaves its roles', async () => {
     expect((await save({ dataRuleIds: `${rules.a},${rules.b}` })).body.success).toBe(true);
-    expect((await t.call(t.admin, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: menu, departId: dep, dataRuleIds: rules.b })).body.success).toBe(true);
+    expect((await t.call(t.admin, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: menu, departId: dep, dataRuleIds: rules.b })).body.success).toBe(
+      true,
+    );
     expect(await roleRules()).toBe(rules.b);
     expect((await save({ dataRuleIds: rules.a })).body).toMatchObject({ success: false, message: '只能选择部门已授权的数据规则' });
-    expect((await t.call(t.admin, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: menu, departId: dep, dataRuleIds: '' })).body.success).toBe(true);
+    expect((await t.call(t.admin, 'POST', '/sys/sysDepartPermission/datarule', { permissionId: menu, departId: dep, dataRuleIds: '' })).body.success).toBe(
+      true,
+    );
     expect(await roleRules()).toBeNull();
     expect((await load()).body).toMatchObject({ success: false, message: '未找到权限配置信息' });
   });
@@ -104,7 +140,9 @@ describe('department-role data rules', () => {
   it('a caller without depart:roles gets 510 and nothing changes', async () => {
     const u = await t.userWith(Object.values(PERM.depart).filter((x) => x !== PERM.depart.roles));
     const before = await t.snapshot();
-    expect((await t.call(u.h, 'POST', '/sys/sysDepartRole/datarule', { permissionId: menu, departId: dep, roleId: role, dataRuleIds: '' })).body).toMatchObject({ code: 510 });
+    expect((await t.call(u.h, 'POST', '/sys/sysDepartRole/datarule', { permissionId: menu, departId: dep, roleId: role, dataRuleIds: '' })).body).toMatchObject(
+      { code: 510 },
+    );
     expect((await t.call(u.h, 'GET', `/sys/sysDepartRole/datarule/${menu}/${dep}/${role}`)).body).toMatchObject({ code: 510 });
     expect(await t.snapshot()).toEqual(before);
   });

@@ -87,7 +87,7 @@ describe('dictionaries', () => {
     'sys_user,realname,id;select pg_sleep(3)',
     'sys_user,(select sleep(3)),id',
     'sys_user,realname,id,sleep(3)',
-    "sys_user,realname,id,benchmark(10000000,md5(1))",
+    'sys_user,realname,id,benchmark(10000000,md5(1))',
     "sys_user,realname,id,1=1; waitfor delay '0:0:3'",
     "sys_user,case when (select password from sys_user limit 1) like 'a%' then realname else id end,id",
     'sys_user,ascii(substr(version(),1,1))>52,id',
@@ -140,8 +140,17 @@ describe('dictionaries', () => {
 
   it('translate: multi-values item by item, unknown values pass through, empty left out', async () => {
     const out = await dictService(ctx).translate(
-      [{ a: '1,2', b: 'devleader,ghost' }, { a: '9', b: null }, { a: '', b: 'devleader' }],
-      { fields: [{ prop: 'a', label: 'A', type: 'string', dict: 'sex' }, { prop: 'b', label: 'B', type: 'string', dict: 'sys_position,name,code' }] },
+      [
+        { a: '1,2', b: 'devleader,ghost' },
+        { a: '9', b: null },
+        { a: '', b: 'devleader' },
+      ],
+      {
+        fields: [
+          { prop: 'a', label: 'A', type: 'string', dict: 'sex' },
+          { prop: 'b', label: 'B', type: 'string', dict: 'sys_position,name,code' },
+        ],
+      },
     );
     expect(out).toEqual([
       { a: '1,2', a_dictText: '男,女', b: 'devleader,ghost', b_dictText: '研发部经理,ghost' },

@@ -33,7 +33,10 @@ describe('数据字典 admin endpoints', () => {
   const addItem = (dictId: string, itemText: string, itemValue: string, sortOrder?: number, status?: number) =>
     call('POST', '/sys/dictItem/add', { dictId, itemText, itemValue, sortOrder, status, description: null });
   const items = async (code: string, a = app) =>
-    ((await a.inject({ method: 'GET', url: `${P}/sys/dict/getDictItems/${code}`, headers: h })).json() as Body).result as Array<{ value: string; text: string }>;
+    ((await a.inject({ method: 'GET', url: `${P}/sys/dict/getDictItems/${code}`, headers: h })).json() as Body).result as Array<{
+      value: string;
+      text: string;
+    }>;
 
   beforeAll(async () => {
     ({ app, ctx, close } = await createTestApp());
@@ -79,7 +82,10 @@ describe('数据字典 admin endpoints', () => {
       expect(r.body).toMatchObject({ success: true, message: '编辑成功!' });
       expect((await dictByCode(a.code))!.dict_name).toBe(`改名${method}`);
     }
-    expect((await call('PUT', '/sys/dict/edit', { id: '1234567890123456789', dictName: 'x', dictCode: codeOf() })).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect((await call('PUT', '/sys/dict/edit', { id: '1234567890123456789', dictName: 'x', dictCode: codeOf() })).body).toMatchObject({
+      success: false,
+      message: '未找到对应实体',
+    });
     await call('DELETE', `/sys/dict/delete?id=${a.id}`);
     expect((await call('PUT', '/sys/dict/edit', { id: a.id, dictName: 'x' })).body).toMatchObject({ success: false, message: '未找到对应实体' });
   });
@@ -164,17 +170,27 @@ describe('数据字典 admin endpoints', () => {
     expect((await call('DELETE', `/sys/dictItem/delete?id=${id}`)).body).toMatchObject({ success: false, message: '删除失败!' });
     const rest = await ctx.db.db.selectFrom('sys_dict_item').select('id').where('dict_id', '=', a.id).execute();
     expect((await call('DELETE', '/sys/dictItem/deleteBatch?ids=')).body).toMatchObject({ success: false, message: '参数不识别！' });
-    expect((await call('DELETE', `/sys/dictItem/deleteBatch?ids=${rest.map((r) => r.id).join(',')}`)).body).toMatchObject({ success: true, message: '删除成功!' });
+    expect((await call('DELETE', `/sys/dictItem/deleteBatch?ids=${rest.map((r) => r.id).join(',')}`)).body).toMatchObject({
+      success: true,
+      message: '删除成功!',
+    });
     expect(await items(a.code)).toEqual([]);
   });
 
   it('every write reaches getDictItems, queryAllDictItems and _dictText at once on this node', async () => {
     const rank = (await dictByCode('position_rank'))!;
     await items('position_rank'); // warm the cache
-    const item = await ctx.db.db.selectFrom('sys_dict_item').select(['id', 'item_text']).where('dict_id', '=', rank.id).where('item_value', '=', '3').executeTakeFirstOrThrow();
+    const item = await ctx.db.db
+      .selectFrom('sys_dict_item')
+      .select(['id', 'item_text'])
+      .where('dict_id', '=', rank.id)
+      .where('item_value', '=', '3')
+      .executeTakeFirstOrThrow();
     await call('PUT', '/sys/dictItem/edit', { id: item.id, itemText: '中级（改）' });
     expect((await items('position_rank')).find((i) => i.value === '3')!.text).toBe('中级（改）');
-    expect((await call('GET', '/sys/dict/queryAllDictItems')).body.result.position_rank.find((i: { value: string }) => i.value === '3').text).toBe('中级（改）');
+    expect((await call('GET', '/sys/dict/queryAllDictItems')).body.result.position_rank.find((i: { value: string }) => i.value === '3').text).toBe(
+      '中级（改）',
+    );
     await call('POST', '/sys/position/add', { code: `p${nextSeq()}`, name: '字典测试职务', postRank: '3' });
     const pos = await call('GET', `/sys/position/list?name=${encodeURIComponent('字典测试职务')}`);
     expect(pos.body.result.records[0].postRank_dictText).toBe('中级（改）');
@@ -192,7 +208,8 @@ describe('数据字典 admin endpoints', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as never);
     const ws = wb.worksheets[0];
-    const row = (n: number) => Array.from({ length: 7 }, (_, i) => ws.getRow(n).getCell(i + 1).value).map((v) => (v === undefined || v === null ? '' : String(v)));
+    const row = (n: number) =>
+      Array.from({ length: 7 }, (_, i) => ws.getRow(n).getCell(i + 1).value).map((v) => (v === undefined || v === null ? '' : String(v)));
     expect(row(1)[0]).toBe('数据字典列表数据');
     expect(row(3)).toEqual(['字典名称', '字典编码', '描述', '字典列表', '字典列表', '字典列表', '字典列表']);
     expect(row(4).slice(3)).toEqual(['字典项文本', '字典项值', '描述', '排序']);
@@ -217,7 +234,10 @@ describe('数据字典 admin endpoints', () => {
     expect(again.json()).toMatchObject({ success: true, code: 200, message: '共1行数据全部导入成功！' });
     const back = (await dictByCode(a.code))!;
     const backItems = await ctx.db.db.selectFrom('sys_dict_item').selectAll().where('dict_id', '=', back.id).orderBy('sort_order').execute();
-    expect(backItems.map((i) => [i.item_text, i.item_value, i.sort_order, i.status])).toEqual([['男', 'm', 1, 1], ['女', 'f', 2, 1]]);
+    expect(backItems.map((i) => [i.item_text, i.item_value, i.sort_order, i.status])).toEqual([
+      ['男', 'm', 1, 1],
+      ['女', 'f', 2, 1],
+    ]);
     expect((await items(a.code)).map((i) => i.text)).toEqual(['男', '女']);
 
     // the same file again, plus a dictionary without a code and one with an item without a value
@@ -270,11 +290,25 @@ describe('数据字典 admin endpoints', () => {
   it('510 without the codes; the read endpoints stay open to any signed-in user', async () => {
     const nobody = (await fastUser(ctx, [])).h;
     const routes: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
-      ['GET', '/sys/dict/list'], ['GET', '/sys/dict/queryById?id=1'], ['GET', '/sys/dict/treeList'], ['POST', '/sys/dict/add'],
-      ['PUT', '/sys/dict/edit'], ['POST', '/sys/dict/edit'], ['DELETE', '/sys/dict/delete?id=1'], ['DELETE', '/sys/dict/deleteBatch?ids=1'],
-      ['GET', '/sys/dict/deleteList'], ['PUT', '/sys/dict/back/1'], ['DELETE', '/sys/dict/deletePhysic/1'], ['GET', '/sys/dict/exportXls'],
-      ['POST', '/sys/dict/importExcel'], ['GET', '/sys/dictItem/list'], ['POST', '/sys/dictItem/add'], ['PUT', '/sys/dictItem/edit'],
-      ['DELETE', '/sys/dictItem/delete?id=1'], ['DELETE', '/sys/dictItem/deleteBatch?ids=1'], ['GET', '/sys/dictItem/dictItemCheck?dictId=1&itemValue=1'],
+      ['GET', '/sys/dict/list'],
+      ['GET', '/sys/dict/queryById?id=1'],
+      ['GET', '/sys/dict/treeList'],
+      ['POST', '/sys/dict/add'],
+      ['PUT', '/sys/dict/edit'],
+      ['POST', '/sys/dict/edit'],
+      ['DELETE', '/sys/dict/delete?id=1'],
+      ['DELETE', '/sys/dict/deleteBatch?ids=1'],
+      ['GET', '/sys/dict/deleteList'],
+      ['PUT', '/sys/dict/back/1'],
+      ['DELETE', '/sys/dict/deletePhysic/1'],
+      ['GET', '/sys/dict/exportXls'],
+      ['POST', '/sys/dict/importExcel'],
+      ['GET', '/sys/dictItem/list'],
+      ['POST', '/sys/dictItem/add'],
+      ['PUT', '/sys/dictItem/edit'],
+      ['DELETE', '/sys/dictItem/delete?id=1'],
+      ['DELETE', '/sys/dictItem/deleteBatch?ids=1'],
+      ['GET', '/sys/dictItem/dictItemCheck?dictId=1&itemValue=1'],
     ];
     for (const [method, url] of routes) {
       const r = await call(method, url, method === 'GET' || method === 'DELETE' ? undefined : {}, nobody);
@@ -293,7 +327,20 @@ describe('数据字典 admin endpoints', () => {
     expect(menu[0]).toMatchObject({ name: '数据字典', component: 'system/DictList', perms: 'dict:list' });
     const buttons = await ctx.db.db.selectFrom('sys_permission').select('perms').where('parent_id', '=', menu[0].id).execute();
     expect(buttons.map((b) => b.perms).sort()).toEqual(
-      ['dict:add', 'dict:edit', 'dict:delete', 'dict:deleteBatch', 'dict:exportXls', 'dict:importExcel', 'dict:recycleBin', 'dict:item:list', 'dict:item:add', 'dict:item:edit', 'dict:item:delete', 'dict:item:deleteBatch'].sort(),
+      [
+        'dict:add',
+        'dict:edit',
+        'dict:delete',
+        'dict:deleteBatch',
+        'dict:exportXls',
+        'dict:importExcel',
+        'dict:recycleBin',
+        'dict:item:list',
+        'dict:item:add',
+        'dict:item:edit',
+        'dict:item:delete',
+        'dict:item:deleteBatch',
+      ].sort(),
     );
   });
 });

@@ -13,7 +13,8 @@ describe('dictionary changes reach every node', () => {
   let h: Record<string, string>;
 
   const get = async (app: FastifyInstance, url: string) => (await app.inject({ method: 'GET', url: `${P}${url}`, headers: h })).json();
-  const rankText = async (app: FastifyInstance) => ((await get(app, '/sys/dict/getDictItems/position_rank')).result as Array<{ value: string; text: string }>).find((i) => i.value === '2')?.text;
+  const rankText = async (app: FastifyInstance) =>
+    ((await get(app, '/sys/dict/getDictItems/position_rank')).result as Array<{ value: string; text: string }>).find((i) => i.value === '2')?.text;
   /** Ask node `app` until `read` gives `want` or 2 s have passed since the write; the last answer is returned. */
   const within2s = async <T>(read: () => Promise<T>, want: T, since: number): Promise<T> => {
     let v = await read();
@@ -37,13 +38,19 @@ describe('dictionary changes reach every node', () => {
   it('an item edited on node A shows on node B (getDictItems, queryAllDictItems, _dictText)', async () => {
     const db = a.ctx.db.db;
     const dict = await db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'position_rank').executeTakeFirstOrThrow();
-    const item = await db.selectFrom('sys_dict_item').select(['id', 'item_text']).where('dict_id', '=', dict.id).where('item_value', '=', '2').executeTakeFirstOrThrow();
+    const item = await db
+      .selectFrom('sys_dict_item')
+      .select(['id', 'item_text'])
+      .where('dict_id', '=', dict.id)
+      .where('item_value', '=', '2')
+      .executeTakeFirstOrThrow();
     await a.app.inject({ method: 'POST', url: `${P}/sys/position/add`, headers: h, payload: { code: 'cluster_p', name: '集群职务', postRank: '2' } });
     const posText = async () => (await get(b.app, `/sys/position/list?code=cluster_p`)).result.records[0]?.postRank_dictText as string;
     // node B has the old texts cached
     expect(await rankText(b.app)).toBe(item.item_text);
     expect(await posText()).toBe(item.item_text);
-    const allText = async () => ((await get(b.app, '/sys/dict/queryAllDictItems')).result.position_rank as Array<{ value: string; text: string }>).find((i) => i.value === '2')?.text;
+    const allText = async () =>
+      ((await get(b.app, '/sys/dict/queryAllDictItems')).result.position_rank as Array<{ value: string; text: string }>).find((i) => i.value === '2')?.text;
     expect(await allText()).toBe(item.item_text);
 
     const t0 = Date.now();

@@ -20,7 +20,8 @@ describe('user table dictionaries: tenant scope', () => {
   const ids: Record<string, string> = {};
 
   const get = async (h: Record<string, string>, url: string) => (await app.inject({ method: 'GET', url: `${D}${url}`, headers: h })).json();
-  const items = async (h: Record<string, string>, code: string) => ((await get(h, `/getDictItems/${encodeURIComponent(code)}`)).result as Array<{ value: string }>).map((r) => r.value);
+  const items = async (h: Record<string, string>, code: string) =>
+    ((await get(h, `/getDictItems/${encodeURIComponent(code)}`)).result as Array<{ value: string }>).map((r) => r.value);
   const search = async (h: Record<string, string>, code: string, keyword: string) =>
     ((await get(h, `/loadDict/${encodeURIComponent(code)}?keyword=${encodeURIComponent(keyword)}`)).result as Array<{ value: string }>).map((r) => r.value);
   const texts = async (h: Record<string, string>, code: string, key: string, delNotExist = true) =>
@@ -29,7 +30,14 @@ describe('user table dictionaries: tenant scope', () => {
   beforeAll(async () => {
     ({ app, ctx, close } = await createTestApp());
     admin = authHeaders(await loginAs(app, 'admin', TEST_ADMIN_PASSWORD));
-    await ctx.db.db.insertInto('sys_tenant').values([{ id: 201, name: 'A', status: 1 }, { id: 202, name: 'B', status: 1 }, { id: 203, name: 'C', status: 1 }]).execute();
+    await ctx.db.db
+      .insertInto('sys_tenant')
+      .values([
+        { id: 201, name: 'A', status: 1 },
+        { id: 202, name: 'B', status: 1 },
+        { id: 203, name: 'C', status: 1 },
+      ])
+      .execute();
     ids.a1 = await createTestUser(ctx, { username: 'scopeA1', realname: '甲一', password: 'Pw@1', relTenantIds: '201,203' });
     ids.a2 = await createTestUser(ctx, { username: 'scopeA2', realname: '甲二', password: 'Pw@1', relTenantIds: '201' });
     ids.b1 = await createTestUser(ctx, { username: 'scopeB1', realname: '乙一', password: 'Pw@1', relTenantIds: '202' });
@@ -41,8 +49,14 @@ describe('user table dictionaries: tenant scope', () => {
 
   it('getDictItems: a tenant-A member lists only users of the chosen tenant, never tenant B', async () => {
     const inA = authHeaders(token, '201');
-    for (const [code, key] of [[BY_NAME, 'username'], [BY_ID, 'id']] as const) {
-      const v = (u: string) => (key === 'id' ? ids[u] : ({ a1: 'scopeA1', a2: 'scopeA2', b1: 'scopeB1', c1: 'scopeC1', reserved: '_reserve_user_external' } as Record<string, string>)[u]);
+    for (const [code, key] of [
+      [BY_NAME, 'username'],
+      [BY_ID, 'id'],
+    ] as const) {
+      const v = (u: string) =>
+        key === 'id'
+          ? ids[u]
+          : ({ a1: 'scopeA1', a2: 'scopeA2', b1: 'scopeB1', c1: 'scopeC1', reserved: '_reserve_user_external' } as Record<string, string>)[u];
       const list = await items(inA, code);
       expect(list).toEqual(expect.arrayContaining([v('a1'), v('a2')]));
       expect(list).not.toContain(v('b1'));
@@ -85,7 +99,8 @@ describe('user table dictionaries: tenant scope', () => {
   });
 
   it('translation texts are cached per scope: one caller never gets another caller’s answer', async () => {
-    const as = (tenantId: number, tenantIds: number[]) => ({ user: { id: 'x', username: 'x', realname: 'x', sessionId: 's', tenantId, tenantIds, orgCode: null } }) as unknown as FastifyRequest;
+    const as = (tenantId: number, tenantIds: number[]) =>
+      ({ user: { id: 'x', username: 'x', realname: 'x', sessionId: 's', tenantId, tenantIds, orgCode: null } }) as unknown as FastifyRequest;
     const dicts = dictService(ctx);
     const platform = as(0, []);
     const memberA = as(201, [201]);

@@ -22,8 +22,7 @@ describe('duplicate check (contract §6.3)', () => {
   let h: Record<string, string>;
   const ids: Record<string, string> = {};
 
-  const check = (q: Record<string, string>, headers = h) =>
-    app.inject({ method: 'GET', url: `${URL}?${new URLSearchParams(q).toString()}`, headers });
+  const check = (q: Record<string, string>, headers = h) => app.inject({ method: 'GET', url: `${URL}?${new URLSearchParams(q).toString()}`, headers });
 
   beforeAll(async () => {
     ({ app, ctx, close } = await createTestApp());
@@ -33,16 +32,33 @@ describe('duplicate check (contract §6.3)', () => {
     await db
       .insertInto('sys_user')
       .values({
-        id: ids.user, username: 'dup_user', realname: '查重', password: 'x', salt: null, sex: 1, status: 1, del_flag: 0,
-        phone: '13900000001', email: 'dup@example.com', work_no: 'W-DUP-1', create_by: 'test', create_time: now(),
+        id: ids.user,
+        username: 'dup_user',
+        realname: '查重',
+        password: 'x',
+        salt: null,
+        sex: 1,
+        status: 1,
+        del_flag: 0,
+        phone: '13900000001',
+        email: 'dup@example.com',
+        work_no: 'W-DUP-1',
+        create_by: 'test',
+        create_time: now(),
       })
       .execute();
     ids.role = newId();
     await db.insertInto('sys_role').values({ id: ids.role, role_name: '查重角色', role_code: 'dup_role', create_by: 'test', create_time: now() }).execute();
     ids.position = newId();
-    await db.insertInto('sys_position').values({ id: ids.position, code: 'dup_pos', name: '查重职务', post_rank: '1', create_by: 'test', create_time: now() }).execute();
+    await db
+      .insertInto('sys_position')
+      .values({ id: ids.position, code: 'dup_pos', name: '查重职务', post_rank: '1', create_by: 'test', create_time: now() })
+      .execute();
     ids.dataSource = newId();
-    await db.insertInto('sys_data_source').values({ id: ids.dataSource, code: 'dup_ds', name: '查重数据源', db_type: '4', create_by: 'test', create_time: now() }).execute();
+    await db
+      .insertInto('sys_data_source')
+      .values({ id: ids.dataSource, code: 'dup_ds', name: '查重数据源', db_type: '4', create_by: 'test', create_time: now() })
+      .execute();
     ids.checkRule = (await db.selectFrom('sys_check_rule').select('id').where('rule_code', '=', 'common').executeTakeFirstOrThrow()).id;
     ids.fillRule = (await db.selectFrom('sys_fill_rule').select('id').where('rule_code', '=', 'shop_order_num').executeTakeFirstOrThrow()).id;
     ids.dict = (await db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'sex').executeTakeFirstOrThrow()).id;
@@ -99,7 +115,10 @@ describe('duplicate check (contract §6.3)', () => {
       { tableName: 'sys_role', fieldName: 'role_code--', fieldVal: 'x' },
       { tableName: 'sys_kv', fieldName: 'k', fieldVal: 'x' },
     ];
-    const before = await ctx.db.db.selectFrom('sys_user').select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await ctx.db.db
+      .selectFrom('sys_user')
+      .select(({ fn }) => fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     for (const p of probes) {
       const res = await check(p);
       expect(res.statusCode).toBe(400);
@@ -107,10 +126,16 @@ describe('duplicate check (contract §6.3)', () => {
       expect(res.json().message).toMatch(/^该表字段不允许校验：/);
     }
     expect((await check({ fieldName: 'username', fieldVal: 'x' })).json()).toMatchObject({ success: false, message: '参数tableName和fieldName不能为空' });
-    const after = await ctx.db.db.selectFrom('sys_user').select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.db.db
+      .selectFrom('sys_user')
+      .select(({ fn }) => fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     // the value is bound, never text of the SQL
-    expect((await check({ tableName: 'sys_role', fieldName: 'role_code', fieldVal: "x' or '1'='1" })).json()).toMatchObject({ success: true, message: AVAILABLE });
+    expect((await check({ tableName: 'sys_role', fieldName: 'role_code', fieldVal: "x' or '1'='1" })).json()).toMatchObject({
+      success: true,
+      message: AVAILABLE,
+    });
   });
 
   it('odd values never give a 500: a NUL byte, a very long value, several values', async () => {

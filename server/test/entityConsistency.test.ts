@@ -85,13 +85,16 @@ describe(`entity consistency (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     routes = await registeredRoutes(t.ctx);
     const rows = await t.ctx.db.db.selectFrom('sys_permission').select('component').where('menu_type', '!=', 2).execute();
     seededComponents = [...new Set(rows.map((r) => r.component).filter((c): c is string => !!c))].sort();
-    dbTables = new Map((await t.ctx.db.db.introspection.getTables()).map((tb) => [tb.name.toLowerCase(), new Set(tb.columns.map((c) => c.name.toLowerCase()))]));
+    dbTables = new Map(
+      (await t.ctx.db.db.introspection.getTables()).map((tb) => [tb.name.toLowerCase(), new Set(tb.columns.map((c) => c.name.toLowerCase()))]),
+    );
   });
   afterAll(async () => t?.close());
 
   it('the static readers find the registry, the schema and the seed (so an empty answer cannot pass)', () => {
     const keys = pageKeys();
-    for (const k of ['dashboard/Analysis', 'layouts/RouteView', 'demo/CronDemo', 'system/UserList', 'system/SysPositionList']) expect(keys.has(k), k).toBe(true);
+    for (const k of ['dashboard/Analysis', 'layouts/RouteView', 'demo/CronDemo', 'system/UserList', 'system/SysPositionList'])
+      expect(keys.has(k), k).toBe(true);
     expect(schemaTables().has('sys_user')).toBe(true);
     expect(seededComponents.length).toBeGreaterThan(30);
     expect(routes.size).toBeGreaterThan(100);
@@ -105,8 +108,14 @@ describe(`entity consistency (${process.env.TEST_DB ?? 'sqlite'})`, () => {
 
   it('NOT_YET_BUILT is exact: each entry is seeded and still has no page', () => {
     const keys = pageKeys();
-    expect(NOT_YET_BUILT.filter((c) => keys.has(c)), 'built now: remove from NOT_YET_BUILT').toEqual([]);
-    expect(NOT_YET_BUILT.filter((c) => !seededComponents.includes(c)), 'not seeded: remove from NOT_YET_BUILT').toEqual([]);
+    expect(
+      NOT_YET_BUILT.filter((c) => keys.has(c)),
+      'built now: remove from NOT_YET_BUILT',
+    ).toEqual([]);
+    expect(
+      NOT_YET_BUILT.filter((c) => !seededComponents.includes(c)),
+      'not seeded: remove from NOT_YET_BUILT',
+    ).toEqual([]);
     expect(new Set(NOT_YET_BUILT).size).toBe(NOT_YET_BUILT.length);
   });
 
@@ -121,7 +130,11 @@ describe(`entity consistency (${process.env.TEST_DB ?? 'sqlite'})`, () => {
 
   it('an entity without a server module gets its standard routes from the plain binding (no server file)', async () => {
     const probe = defineEntity({
-      key: 'plainProbe', title: '探针', api: '/test/plainProbe', table: 'sys_position', perm: 'plainProbe',
+      key: 'plainProbe',
+      title: '探针',
+      api: '/test/plainProbe',
+      table: 'sys_position',
+      perm: 'plainProbe',
       fields: [{ prop: 'name', label: '名称', type: 'string', maxLength: 100 }],
     });
     expect(ENTITY_MODULES[probe.key]).toBeUndefined();
@@ -153,7 +166,10 @@ describe(`entity consistency (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       expect(schemaTables().has(e.table!), `${e.table} missing from the Database interface of schema.ts`).toBe(true);
       const cols = dbTables.get(e.table!.toLowerCase());
       expect(cols, `${e.table} is not created by the migrations`).toBeDefined();
-      expect(e.fields.map((f) => camelToSnake(f.prop)).filter((c) => !cols!.has(c)), `fields of ${e.key} without a column`).toEqual([]);
+      expect(
+        e.fields.map((f) => camelToSnake(f.prop)).filter((c) => !cols!.has(c)),
+        `fields of ${e.key} without a column`,
+      ).toEqual([]);
     });
 
     it('registers its standard routes under its api, each behind one of its permission codes', () => {

@@ -43,7 +43,10 @@ describe('envelope and error mapping', () => {
 
   it('malformed JSON gives a clear 400 envelope', async () => {
     const res = await app.inject({
-      method: 'POST', url: '/jeecg-boot/sys/login', headers: { 'content-type': 'application/json' }, payload: '{"username": ',
+      method: 'POST',
+      url: '/jeecg-boot/sys/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, code: 400, message: '请求内容不是合法的JSON' });
@@ -51,7 +54,9 @@ describe('envelope and error mapping', () => {
 
   it('a JSON body over 1 MB gives a clear 400 envelope', async () => {
     const res = await app.inject({
-      method: 'POST', url: '/jeecg-boot/sys/login', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/jeecg-boot/sys/login',
+      headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ username: 'x'.repeat(1024 * 1024 + 10) }),
     });
     expect(res.statusCode).toBe(400);

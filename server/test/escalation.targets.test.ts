@@ -25,12 +25,23 @@ interface Route {
 
 const U = PERM.user;
 /** The codes of every route below: the caller holds them all, so a refusal is never for a missing code. */
-const CODES = [U.edit, U.frozen, U.changePassword, U.delete, U.deleteBatch, U.recycleBin, PERM.role.users, PERM.depart.users, PERM.depart.roles, PERM.online.forceLogout];
+const CODES = [
+  U.edit,
+  U.frozen,
+  U.changePassword,
+  U.delete,
+  U.deleteBatch,
+  U.recycleBin,
+  PERM.role.users,
+  PERM.depart.users,
+  PERM.depart.roles,
+  PERM.online.forceLogout,
+];
 /** A right the caller lacks. */
 const EXTRA = PERM.role.authorize;
 const MORE_RIGHTS = '不能操作权限多于自己的用户';
 
-describe('no lateral takeover: actions on another user only within the caller\'s rights (issue 10 point 2)', () => {
+describe("no lateral takeover: actions on another user only within the caller's rights (issue 10 point 2)", () => {
   let app: FastifyInstance;
   let ctx: AppContext;
   let close: () => Promise<void>;
@@ -48,7 +59,10 @@ describe('no lateral takeover: actions on another user only within the caller\'s
   const freshDepart = async () => {
     const id = newId();
     const n = Math.floor(Math.random() * 1e9);
-    await db().insertInto('sys_depart').values({ id, parent_id: '', depart_name: `lt${n}`, org_code: `L${n}`, org_type: '1', create_time: now() }).execute();
+    await db()
+      .insertInto('sys_depart')
+      .values({ id, parent_id: '', depart_name: `lt${n}`, org_code: `L${n}`, org_type: '1', create_time: now() })
+      .execute();
     return id;
   };
   const inDepart = async (userId: string) => {
@@ -64,7 +78,10 @@ describe('no lateral takeover: actions on another user only within the caller\'s
   };
 
   const routes: Record<string, Route> = {
-    'changePassword': { method: 'PUT', make: async (t) => ({ url: '/sys/user/changePassword', payload: { username: t.username, password: 'Take@1over', confirmpassword: 'Take@1over' } }) },
+    changePassword: {
+      method: 'PUT',
+      make: async (t) => ({ url: '/sys/user/changePassword', payload: { username: t.username, password: 'Take@1over', confirmpassword: 'Take@1over' } }),
+    },
     'frozenBatch (freeze)': { method: 'PUT', make: async (t) => ({ url: '/sys/user/frozenBatch', payload: { ids: t.userId, status: '2' } }) },
     'frozenBatch (unfreeze)': {
       method: 'PUT',
@@ -73,37 +90,56 @@ describe('no lateral takeover: actions on another user only within the caller\'s
         return { url: '/sys/user/frozenBatch', payload: { ids: t.userId, status: '1' } };
       },
     },
-    'edit (profile)': { method: 'PUT', make: async (t) => ({ url: '/sys/user/edit', payload: { id: t.userId, realname: 'taken', email: `${t.username}@taken.cn` } }) },
+    'edit (profile)': {
+      method: 'PUT',
+      make: async (t) => ({ url: '/sys/user/edit', payload: { id: t.userId, realname: 'taken', email: `${t.username}@taken.cn` } }),
+    },
     'edit (identity)': { method: 'PUT', make: async (t) => ({ url: '/sys/user/edit', payload: { id: t.userId, userIdentity: 2 } }) },
     'edit (roles)': { method: 'PUT', make: async (t, c) => ({ url: '/sys/user/edit', payload: { id: t.userId, selectedroles: `${t.roleId},${c.roleId}` } }) },
     'edit (departments)': { method: 'PUT', make: async (t) => ({ url: '/sys/user/edit', payload: { id: t.userId, selecteddeparts: await freshDepart() } }) },
-    'delete': { method: 'DELETE', make: async (t) => ({ url: `/sys/user/delete?id=${t.userId}` }) },
-    'deleteBatch': { method: 'DELETE', make: async (t) => ({ url: `/sys/user/deleteBatch?ids=${t.userId},` }) },
-    'putRecycleBin': { method: 'PUT', make: async (t) => (await deleted(t.userId), { url: '/sys/user/putRecycleBin', payload: { userIds: t.userId } }) },
-    'deleteRecycleBin': { method: 'DELETE', make: async (t) => (await deleted(t.userId), { url: `/sys/user/deleteRecycleBin?userIds=${t.userId}` }) },
-    'addSysUserRole': { method: 'POST', make: async (t, c) => ({ url: '/sys/user/addSysUserRole', payload: { roleId: c.roleId, userIdList: [t.userId] } }) },
-    'deleteUserRole': { method: 'DELETE', make: async (t, c) => (await inRole(t.userId, c.roleId), { url: `/sys/user/deleteUserRole?roleId=${c.roleId}&userId=${t.userId}` }) },
-    'deleteUserRoleBatch': { method: 'DELETE', make: async (t, c) => (await inRole(t.userId, c.roleId), { url: `/sys/user/deleteUserRoleBatch?roleId=${c.roleId}&userIds=${t.userId},` }) },
-    'editSysDepartWithUser': { method: 'POST', make: async (t) => ({ url: '/sys/user/editSysDepartWithUser', payload: { depId: await freshDepart(), userIdList: [t.userId] } }) },
-    'deleteUserInDepart': { method: 'DELETE', make: async (t) => ({ url: `/sys/user/deleteUserInDepart?depId=${await inDepart(t.userId)}&userId=${t.userId}` }) },
-    'deleteUserInDepartBatch': { method: 'DELETE', make: async (t) => ({ url: `/sys/user/deleteUserInDepartBatch?depId=${await inDepart(t.userId)}&userIds=${t.userId}` }) },
-    'deptRoleUserAdd': {
+    delete: { method: 'DELETE', make: async (t) => ({ url: `/sys/user/delete?id=${t.userId}` }) },
+    deleteBatch: { method: 'DELETE', make: async (t) => ({ url: `/sys/user/deleteBatch?ids=${t.userId},` }) },
+    putRecycleBin: { method: 'PUT', make: async (t) => (await deleted(t.userId), { url: '/sys/user/putRecycleBin', payload: { userIds: t.userId } }) },
+    deleteRecycleBin: { method: 'DELETE', make: async (t) => (await deleted(t.userId), { url: `/sys/user/deleteRecycleBin?userIds=${t.userId}` }) },
+    addSysUserRole: { method: 'POST', make: async (t, c) => ({ url: '/sys/user/addSysUserRole', payload: { roleId: c.roleId, userIdList: [t.userId] } }) },
+    deleteUserRole: {
+      method: 'DELETE',
+      make: async (t, c) => (await inRole(t.userId, c.roleId), { url: `/sys/user/deleteUserRole?roleId=${c.roleId}&userId=${t.userId}` }),
+    },
+    deleteUserRoleBatch: {
+      method: 'DELETE',
+      make: async (t, c) => (await inRole(t.userId, c.roleId), { url: `/sys/user/deleteUserRoleBatch?roleId=${c.roleId}&userIds=${t.userId},` }),
+    },
+    editSysDepartWithUser: {
+      method: 'POST',
+      make: async (t) => ({ url: '/sys/user/editSysDepartWithUser', payload: { depId: await freshDepart(), userIdList: [t.userId] } }),
+    },
+    deleteUserInDepart: { method: 'DELETE', make: async (t) => ({ url: `/sys/user/deleteUserInDepart?depId=${await inDepart(t.userId)}&userId=${t.userId}` }) },
+    deleteUserInDepartBatch: {
+      method: 'DELETE',
+      make: async (t) => ({ url: `/sys/user/deleteUserInDepartBatch?depId=${await inDepart(t.userId)}&userIds=${t.userId}` }),
+    },
+    deptRoleUserAdd: {
       method: 'POST',
       make: async (t) => {
         const dep = await inDepart(t.userId);
         const roleId = newId();
-        await db().insertInto('sys_depart_role').values({ id: roleId, depart_id: dep, role_name: 'r', role_code: `lt${roleId}` }).execute();
+        await db()
+          .insertInto('sys_depart_role')
+          .values({ id: roleId, depart_id: dep, role_name: 'r', role_code: `lt${roleId}` })
+          .execute();
         return { url: '/sys/sysDepartRole/deptRoleUserAdd', payload: { userId: t.userId, newRoleId: roleId, oldRoleId: '' } };
       },
     },
-    'forceLogout': { method: 'POST', make: async (t) => ({ url: '/sys/online/forceLogout', payload: { token: t.sessionId } }) },
+    forceLogout: { method: 'POST', make: async (t) => ({ url: '/sys/online/forceLogout', payload: { token: t.sessionId } }) },
   };
 
   const send = (h: Record<string, string>, method: Method, r: { url: string; payload?: unknown }) =>
     app.inject({ method, url: `${TEST_API_PREFIX}${r.url}`, headers: h, ...(r.payload !== undefined ? { payload: r.payload as object } : {}) });
   const snapshot = async () => {
     const out: Record<string, unknown> = {};
-    for (const t of ['sys_user', 'sys_user_role', 'sys_user_depart', 'sys_depart_role_user'] as const) out[t] = await db().selectFrom(t).selectAll().orderBy('id').execute();
+    for (const t of ['sys_user', 'sys_user_role', 'sys_user_depart', 'sys_depart_role_user'] as const)
+      out[t] = await db().selectFrom(t).selectAll().orderBy('id').execute();
     out.sessions = (await listSessions(ctx)).map((s) => s.sessionId).sort();
     return out;
   };
@@ -113,21 +149,26 @@ describe('no lateral takeover: actions on another user only within the caller\'s
     const req = await r.make(target, caller);
     const before = await snapshot();
     const res = await send(caller.h, r.method, req);
-    return { status: res.statusCode, body: res.json() as { success: boolean; message: string }, changed: JSON.stringify(await snapshot()) !== JSON.stringify(before) };
+    return {
+      status: res.statusCode,
+      body: res.json() as { success: boolean; message: string },
+      changed: JSON.stringify(await snapshot()) !== JSON.stringify(before),
+    };
   };
 
-  it('a caller holding the route\'s code is refused on a user holding a right it lacks, and nothing changes', { timeout: 120_000 }, async () => {
+  it("a caller holding the route's code is refused on a user holding a right it lacks, and nothing changes", { timeout: 120_000 }, async () => {
     const caller = await fastUser(ctx, CODES);
     const wrong: string[] = [];
     for (const name of Object.keys(routes)) {
       const target = await fastUser(ctx, [...CODES, EXTRA]);
       const { status, body, changed } = await attempt(name, caller, target);
-      if (status !== 200 || body.success !== false || body.message !== MORE_RIGHTS || changed) wrong.push(`${name}: HTTP ${status} ${JSON.stringify(body)} changed=${changed}`);
+      if (status !== 200 || body.success !== false || body.message !== MORE_RIGHTS || changed)
+        wrong.push(`${name}: HTTP ${status} ${JSON.stringify(body)} changed=${changed}`);
     }
     expect(wrong).toEqual([]);
   });
 
-  it('a user whose rights are a subset of the caller\'s (or who has none) is managed as before', { timeout: 120_000 }, async () => {
+  it("a user whose rights are a subset of the caller's (or who has none) is managed as before", { timeout: 120_000 }, async () => {
     const caller = await fastUser(ctx, CODES);
     const failed: string[] = [];
     for (const name of Object.keys(routes)) {
@@ -144,14 +185,18 @@ describe('no lateral takeover: actions on another user only within the caller\'s
     // the caller holds every permission of the admin role (and the route codes), but not the role
     const caller = await fastUser(ctx, CODES);
     const grants = await db().selectFrom('sys_role_permission').select('permission_id').where('role_id', '=', adminRoleId).execute();
-    await db().insertInto('sys_role_permission').values(grants.map((g) => ({ id: newId(), role_id: caller.roleId, permission_id: g.permission_id }))).execute();
+    await db()
+      .insertInto('sys_role_permission')
+      .values(grants.map((g) => ({ id: newId(), role_id: caller.roleId, permission_id: g.permission_id })))
+      .execute();
     const superCaller = { ...caller, h: admin };
     const wrong: string[] = [];
     for (const name of Object.keys(routes)) {
       const boss = await fastUser(ctx, []);
       await inRole(boss.userId, adminRoleId);
       const refused = await attempt(name, caller, boss);
-      if (refused.body.success !== false || refused.changed) wrong.push(`${name} by a non-super-admin: ${JSON.stringify(refused.body)} changed=${refused.changed}`);
+      if (refused.body.success !== false || refused.changed)
+        wrong.push(`${name} by a non-super-admin: ${JSON.stringify(refused.body)} changed=${refused.changed}`);
       const boss2 = await fastUser(ctx, []);
       await inRole(boss2.userId, adminRoleId);
       // the super admin gives its own role where a route adds the caller's role
@@ -165,7 +210,10 @@ describe('no lateral takeover: actions on another user only within the caller\'s
     const caller = await fastUser(ctx, CODES);
     const menu = (await db().selectFrom('sys_permission').select('id').where('component', '=', 'system/UserList').executeTakeFirstOrThrow()).id;
     const rule = newId();
-    await db().insertInto('sys_permission_data_rule').values({ id: rule, permission_id: menu, rule_name: 'normal', rule_column: 'status', rule_conditions: '=', rule_value: '1', status: '1' }).execute();
+    await db()
+      .insertInto('sys_permission_data_rule')
+      .values({ id: rule, permission_id: menu, rule_name: 'normal', rule_column: 'status', rule_conditions: '=', rule_value: '1', status: '1' })
+      .execute();
     await db().insertInto('sys_role_permission').values({ id: newId(), role_id: caller.roleId, permission_id: menu, data_rule_ids: rule }).execute();
     const free = await fastUser(ctx, []);
     await db().insertInto('sys_role_permission').values({ id: newId(), role_id: free.roleId, permission_id: menu }).execute();
@@ -195,7 +243,11 @@ describe('no lateral takeover: actions on another user only within the caller\'s
     const caller = await fastUser(ctx, [U.changePassword]);
     const target = await fastUser(ctx, [U.changePassword, EXTRA]);
     await attempt('changePassword', caller, target);
-    const login = await app.inject({ method: 'POST', url: `${TEST_API_PREFIX}/sys/login`, payload: { username: target.username, password: 'Take@1over', captcha: '', checkKey: '' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: `${TEST_API_PREFIX}/sys/login`,
+      payload: { username: target.username, password: 'Take@1over', captcha: '', checkKey: '' },
+    });
     expect((login.json() as { success: boolean }).success).toBe(false);
   });
 });

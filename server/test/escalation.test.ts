@@ -48,10 +48,17 @@ describe('no self-escalation', () => {
     }
     // a department role may receive the department's permissions only when the caller holds them too
     const droleId = newId();
-    await t.ctx.db.db.insertInto('sys_depart_role').values({ id: droleId, depart_id: DEPART_IDS.A01A01, role_name: 'dr', role_code: `dr${droleId}` }).execute();
+    await t.ctx.db.db
+      .insertInto('sys_depart_role')
+      .values({ id: droleId, depart_id: DEPART_IDS.A01A01, role_name: 'dr', role_code: `dr${droleId}` })
+      .execute();
     await t.ctx.db.db.insertInto('sys_depart_permission').values({ id: newId(), depart_id: DEPART_IDS.A01A01, permission_id: userAdd }).execute();
     const snap = await t.snapshot();
-    const dr = await t.call(granter.h, 'POST', '/sys/sysDepartPermission/saveDeptRolePermission', { roleId: droleId, permissionIds: userAdd, lastpermissionIds: '' });
+    const dr = await t.call(granter.h, 'POST', '/sys/sysDepartPermission/saveDeptRolePermission', {
+      roleId: droleId,
+      permissionIds: userAdd,
+      lastpermissionIds: '',
+    });
     expect(dr.body).toMatchObject({ success: false, message: '不能授予自己没有的权限' });
     expect(await t.snapshot()).toEqual(snap);
     // the caller's own department roles cannot be changed by the caller
@@ -63,11 +70,15 @@ describe('no self-escalation', () => {
     const fine = await t.call(granter.h, 'POST', '/sys/permission/saveRolePermission', { roleId: victimRole, permissionIds: held, lastpermissionIds: '' });
     expect(fine.body).toMatchObject({ success: true, message: '保存成功！' });
     // the super admin grants anything
-    const adminGrant = await t.call(t.admin, 'POST', '/sys/permission/saveRolePermission', { roleId: victimRole, permissionIds: `${held},${userAdd}`, lastpermissionIds: held });
+    const adminGrant = await t.call(t.admin, 'POST', '/sys/permission/saveRolePermission', {
+      roleId: victimRole,
+      permissionIds: `${held},${userAdd}`,
+      lastpermissionIds: held,
+    });
     expect(adminGrant.body.success).toBe(true);
   });
 
-  it('user edit: no change of one\'s own identity, departments or tenants; a super admin is managed only by a super admin', async () => {
+  it("user edit: no change of one's own identity, departments or tenants; a super admin is managed only by a super admin", async () => {
     const editor = await t.userWith([PERM.user.edit, PERM.user.frozen, PERM.user.changePassword, PERM.user.delete]);
     const row = () => t.ctx.db.db.selectFrom('sys_user').selectAll().where('id', '=', editor.userId).executeTakeFirstOrThrow();
     const before = await row();
@@ -85,7 +96,14 @@ describe('no self-escalation', () => {
     expect(await row()).toEqual(before);
     expect(await t.snapshot()).toEqual(snap);
     // echoing the unchanged values back is fine, and the profile fields change
-    const same = await t.call(editor.h, 'PUT', '/sys/user/edit', { id: editor.userId, realname: '自己', userIdentity: before.user_identity, departIds: before.depart_ids, status: 2, password: 'x' });
+    const same = await t.call(editor.h, 'PUT', '/sys/user/edit', {
+      id: editor.userId,
+      realname: '自己',
+      userIdentity: before.user_identity,
+      departIds: before.depart_ids,
+      status: 2,
+      password: 'x',
+    });
     expect(same.body).toMatchObject({ success: true });
     expect(await row()).toMatchObject({ realname: '自己', status: before.status, password: before.password, del_flag: 0 });
     // another holder of the admin role (not the admin account) is out of reach of a non-super-admin
@@ -96,8 +114,14 @@ describe('no self-escalation', () => {
     const bossRow = await t.ctx.db.db.selectFrom('sys_user').selectAll().where('id', '=', boss.userId).executeTakeFirstOrThrow();
     const refused = '只有超级管理员可以修改admin账号！';
     expect((await t.call(editor.h, 'PUT', '/sys/user/edit', { id: boss.userId, realname: 'pwned' })).body).toMatchObject({ success: false, message: refused });
-    expect((await t.call(editor.h, 'PUT', '/sys/user/frozenBatch', { ids: boss.userId, status: '2' })).body).toMatchObject({ success: false, message: refused });
-    expect((await t.call(editor.h, 'PUT', '/sys/user/changePassword', { username: bossName, password: 'Pw@2xyz' })).body).toMatchObject({ success: false, message: refused });
+    expect((await t.call(editor.h, 'PUT', '/sys/user/frozenBatch', { ids: boss.userId, status: '2' })).body).toMatchObject({
+      success: false,
+      message: refused,
+    });
+    expect((await t.call(editor.h, 'PUT', '/sys/user/changePassword', { username: bossName, password: 'Pw@2xyz' })).body).toMatchObject({
+      success: false,
+      message: refused,
+    });
     expect((await t.call(editor.h, 'DELETE', `/sys/user/delete?id=${boss.userId}`)).body).toMatchObject({ success: false, message: refused });
     expect(await t.ctx.db.db.selectFrom('sys_user').selectAll().where('id', '=', boss.userId).executeTakeFirstOrThrow()).toEqual(bossRow);
     expect(await t.snapshot()).toEqual(s2);

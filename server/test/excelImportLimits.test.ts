@@ -16,7 +16,11 @@ function multipart(files: Buffer[]) {
   const boundary = '----pktest' + Math.random().toString(16).slice(2);
   const chunks: Buffer[] = [];
   files.forEach((data, i) => {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file${i}"; filename="f${i}.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file${i}"; filename="f${i}.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+      ),
+    );
     chunks.push(data, Buffer.from('\r\n'));
   });
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -43,16 +47,26 @@ async function crafted(header: string[], rows: string[][], edit: (sheetXml: stri
 }
 
 /** Claims the whole sheet (dimension, spans, a column definition) and holds one cell at row 1,048,576. */
-const farRow = (col = 'A') => (xml: string) =>
-  xml
-    .replace(/<dimension ref="[^"]*"\/>/, '<dimension ref="A1:XFD1048576"/>')
-    .replace('<sheetData>', '<cols><col min="1" max="16384" width="9"/></cols><sheetData>')
-    .replace(/spans="[^"]*"/g, 'spans="1:16384"')
-    .replace('</sheetData>', `<row r="1048576" spans="1:16384"><c r="${col}1048576" t="inlineStr"><is><t>x</t></is></c></row></sheetData>`);
+const farRow =
+  (col = 'A') =>
+  (xml: string) =>
+    xml
+      .replace(/<dimension ref="[^"]*"\/>/, '<dimension ref="A1:XFD1048576"/>')
+      .replace('<sheetData>', '<cols><col min="1" max="16384" width="9"/></cols><sheetData>')
+      .replace(/spans="[^"]*"/g, 'spans="1:16384"')
+      .replace('</sheetData>', `<row r="1048576" spans="1:16384"><c r="${col}1048576" t="inlineStr"><is><t>x</t></is></c></row></sheetData>`);
 
 describe('import limits: rows, columns and cell size are checked while the sheet is read (issue 10 point 3)', () => {
   let t: Rbac;
-  const positions = async () => Number((await t.ctx.db.db.selectFrom('sys_position').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const positions = async () =>
+    Number(
+      (
+        await t.ctx.db.db
+          .selectFrom('sys_position')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const importTo = async (url: string, files: Buffer[]) => {
     const mp = multipart(files);
     const r = await t.app.inject({ method: 'POST', url: `${API}${url}`, headers: { ...t.admin, ...mp.headers }, payload: mp.payload });
@@ -77,7 +91,10 @@ describe('import limits: rows, columns and cell size are checked while the sheet
   it('ten of them in one request: refused with the same message, nothing changes', async () => {
     const bad = await crafted(POSITION, [['lim2', '限制二', '员级']], farRow());
     const before = await positions();
-    const r = await importTo('/sys/position/importExcel', Array.from({ length: 10 }, () => bad));
+    const r = await importTo(
+      '/sys/position/importExcel',
+      Array.from({ length: 10 }, () => bad),
+    );
     expect(r.body).toMatchObject({ success: false, code: 500, message: ROWS_MSG });
     expect(await positions()).toBe(before);
   });
@@ -111,7 +128,9 @@ describe('import limits: rows, columns and cell size are checked while the sheet
 
   it('a cell longer than Excel allows (32,767 characters) is refused, inline or shared', async () => {
     const long = 'x'.repeat(40_000);
-    const inline = await crafted(POSITION, [], (x) => x.replace('</sheetData>', `<row r="4"><c r="B4" t="inlineStr"><is><t>${long}</t></is></c></row></sheetData>`));
+    const inline = await crafted(POSITION, [], (x) =>
+      x.replace('</sheetData>', `<row r="4"><c r="B4" t="inlineStr"><is><t>${long}</t></is></c></row></sheetData>`),
+    );
     expect((await importTo('/sys/position/importExcel', [inline])).body).toMatchObject({ success: false, message: CELL_MSG });
     const shared = await workbook(POSITION, [['lim4', long, '员级']]);
     expect((await importTo('/sys/position/importExcel', [shared])).body).toMatchObject({ success: false, message: CELL_MSG });
@@ -127,7 +146,11 @@ describe('import limits: rows, columns and cell size are checked while the sheet
   });
 
   it('a normal import still works: two files in one request, a blank row skipped', async () => {
-    const a = await workbook(POSITION, [['norm1', '正常一', '员级'], ['', '', ''], ['norm2', '正常二', '助级']]);
+    const a = await workbook(POSITION, [
+      ['norm1', '正常一', '员级'],
+      ['', '', ''],
+      ['norm2', '正常二', '助级'],
+    ]);
     const b = await workbook(POSITION, [['norm3', '正常三', '中级']]);
     const r = await importTo('/sys/position/importExcel', [a, b]);
     expect(r.body).toMatchObject({ success: true, message: '共3行数据全部导入成功！' });
@@ -142,7 +165,10 @@ describe('import limits: rows, columns and cell size are checked while the sheet
   it('other requests are answered while an import is being read: the parse runs off the event loop', async () => {
     // nine legitimate sheets of 10,000 rows and a refused one last: the reader works through all of them before
     // the refusal, and meanwhile list requests, one after another, are answered
-    const big = await workbook(POSITION, Array.from({ length: 10_000 }, (_, i) => [`busy${i}`, `忙${i}`, '员级']));
+    const big = await workbook(
+      POSITION,
+      Array.from({ length: 10_000 }, (_, i) => [`busy${i}`, `忙${i}`, '员级']),
+    );
     const bad = await crafted(POSITION, [], farRow());
     const mp = multipart([...Array.from({ length: 9 }, () => big), bad]);
     let importDone = false;

@@ -58,24 +58,52 @@ describe('declared extension points', () => {
     });
     afterAll(async () => t.close());
 
-    const declaring = (key: string) => [...routes].filter(([, c]) => c.dataRules === key).map(([r]) => r).sort();
+    const declaring = (key: string) =>
+      [...routes]
+        .filter(([, c]) => c.dataRules === key)
+        .map(([r]) => r)
+        .sort();
 
     it('data rules narrow exactly the routes of their screen that read or change its rows', () => {
       expect(declaring(USER_MENU)).toEqual([
-        'DELETE /sys/user/delete', 'DELETE /sys/user/deleteBatch', 'GET /sys/user/exportXls', 'GET /sys/user/list', 'GET /sys/user/queryById',
-        'POST /sys/user/edit', 'POST /sys/user/exportXls', 'PUT /sys/user/changePassword', 'PUT /sys/user/edit', 'PUT /sys/user/frozenBatch',
+        'DELETE /sys/user/delete',
+        'DELETE /sys/user/deleteBatch',
+        'GET /sys/user/exportXls',
+        'GET /sys/user/list',
+        'GET /sys/user/queryById',
+        'POST /sys/user/edit',
+        'POST /sys/user/exportXls',
+        'PUT /sys/user/changePassword',
+        'PUT /sys/user/edit',
+        'PUT /sys/user/frozenBatch',
       ]);
       expect(declaring(TENANT_MENU)).toEqual([
-        'DELETE /sys/tenant/delete', 'DELETE /sys/tenant/deleteBatch', 'GET /sys/tenant/list', 'GET /sys/tenant/queryById', 'POST /sys/tenant/delete',
-        'POST /sys/tenant/edit', 'PUT /sys/tenant/edit',
+        'DELETE /sys/tenant/delete',
+        'DELETE /sys/tenant/deleteBatch',
+        'GET /sys/tenant/list',
+        'GET /sys/tenant/queryById',
+        'POST /sys/tenant/delete',
+        'POST /sys/tenant/edit',
+        'PUT /sys/tenant/edit',
       ]);
       // every route of 职务管理 (the engine's, from CrudBinding.dataRules, and queryByCode)
       expect(declaring(POSITION_MENU)).toEqual([...routes.keys()].filter((k) => k.includes('/sys/position/')).sort());
     });
 
     it('the role writes bump the permission version through CrudBinding.afterWrite, reads do not', () => {
-      const bumping = [...routes].filter(([, c]) => typeof c.afterWrite === 'function').map(([r]) => r).filter((r) => r.includes('/sys/role/')).sort();
-      expect(bumping).toEqual(['DELETE /sys/role/delete', 'DELETE /sys/role/deleteBatch', 'POST /sys/role/add', 'POST /sys/role/edit', 'POST /sys/role/importExcel', 'PUT /sys/role/edit']);
+      const bumping = [...routes]
+        .filter(([, c]) => typeof c.afterWrite === 'function')
+        .map(([r]) => r)
+        .filter((r) => r.includes('/sys/role/'))
+        .sort();
+      expect(bumping).toEqual([
+        'DELETE /sys/role/delete',
+        'DELETE /sys/role/deleteBatch',
+        'POST /sys/role/add',
+        'POST /sys/role/edit',
+        'POST /sys/role/importExcel',
+        'PUT /sys/role/edit',
+      ]);
     });
   });
 });

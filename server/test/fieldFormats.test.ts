@@ -43,7 +43,11 @@ describe('phone, mobile and e-mail fields', () => {
     }
     expect(await db().selectFrom('sys_user').select('id').where('username', 'like', 'fmt%').execute()).toHaveLength(0);
     const ok = await t.call(t.admin, 'POST', '/sys/user/add', {
-      ...base, username: 'fmtok', phone: '13812345678', email: 'fmt.ok@example.com', telephone: '010-12345678',
+      ...base,
+      username: 'fmtok',
+      phone: '13812345678',
+      email: 'fmt.ok@example.com',
+      telephone: '010-12345678',
     });
     expect(ok.body.success).toBe(true);
   });

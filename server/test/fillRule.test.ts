@@ -19,7 +19,15 @@ describe('fill rules: registry, CRUD, execution, sequences', () => {
     const res = await on.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
     return { status: res.statusCode, body: res.json() };
   };
-  const count = async () => Number((await ctx.db.db.selectFrom('sys_fill_rule').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await ctx.db.db
+          .selectFrom('sys_fill_rule')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const exec = (code: string, formData: unknown = {}, on = app, headers = h) => call('PUT', `${F}/executeRuleByCode/${code}`, formData, headers, on);
 
   beforeAll(async () => {
@@ -33,7 +41,9 @@ describe('fill rules: registry, CRUD, execution, sequences', () => {
     const list = await call('GET', `${F}/list?pageNo=1&pageSize=10`);
     const rows = list.body.result.records as Array<{ ruleCode: string; ruleClass: string }>;
     expect(Object.fromEntries(rows.map((r) => [r.ruleCode, r.ruleClass]))).toEqual({
-      shop_order_num: 'OrderNumberRule', org_num_role: 'OrgCodeRule', category_code_rule: 'CategoryCodeRule',
+      shop_order_num: 'OrderNumberRule',
+      org_num_role: 'OrgCodeRule',
+      category_code_rule: 'CategoryCodeRule',
     });
     expect((await call('GET', `${F}/testFillRule?ruleCode=shop_order_num`)).body.result).toMatch(new RegExp(`^CN${DAY()}\\d{6}$`));
     // Seeded departments A01 (children A01A01, A01A02) and categories (root A01… in the seed).
@@ -83,7 +93,10 @@ describe('fill rules: registry, CRUD, execution, sequences', () => {
 
   it('an unknown code, or a stored class that names no generator, gives result null', async () => {
     expect((await exec('no_such_rule')).body).toMatchObject({ success: true, result: null });
-    await ctx.db.db.insertInto('sys_fill_rule').values({ id: 'fr-legacy-1', rule_name: 'legacy', rule_code: 'legacy', rule_class: 'com.evil.Payload', rule_params: '{}' }).execute();
+    await ctx.db.db
+      .insertInto('sys_fill_rule')
+      .values({ id: 'fr-legacy-1', rule_name: 'legacy', rule_code: 'legacy', rule_class: 'com.evil.Payload', rule_params: '{}' })
+      .execute();
     expect((await exec('legacy')).body).toMatchObject({ success: true, result: null });
     expect((await call('GET', `${F}/testFillRule?ruleCode=legacy`)).body.result).toBeNull();
   });
@@ -105,13 +118,20 @@ describe('fill rules: registry, CRUD, execution, sequences', () => {
       expect(r.body.message).toContain(msg);
     }
     expect(await count()).toBe(before);
-    const ok = await call('POST', `${F}/add`, { ruleName: '分类', ruleCode: 'cat_java', ruleClass: 'org.jeecg.modules.system.rule.CategoryCodeRule', ruleParams: '{"pid":""}' });
+    const ok = await call('POST', `${F}/add`, {
+      ruleName: '分类',
+      ruleCode: 'cat_java',
+      ruleClass: 'org.jeecg.modules.system.rule.CategoryCodeRule',
+      ruleParams: '{"pid":""}',
+    });
     expect(ok.body).toMatchObject({ success: true, message: '添加成功！' });
     const row = await ctx.db.db.selectFrom('sys_fill_rule').selectAll().where('rule_code', '=', 'cat_java').executeTakeFirstOrThrow();
     expect(row.rule_class).toBe('CategoryCodeRule');
     const edit = await call('PUT', `${F}/edit`, { id: row.id, ruleName: '分类2', ruleCode: 'cat_java', ruleClass: 'Nope', ruleParams: '' });
     expect(edit.status).toBe(400);
-    expect((await call('POST', `${F}/edit`, { id: row.id, ruleName: '分类2', ruleCode: 'cat_java', ruleClass: 'CategoryCodeRule', ruleParams: '' })).body.message).toBe('编辑成功!');
+    expect(
+      (await call('POST', `${F}/edit`, { id: row.id, ruleName: '分类2', ruleCode: 'cat_java', ruleClass: 'CategoryCodeRule', ruleParams: '' })).body.message,
+    ).toBe('编辑成功!');
     expect((await call('DELETE', `${F}/delete?id=${row.id}`)).body.message).toBe('删除成功!');
     expect((await call('GET', `${F}/queryById?id=${row.id}`)).body).toMatchObject({ success: true, result: null });
   });

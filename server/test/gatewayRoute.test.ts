@@ -22,7 +22,15 @@ describe('gateway routes: list, updateAll, delete, clearRedis', () => {
   };
   const list = async () => (await call('GET', `${G}/list`)).body.result as Array<Record<string, unknown>>;
   const byRouterId = async (routerId: string) => (await list()).find((r) => r.routerId === routerId);
-  const rowCount = async () => Number((await ctx.db.db.selectFrom('sys_gateway_route').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const rowCount = async () =>
+    Number(
+      (
+        await ctx.db.db
+          .selectFrom('sys_gateway_route')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const save = (router: Record<string, unknown>, headers = h) => call('POST', `${G}/updateAll`, { router }, headers);
 
   beforeAll(async () => {
@@ -32,11 +40,24 @@ describe('gateway routes: list, updateAll, delete, clearRedis', () => {
   afterAll(async () => close?.());
 
   it('adds a route and lists it unpaged with predicates and filters parsed into arrays', async () => {
-    const r = await save({ routerId: 'demo-route', name: 'demo', uri: 'lb://demo', predicates: JSON.stringify(PATH_RULE), filters: JSON.stringify(STRIP_RULE) });
+    const r = await save({
+      routerId: 'demo-route',
+      name: 'demo',
+      uri: 'lb://demo',
+      predicates: JSON.stringify(PATH_RULE),
+      filters: JSON.stringify(STRIP_RULE),
+    });
     expect(r.body).toMatchObject({ success: true, message: '操作成功！' });
     const all = await call('GET', `${G}/list`);
     expect(Array.isArray(all.body.result)).toBe(true);
-    expect(await byRouterId('demo-route')).toMatchObject({ name: 'demo', uri: 'lb://demo', predicates: PATH_RULE, filters: STRIP_RULE, status: 1, createBy: 'admin' });
+    expect(await byRouterId('demo-route')).toMatchObject({
+      name: 'demo',
+      uri: 'lb://demo',
+      predicates: PATH_RULE,
+      filters: STRIP_RULE,
+      status: 1,
+      createBy: 'admin',
+    });
     const stored = await ctx.db.db.selectFrom('sys_gateway_route').selectAll().where('router_id', '=', 'demo-route').executeTakeFirstOrThrow();
     expect(JSON.parse(stored.predicates!)).toEqual(PATH_RULE);
   });
@@ -82,7 +103,10 @@ describe('gateway routes: list, updateAll, delete, clearRedis', () => {
     await save({ routerId: 'dup', name: 'd', uri: 'lb://d' });
     const n = await rowCount();
     expect((await save({ routerId: 'dup', name: 'd2', uri: 'lb://d2' })).body).toMatchObject({ success: false, message: '路由ID已存在' });
-    expect((await save({ id: '1234567890123456789', routerId: 'ghost', name: 'g', uri: 'lb://g' })).body).toMatchObject({ success: false, message: '未找到对应实体' });
+    expect((await save({ id: '1234567890123456789', routerId: 'ghost', name: 'g', uri: 'lb://g' })).body).toMatchObject({
+      success: false,
+      message: '未找到对应实体',
+    });
     expect(await rowCount()).toBe(n);
   });
 

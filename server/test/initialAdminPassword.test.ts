@@ -25,7 +25,7 @@ describe('DATA_DIR/initial-admin-password', () => {
     return { app: t, file };
   }
 
-  it("is removed when the admin changes the password (updatePassword)", async () => {
+  it('is removed when the admin changes the password (updatePassword)', async () => {
     const { app, file } = await appWithFile();
     const token = await loginAs(app.app, 'admin', TEST_ADMIN_PASSWORD);
     const wrongOld = await app.app.inject({
@@ -52,7 +52,12 @@ describe('DATA_DIR/initial-admin-password', () => {
     await createTestUser(app.ctx, { username: 'plain_user', password: 'Plain@1234' });
     const token = await loginAs(app.app, 'second_admin', 'Second@123');
     const reset = (username: string) =>
-      app.app.inject({ method: 'PUT', url: `${P}/sys/user/changePassword`, headers: authHeaders(token), payload: { username, password: 'Reset@7890', confirmpassword: 'Reset@7890' } });
+      app.app.inject({
+        method: 'PUT',
+        url: `${P}/sys/user/changePassword`,
+        headers: authHeaders(token),
+        payload: { username, password: 'Reset@7890', confirmpassword: 'Reset@7890' },
+      });
     expect((await reset('plain_user')).json()).toMatchObject({ success: true });
     expect(fs.existsSync(file)).toBe(true);
     expect((await reset('admin')).json()).toMatchObject({ success: true });
@@ -60,7 +65,10 @@ describe('DATA_DIR/initial-admin-password', () => {
   });
 
   it('is removed at start-up when it no longer holds the admin password (changed on another node), kept while it does', async () => {
-    for (const [content, kept] of [[TEST_ADMIN_PASSWORD, true], ['Stale#pass99', false]] as const) {
+    for (const [content, kept] of [
+      [TEST_ADMIN_PASSWORD, true],
+      ['Stale#pass99', false],
+    ] as const) {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-initpw-'));
       dirs.push(dir);
       const file = writeInitialAdminPassword(dir, content);

@@ -85,7 +85,10 @@ function suite(name: string, open: () => Promise<KvStore>, cleanup: (kv: KvStore
       await kv.set('p:x%_*?[1]', 'special', 60);
       await kv.set('p:xyz', 'other', 60);
       const a = (await kv.scan('p:a:')).sort();
-      expect(a).toEqual([['p:a:1', 'v1'], ['p:a:2', 'v2']]);
+      expect(a).toEqual([
+        ['p:a:1', 'v1'],
+        ['p:a:2', 'v2'],
+      ]);
       expect(await kv.scan('p:x%_*?[')).toEqual([['p:x%_*?[1]', 'special']]);
       expect(await kv.scan('p:x_')).toEqual([]);
       expect((await kv.scan('p:')).length).toBe(6);

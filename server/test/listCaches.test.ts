@@ -29,7 +29,10 @@ describe('list caches stay correct after writes', () => {
     const all = (await list('')).total;
     const named = (await list('name=*缓存*')).total;
     const id = newId();
-    await ctx.db.db.insertInto('sys_position').values({ id, code: `cache${id.slice(-6)}`, name: '缓存测试', post_rank: '1', create_time: '2020-01-01 00:00:00' }).execute();
+    await ctx.db.db
+      .insertInto('sys_position')
+      .values({ id, code: `cache${id.slice(-6)}`, name: '缓存测试', post_rank: '1', create_time: '2020-01-01 00:00:00' })
+      .execute();
     expect((await list('')).total).toBe(all + 1);
     expect((await list('name=*缓存*')).total).toBe(named + 1);
     await ctx.db.db.deleteFrom('sys_position').where('id', '=', id).execute();
@@ -54,7 +57,11 @@ describe('list caches stay correct after writes', () => {
       return res.json().result.records as Array<{ username: string; orgCodeTxt: string | null }>;
     };
     const before = (await users()).find((u) => u.username === 'admin')!.orgCodeTxt;
-    const dep = await ctx.db.db.selectFrom('sys_user_depart').select('dep_id').where('user_id', '=', (await ctx.db.db.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id).executeTakeFirstOrThrow();
+    const dep = await ctx.db.db
+      .selectFrom('sys_user_depart')
+      .select('dep_id')
+      .where('user_id', '=', (await ctx.db.db.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id)
+      .executeTakeFirstOrThrow();
     const old = await ctx.db.db.selectFrom('sys_depart').select('depart_name').where('id', '=', dep.dep_id!).executeTakeFirstOrThrow();
     await ctx.db.db.updateTable('sys_depart').set({ depart_name: '改名部门' }).where('id', '=', dep.dep_id!).execute();
     expect((await users()).find((u) => u.username === 'admin')!.orgCodeTxt).toContain('改名部门');

@@ -22,7 +22,36 @@ describe('menus and data rules', () => {
     walk(r.body.result);
     const btn = flat.find((n) => n.perms === PERM.position.add)!;
     expect(btn).toMatchObject({ menuType: 2, leaf: true, isLeaf: true, children: null });
-    for (const k of ['id', 'key', 'title', 'parentId', 'name', 'perms', 'permsType', 'icon', 'component', 'url', 'redirect', 'sortNo', 'menuType', 'leaf', 'isLeaf', 'route', 'keepAlive', 'description', 'delFlag', 'createBy', 'createTime', 'updateBy', 'updateTime', 'alwaysShow', 'hidden', 'status', 'internalOrExternal', 'children'])
+    for (const k of [
+      'id',
+      'key',
+      'title',
+      'parentId',
+      'name',
+      'perms',
+      'permsType',
+      'icon',
+      'component',
+      'url',
+      'redirect',
+      'sortNo',
+      'menuType',
+      'leaf',
+      'isLeaf',
+      'route',
+      'keepAlive',
+      'description',
+      'delFlag',
+      'createBy',
+      'createTime',
+      'updateBy',
+      'updateTime',
+      'alwaysShow',
+      'hidden',
+      'status',
+      'internalOrExternal',
+      'children',
+    ])
       expect(btn).toHaveProperty(k);
     for (const k of ['componentName', 'hideTab', 'ruleFlag']) expect(btn).not.toHaveProperty(k);
     const top = await t.call(t.admin, 'GET', '/sys/permission/getSystemMenuList');
@@ -39,11 +68,35 @@ describe('menus and data rules', () => {
   });
 
   it('add normalises component/url, sets flags; edit keeps leaf flags; delete cascades physically', async () => {
-    const add1 = await t.call(t.admin, 'POST', '/sys/permission/add', { name: '测试目录', menuType: 0, url: 'testdir', component: '', parentId: 'ignored', sortNo: 9, icon: 'x', hidden: false, alwaysShow: true, keepAlive: '1', internalOrExternal: 0, route: true });
+    const add1 = await t.call(t.admin, 'POST', '/sys/permission/add', {
+      name: '测试目录',
+      menuType: 0,
+      url: 'testdir',
+      component: '',
+      parentId: 'ignored',
+      sortNo: 9,
+      icon: 'x',
+      hidden: false,
+      alwaysShow: true,
+      keepAlive: '1',
+      internalOrExternal: 0,
+      route: true,
+    });
     expect(add1.body).toMatchObject({ success: true, message: '添加成功！' });
     const dir = (await byName('测试目录'))!;
     expect(dir).toMatchObject({ parent_id: null, component: 'layouts/RouteView', url: '/testdir', is_leaf: 1, del_flag: 0, always_show: 1, keep_alive: 1 });
-    const add2 = await t.call(t.admin, 'POST', '/sys/permission/add', { name: '测试页', menuType: 1, parentId: dir.id, url: 'http://x.example/a', component: '/src/views/demo/Test.vue', componentName: 'Test', redirect: null, perms: 'demo:list', permsType: '1', status: '1' });
+    const add2 = await t.call(t.admin, 'POST', '/sys/permission/add', {
+      name: '测试页',
+      menuType: 1,
+      parentId: dir.id,
+      url: 'http://x.example/a',
+      component: '/src/views/demo/Test.vue',
+      componentName: 'Test',
+      redirect: null,
+      perms: 'demo:list',
+      permsType: '1',
+      status: '1',
+    });
     expect(add2.body.success).toBe(true);
     const page = (await byName('测试页'))!;
     expect(page).toMatchObject({ component: 'demo/Test', url: 'http://x.example/a', parent_id: dir.id, is_leaf: 1 });
@@ -53,7 +106,13 @@ describe('menus and data rules', () => {
     await t.call(t.admin, 'POST', '/sys/permission/add', { name: '测试页2', menuType: 1, parentId: dir.id, url: '/t2', component: 'views/demo/T2' });
     expect((await byName('测试页2'))!.component).toBe('demo/T2');
 
-    const edit = await t.call(t.admin, 'PUT', '/sys/permission/edit', { id: page.id, name: '测试页', component: 'views/demo/Test2.vue', url: 'demo/t', sortNo: 3 });
+    const edit = await t.call(t.admin, 'PUT', '/sys/permission/edit', {
+      id: page.id,
+      name: '测试页',
+      component: 'views/demo/Test2.vue',
+      url: 'demo/t',
+      sortNo: 3,
+    });
     expect(edit.body).toMatchObject({ success: true, message: '修改成功！' });
     expect((await byName('测试页'))!).toMatchObject({ component: 'demo/Test2', url: '/demo/t', is_leaf: 0 });
     const cyc = await t.call(t.admin, 'POST', '/sys/permission/edit', { id: dir.id, menuType: 1, parentId: btn.id });
@@ -67,7 +126,13 @@ describe('menus and data rules', () => {
     await db().insertInto('sys_role_permission').values({ id: newId(), role_id: roleId, permission_id: btn.id }).execute();
     await db().insertInto('sys_depart_permission').values({ id: newId(), depart_id: 'd1', permission_id: btn.id }).execute();
     await db().insertInto('sys_depart_role_permission').values({ id: newId(), depart_id: 'd1', role_id: 'r1', permission_id: page.id }).execute();
-    await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', { permissionId: page.id, ruleName: 'r', ruleColumn: 'name', ruleConditions: '=', ruleValue: 'x' });
+    await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', {
+      permissionId: page.id,
+      ruleName: 'r',
+      ruleColumn: 'name',
+      ruleConditions: '=',
+      ruleValue: 'x',
+    });
     expect((await byName('测试页'))!.rule_flag).toBe(1);
     const del = await t.call(t.admin, 'DELETE', `/sys/permission/delete?id=${page.id}`);
     expect(del.body).toMatchObject({ success: true, message: '删除成功!' });
@@ -105,19 +170,56 @@ describe('menus and data rules', () => {
   it('data rules: add/edit/list/delete; USE_SQL_RULES refused; camelCase columns only', async () => {
     const pid = await menuIdByPerms(t.ctx, PERM.position.list);
     const before = await t.snapshot();
-    const sqlRule = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', { permissionId: pid, ruleName: 's', ruleColumn: 'code', ruleConditions: 'USE_SQL_RULES', ruleValue: '1=1' });
+    const sqlRule = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', {
+      permissionId: pid,
+      ruleName: 's',
+      ruleColumn: 'code',
+      ruleConditions: 'USE_SQL_RULES',
+      ruleValue: '1=1',
+    });
     expect(sqlRule.body).toMatchObject({ success: false, message: '不允许使用自定义SQL规则' });
-    const badCol = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', { permissionId: pid, ruleName: 's', ruleColumn: 'code; drop table x', ruleConditions: '=', ruleValue: '1' });
+    const badCol = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', {
+      permissionId: pid,
+      ruleName: 's',
+      ruleColumn: 'code; drop table x',
+      ruleConditions: '=',
+      ruleValue: '1',
+    });
     expect(badCol.body.success).toBe(false);
-    const snake = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', { permissionId: pid, ruleName: 's', ruleColumn: 'post_rank', ruleConditions: '=', ruleValue: '1' });
+    const snake = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', {
+      permissionId: pid,
+      ruleName: 's',
+      ruleColumn: 'post_rank',
+      ruleConditions: '=',
+      ruleValue: '1',
+    });
     expect(snake.body.success).toBe(false);
-    const badCond = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', { permissionId: pid, ruleName: 's', ruleColumn: 'code', ruleConditions: 'BETWEEN', ruleValue: '1' });
+    const badCond = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', {
+      permissionId: pid,
+      ruleName: 's',
+      ruleColumn: 'code',
+      ruleConditions: 'BETWEEN',
+      ruleValue: '1',
+    });
     expect(badCond.body.success).toBe(false);
-    const noMenu = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', { permissionId: 'nomenu1', ruleName: 's', ruleColumn: 'code', ruleConditions: '=', ruleValue: '1' });
+    const noMenu = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', {
+      permissionId: 'nomenu1',
+      ruleName: 's',
+      ruleColumn: 'code',
+      ruleConditions: '=',
+      ruleValue: '1',
+    });
     expect(noMenu.body).toMatchObject({ success: false, message: '未找到菜单信息' });
     expect(await t.snapshot()).toEqual(before);
 
-    const add = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', { permissionId: pid, ruleName: '规则A', ruleColumn: 'code', ruleConditions: 'LIKE', ruleValue: 'dev', status: '1' });
+    const add = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', {
+      permissionId: pid,
+      ruleName: '规则A',
+      ruleColumn: 'code',
+      ruleConditions: 'LIKE',
+      ruleValue: 'dev',
+      status: '1',
+    });
     expect(add.body).toMatchObject({ success: true, message: '添加成功！' });
     const list = await t.call(t.admin, 'GET', `/sys/permission/getPermRuleListByPermId?permissionId=${pid}`);
     expect(list.body.result).toHaveLength(1);
@@ -136,7 +238,8 @@ describe('menus and data rules', () => {
 
   it('a menu change reaches a signed-in user on the next getUserPermissionByToken', async () => {
     const u = await t.userWith([PERM.position.list, PERM.position.add]);
-    const auth = async () => ((await t.call(u.h, 'GET', '/sys/permission/getUserPermissionByToken')).body.result.auth as Array<{ action: string; describe: string }>);
+    const auth = async () =>
+      (await t.call(u.h, 'GET', '/sys/permission/getUserPermissionByToken')).body.result.auth as Array<{ action: string; describe: string }>;
     expect((await auth()).find((a) => a.action === PERM.position.add)?.describe).toBe('添加');
     const btnId = await menuIdByPerms(t.ctx, PERM.position.add);
     await t.call(t.admin, 'PUT', '/sys/permission/edit', { id: btnId, name: '新增职务' });

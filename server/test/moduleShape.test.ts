@@ -39,7 +39,7 @@ describe('module shape', () => {
   });
 
   it('route files hold no SQL: no kysely import, no selectFrom/insertInto/updateTable/deleteFrom', () => {
-    expect(files.filter(hasSql), 'move these queries into the module\'s service').toEqual([]);
+    expect(files.filter(hasSql), "move these queries into the module's service").toEqual([]);
   });
 
   it('route URLs are full literals, never built from templates or constants', () => {

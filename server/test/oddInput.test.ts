@@ -89,7 +89,7 @@ describe('odd input gets a 400 envelope, never a 500', () => {
     expect(errorsLogged()).toEqual([]);
   });
 
-  it('a bad percent-escape in a path parameter gets the envelope, not Fastify\'s own body', async () => {
+  it("a bad percent-escape in a path parameter gets the envelope, not Fastify's own body", async () => {
     for (const url of [`${P}/sys/user/%E0%A4%A`, `${P}/sys/dict/getDictItems/%ED%A0%80`, `${P}/sys/randomImage/%`]) {
       const res = await app.inject({ url, headers });
       expect400(res, ODD_INPUT_MSG.url);
@@ -98,7 +98,10 @@ describe('odd input gets a 400 envelope, never a 500', () => {
   });
 
   it('a database refusal of bad text that got past the early check is a 400 too (PostgreSQL refuses NUL)', async () => {
-    const err = await sql`select ${'a\u0000b'} as v`.execute(t.ctx.db.db).then(() => null, (e: unknown) => e);
+    const err = await sql`select ${'a\u0000b'} as v`.execute(t.ctx.db.db).then(
+      () => null,
+      (e: unknown) => e,
+    );
     if (t.dialect !== 'postgres') {
       expect(err).toBeNull(); // SQLite and MySQL store it
       return;

@@ -20,7 +20,8 @@ describe('operation log and the log list', () => {
     const res = await app.inject({ method, url: `${TEST_API_PREFIX}${url}`, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
     return { status: res.statusCode, body: res.json() as { success: boolean; code: number; message: string; result: any } };
   };
-  const opLogs = async (query = '') => (await call('GET', `/sys/log/list?logType=2&column=createTime&order=desc&pageSize=50${query}`)).body.result as { records: Row[]; total: number };
+  const opLogs = async (query = '') =>
+    (await call('GET', `/sys/log/list?logType=2&column=createTime&order=desc&pageSize=50${query}`)).body.result as { records: Row[]; total: number };
 
   beforeAll(async () => {
     ({ app, ctx, close } = await createTestApp());
@@ -53,7 +54,13 @@ describe('operation log and the log list', () => {
   it('never stores a password or a token, and keeps a long value out', async () => {
     const secret = 'Sekr1t@Pass';
     // refused (the text is longer than the column), but logged with its parameters all the same
-    await call('POST', '/sys/user/add', { username: 'oploguser', realname: '日志用户', password: secret, confirmpassword: secret, description: 'x'.repeat(5000) });
+    await call('POST', '/sys/user/add', {
+      username: 'oploguser',
+      realname: '日志用户',
+      password: secret,
+      confirmpassword: secret,
+      description: 'x'.repeat(5000),
+    });
     await call('PUT', '/sys/position/edit', { id: 'nope', code: 'a', name: 'b', postRank: '1', token: 'tok-123456' });
     const texts = (await opLogs()).records.map((x) => String(x.requestParam));
     const userRow = texts.find((t) => t.includes('oploguser'))!;
@@ -110,13 +117,16 @@ describe('operation log and the log list', () => {
   it('/sys/loginfo and /sys/visitInfo count sign-ins of today and of the last 7 days', async () => {
     const day = today();
     const login = (create_time: string, ip: string) => ({ id: newId(), log_type: 1, log_content: '用户名: x,登录成功！', userid: 'x', ip, create_time });
-    await ctx.db.db.insertInto('sys_log').values([
-      login(`${addDays(day, -3)} 10:00:00`, '10.0.0.3'),
-      login(`${addDays(day, -3)} 11:00:00`, '10.0.0.3'),
-      login(`${addDays(day, -3)} 12:00:00`, '10.0.0.4'),
-      login(`${addDays(day, -9)} 12:00:00`, '10.0.0.9'),
-      login(`${day} 00:00:00`, '10.0.0.5'),
-    ]).execute();
+    await ctx.db.db
+      .insertInto('sys_log')
+      .values([
+        login(`${addDays(day, -3)} 10:00:00`, '10.0.0.3'),
+        login(`${addDays(day, -3)} 11:00:00`, '10.0.0.3'),
+        login(`${addDays(day, -3)} 12:00:00`, '10.0.0.4'),
+        login(`${addDays(day, -9)} 12:00:00`, '10.0.0.9'),
+        login(`${day} 00:00:00`, '10.0.0.5'),
+      ])
+      .execute();
     const logins = await ctx.db.db.selectFrom('sys_log').select(['create_time', 'ip']).where('log_type', '=', 1).execute();
     const todays = logins.filter((r) => String(r.create_time).startsWith(day));
     const info = await call('GET', '/sys/loginfo');
@@ -135,7 +145,14 @@ describe('operation log and the log list', () => {
   });
 
   it('the writer stores rows in batches; a failed batch is logged and the next ones still land', async () => {
-    const before = Number((await ctx.db.db.selectFrom('sys_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = Number(
+      (
+        await ctx.db.db
+          .selectFrom('sys_log')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const row = (id: string) => ({ id, log_type: 2, log_content: '批量', operate_type: 3, create_time: '2026-01-01 00:00:00' });
     const dup = newId();
     app.oplog.push(row(dup));
@@ -144,7 +161,14 @@ describe('operation log and the log list', () => {
     app.oplog.push(row(dup)); // the last batch fails on the duplicate id
     for (let i = 0; i < 5; i++) app.oplog.push(row(newId()));
     await app.oplog.flush();
-    const after = Number((await ctx.db.db.selectFrom('sys_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const after = Number(
+      (
+        await ctx.db.db
+          .selectFrom('sys_log')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     // batches of 200: 200 + 200 written, the third (50 + the duplicate + 5) refused as a whole
     expect(after - before).toBe(1 + 400);
     await ctx.db.db.deleteFrom('sys_log').where('log_content', '=', '批量').execute();
@@ -172,7 +196,12 @@ describe('OPERATION_LOG=0', () => {
     const t = await createTestApp({ env: { OPERATION_LOG: '0' } });
     try {
       const h = authHeaders(await loginAs(t.app, 'admin', TEST_ADMIN_PASSWORD));
-      const add = await t.app.inject({ method: 'POST', url: `${TEST_API_PREFIX}/sys/position/add`, headers: h, payload: { code: 'off1', name: '关', postRank: '1' } });
+      const add = await t.app.inject({
+        method: 'POST',
+        url: `${TEST_API_PREFIX}/sys/position/add`,
+        headers: h,
+        payload: { code: 'off1', name: '关', postRank: '1' },
+      });
       expect(add.json()).toMatchObject({ success: true });
       const list = await t.app.inject({ method: 'GET', url: `${TEST_API_PREFIX}/sys/log/list?logType=2`, headers: h });
       expect(list.json().result.total).toBe(0);

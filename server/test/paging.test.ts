@@ -33,12 +33,14 @@ describe('paged lists outside the CRUD engine', () => {
   beforeAll(async () => {
     ({ app, ctx, close } = await createTestApp());
     h = authHeaders(await loginAs(app, 'admin', TEST_ADMIN_PASSWORD));
-    for (let i = 0; i < 5; i++) await createTestUser(ctx, { username: `pg_user_${i}`, password: 'Pw@12345', realname: `分页${i}`, departIds: [DEPART_IDS.A01A01] });
+    for (let i = 0; i < 5; i++)
+      await createTestUser(ctx, { username: `pg_user_${i}`, password: 'Pw@12345', realname: `分页${i}`, departIds: [DEPART_IDS.A01A01] });
   });
   afterAll(async () => close?.());
 
   it('pages and totals agree: two pages of 3, then the rest', async () => {
-    const url = (no: number, size: number) => `/sys/user/queryUserComponentData?departId=${DEPART_IDS.A01A01}&realname=${encodeURIComponent('分页')}&pageNo=${no}&pageSize=${size}`;
+    const url = (no: number, size: number) =>
+      `/sys/user/queryUserComponentData?departId=${DEPART_IDS.A01A01}&realname=${encodeURIComponent('分页')}&pageNo=${no}&pageSize=${size}`;
     const p1 = (await get(url(1, 3))).result;
     const p2 = (await get(url(2, 3))).result;
     expect(p1.total).toBe(5);
@@ -55,8 +57,15 @@ describe('paged lists outside the CRUD engine', () => {
 
   // 001 §9 / contract §5.4: the web client's lists ask with the initial sort column=createTime&order=desc (as the
   // original's list mixin does); these lists keep their own order and answer the same page with or without it.
-  it('the client\'s initial sort parameters change nothing on the hand-written lists', async () => {
-    for (const path of ['/sys/user/queryUserComponentData', '/sys/user/departUserList', '/sys/online/list', `/sys/user/userRoleList?roleId=${ADMIN_ROLE_ID}`, '/sys/user/queryByOrgCodeForAddressList', '/sys/sysDepartRole/list']) {
+  it("the client's initial sort parameters change nothing on the hand-written lists", async () => {
+    for (const path of [
+      '/sys/user/queryUserComponentData',
+      '/sys/user/departUserList',
+      '/sys/online/list',
+      `/sys/user/userRoleList?roleId=${ADMIN_ROLE_ID}`,
+      '/sys/user/queryByOrgCodeForAddressList',
+      '/sys/sysDepartRole/list',
+    ]) {
       const sep = path.includes('?') ? '&' : '?';
       const plain = await get(`${path}${sep}pageNo=1&pageSize=10`);
       const sorted = await get(`${path}${sep}column=createTime&order=desc&pageNo=1&pageSize=10`);

@@ -93,10 +93,13 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
 
   it('the /online rules are granted to everybody', async () => {
     const base = { parent_id: '', menu_type: 1, is_route: 1, is_leaf: 1, del_flag: 0, hidden: 1, sort_no: 50 };
-    await ctx.db.db.insertInto('sys_permission').values([
-      { ...base, id: newId(), name: 'Online表单', url: '/online/cgformList/:code', component: 'modules/online/cgform/auto/OnlCgformAutoList' },
-      { ...base, id: newId(), name: '未隐藏', url: '/online/cgreport/:code', hidden: 0, component: 'x/Y' },
-    ]).execute();
+    await ctx.db.db
+      .insertInto('sys_permission')
+      .values([
+        { ...base, id: newId(), name: 'Online表单', url: '/online/cgformList/:code', component: 'modules/online/cgform/auto/OnlCgformAutoList' },
+        { ...base, id: newId(), name: '未隐藏', url: '/online/cgreport/:code', hidden: 0, component: 'x/Y' },
+      ])
+      .execute();
     await createTestUser(ctx, { username: 'onliner', password: 'Online@123' });
     const token = await loginAs(app, 'onliner', 'Online@123');
     const titles = flatten((await get(token)).json().result.menu).map((n) => n.meta.title);

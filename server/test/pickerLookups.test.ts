@@ -8,7 +8,10 @@ describe('picker lookups (/sys/dict/loadDict, loadDictItem, loadTreeData)', () =
   const get = (h: Record<string, string>, url: string) => t.call(h, 'GET', url);
   const qs = (o: Record<string, string>) => new URLSearchParams(o).toString();
   const tree = (o: Record<string, string>) =>
-    get(user, `/sys/dict/loadTreeData?${qs({ pid: '', pidField: 'pid', tableName: 'sys_category', text: 'name', code: 'id', hasChildField: 'has_child', condition: '', ...o })}`);
+    get(
+      user,
+      `/sys/dict/loadTreeData?${qs({ pid: '', pidField: 'pid', tableName: 'sys_category', text: 'name', code: 'id', hasChildField: 'has_child', condition: '', ...o })}`,
+    );
 
   beforeAll(async () => {
     t = await rbac();
@@ -66,13 +69,20 @@ describe('picker lookups (/sys/dict/loadDict, loadDictItem, loadTreeData)', () =
     expect(root.body.result[0]).toMatchObject({ leaf: false, parentId: '0', value: null, code: null, icon: null, children: null });
     expect(root.body.result[0]).not.toHaveProperty('isLeaf');
     const kids = await tree({ pid: root.body.result[1].key });
-    expect(kids.body.result.map((n: { title: string; leaf: boolean }) => [n.title, n.leaf])).toEqual([['武器', true], ['防具', true], ['消耗品', true]]);
+    expect(kids.body.result.map((n: { title: string; leaf: boolean }) => [n.title, n.leaf])).toEqual([
+      ['武器', true],
+      ['防具', true],
+      ['消耗品', true],
+    ]);
     const noFlag = await tree({ pid: '0', hasChildField: '' });
     expect(noFlag.body.result.every((n: { leaf: boolean }) => n.leaf === false)).toBe(true);
     const cond = await tree({ pid: '0', condition: JSON.stringify({ code: 'A02%' }) });
     expect(cond.body.result).toHaveLength(4);
     expect(cond.body.result.every((n: { leaf: boolean }) => n.leaf)).toBe(true);
-    const departs = await get(user, `/sys/dict/loadTreeData?${qs({ pid: '', pidField: 'parent_id', tableName: 'sys_depart', text: 'depart_name', code: 'id', hasChildField: '', condition: '' })}`);
+    const departs = await get(
+      user,
+      `/sys/dict/loadTreeData?${qs({ pid: '', pidField: 'parent_id', tableName: 'sys_depart', text: 'depart_name', code: 'id', hasChildField: '', condition: '' })}`,
+    );
     expect(departs.body.result.map((n: { title: string }) => n.title)).toEqual(['海盗王乐园']);
   });
 
@@ -99,7 +109,7 @@ describe('picker lookups (/sys/dict/loadDict, loadDictItem, loadTreeData)', () =
     'sys_user,realname,id,1=0 or 1=1',
     "sys_user,realname,id,id='x'",
     'sys_user,realname,id,sleep(3)',
-    'sys_user,realname,case when (select password from sys_user limit 1) like \'a%\' then 1 else 0 end',
+    "sys_user,realname,case when (select password from sys_user limit 1) like 'a%' then 1 else 0 end",
     'sys_user,realname,ascii(substr(version(),1,1))>52',
     ...evasions.map((e) => `sys_category,${e},id`),
     ...slow.map((s) => `sys_category,name,${s}`),

@@ -13,8 +13,18 @@ async function createPlainUser(ctx: AppContext, username: string, password: stri
   await ctx.db.db
     .insertInto('sys_user')
     .values({
-      id: newId(), username, realname: `普通${username}`, password: await hashPassword(password), salt: null,
-      sex: 1, status: 1, del_flag: 0, org_code: 'A01', user_identity: 1, create_by: 'admin', create_time: '2024-01-01 00:00:00',
+      id: newId(),
+      username,
+      realname: `普通${username}`,
+      password: await hashPassword(password),
+      salt: null,
+      sex: 1,
+      status: 1,
+      del_flag: 0,
+      org_code: 'A01',
+      user_identity: 1,
+      create_by: 'admin',
+      create_time: '2024-01-01 00:00:00',
     })
     .execute();
 }
@@ -54,7 +64,17 @@ describe('positions: list query conventions', () => {
     ({ app, ctx, close } = await createTestApp());
     await ctx.db.db
       .insertInto('sys_position')
-      .values(ROWS.map(([code, name, rank, time], i) => ({ id: `10000000000000000${String(i).padStart(2, '0')}`, code, name, post_rank: rank, sys_org_code: 'A01', create_by: 'admin', create_time: time })))
+      .values(
+        ROWS.map(([code, name, rank, time], i) => ({
+          id: `10000000000000000${String(i).padStart(2, '0')}`,
+          code,
+          name,
+          post_rank: rank,
+          sys_org_code: 'A01',
+          create_by: 'admin',
+          create_time: time,
+        })),
+      )
       .execute();
     h = authHeaders(await loginAs(app, 'admin', TEST_ADMIN_PASSWORD));
   });
@@ -78,11 +98,32 @@ describe('positions: list query conventions', () => {
   it('rows are camelCase with postRank_dictText (and the picker rank_dictText) and no hidden or snake keys', async () => {
     const { body } = await list({ code: 'p02' });
     const r = body.result.records[0];
-    expect(r).toMatchObject({ code: 'p02', name: '开发二', postRank: '2', postRank_dictText: '助级', sysOrgCode: 'A01', createBy: 'admin', createTime: '2024-01-02 09:00:00' });
+    expect(r).toMatchObject({
+      code: 'p02',
+      name: '开发二',
+      postRank: '2',
+      postRank_dictText: '助级',
+      sysOrgCode: 'A01',
+      createBy: 'admin',
+      createTime: '2024-01-02 09:00:00',
+    });
     // 001 §2: the position picker shows the rank as rank_dictText, the same translation
     expect(r.rank_dictText).toBe('助级');
     expect(Object.keys(r)).toEqual(
-      expect.arrayContaining(['id', 'code', 'name', 'postRank', 'postRank_dictText', 'rank_dictText', 'companyId', 'sysOrgCode', 'createBy', 'createTime', 'updateBy', 'updateTime']),
+      expect.arrayContaining([
+        'id',
+        'code',
+        'name',
+        'postRank',
+        'postRank_dictText',
+        'rank_dictText',
+        'companyId',
+        'sysOrgCode',
+        'createBy',
+        'createTime',
+        'updateBy',
+        'updateTime',
+      ]),
     );
     expect(Object.keys(r).some((k) => k.includes('_') && k !== 'postRank_dictText' && k !== 'rank_dictText')).toBe(false);
     // every record of the page carries it, equal to postRank_dictText
@@ -149,12 +190,32 @@ describe('positions: list query conventions', () => {
 
   it('superQuery: and / or, codes and symbols, ANDed with the filters', async () => {
     const sq = (c: unknown[]) => encodeURI(JSON.stringify(c));
-    expect(await codes({ superQueryParams: sq([{ field: 'postRank', rule: 'eq', val: '1' }, { field: 'name', rule: 'like', val: '运维' }]) })).toEqual(['q06']);
     expect(
-      await codes({ superQueryParams: sq([{ field: 'postRank', rule: '=', val: '1' }, { field: 'code', rule: 'right_like', val: 'q1' }]), superQueryMatchType: 'or' }),
+      await codes({
+        superQueryParams: sq([
+          { field: 'postRank', rule: 'eq', val: '1' },
+          { field: 'name', rule: 'like', val: '运维' },
+        ]),
+      }),
+    ).toEqual(['q06']);
+    expect(
+      await codes({
+        superQueryParams: sq([
+          { field: 'postRank', rule: '=', val: '1' },
+          { field: 'code', rule: 'right_like', val: 'q1' },
+        ]),
+        superQueryMatchType: 'or',
+      }),
     ).toEqual(['p01', 'q06', 'q10']);
     expect(
-      await codes({ code: 'q*', superQueryParams: sq([{ field: 'postRank', rule: 'in', val: '1,5' }, { field: 'code', rule: 'eq', val: 'p01' }]), superQueryMatchType: 'or' }),
+      await codes({
+        code: 'q*',
+        superQueryParams: sq([
+          { field: 'postRank', rule: 'in', val: '1,5' },
+          { field: 'code', rule: 'eq', val: 'p01' },
+        ]),
+        superQueryMatchType: 'or',
+      }),
     ).toEqual(['q06', 'q10']);
     expect(await codes({ superQueryParams: sq([{ field: 'createTime', rule: 'ge', val: '2024-01-08', type: 'date' }]) })).toEqual(['devleader', 'q09', 'q10']);
   });
@@ -199,8 +260,13 @@ describe('positions: list query conventions', () => {
     const res = await app.inject({ method: 'GET', url: `${P}/list`, headers: authHeaders(t) });
     expect(res.json()).toMatchObject({ success: false, code: 510 });
     for (const [method, url] of [
-      ['POST', `${P}/add`], ['PUT', `${P}/edit`], ['DELETE', `${P}/delete?id=1`], ['DELETE', `${P}/deleteBatch?ids=1`],
-      ['GET', `${P}/queryById?id=1`], ['GET', `${P}/exportXls`], ['POST', `${P}/importExcel`],
+      ['POST', `${P}/add`],
+      ['PUT', `${P}/edit`],
+      ['DELETE', `${P}/delete?id=1`],
+      ['DELETE', `${P}/deleteBatch?ids=1`],
+      ['GET', `${P}/queryById?id=1`],
+      ['GET', `${P}/exportXls`],
+      ['POST', `${P}/importExcel`],
     ] as const) {
       const r = await app.inject({ method, url, headers: authHeaders(t), ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}) });
       expect(r.json(), `${method} ${url}`).toMatchObject({ success: false, code: 510 });

@@ -16,7 +16,11 @@ function multipart(files: Array<{ name: string; data: Buffer; field?: string }>)
   const boundary = '----pktest' + Math.random().toString(16).slice(2);
   const chunks: Buffer[] = [];
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.name}"\r\nContent-Type: application/vnd.ms-excel\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.name}"\r\nContent-Type: application/vnd.ms-excel\r\n\r\n`,
+      ),
+    );
     chunks.push(f.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -43,9 +47,16 @@ describe('positions: add, edit, delete, export, import', () => {
     const res = await app.inject({ method, url, headers: h, ...(payload !== undefined ? { payload: payload as object } : {}) });
     return { status: res.statusCode, body: res.json() };
   };
-  const byCode = async (code: string) =>
-    ctx.db.db.selectFrom('sys_position').selectAll().where('code', '=', code).executeTakeFirst();
-  const count = async () => Number((await ctx.db.db.selectFrom('sys_position').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const byCode = async (code: string) => ctx.db.db.selectFrom('sys_position').selectAll().where('code', '=', code).executeTakeFirst();
+  const count = async () =>
+    Number(
+      (
+        await ctx.db.db
+          .selectFrom('sys_position')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     ({ app, ctx, close } = await createTestApp());
@@ -55,7 +66,14 @@ describe('positions: add, edit, delete, export, import', () => {
 
   it('add sets id and audit columns on the server, never from the body', async () => {
     const r = await call('POST', `${P}/add`, {
-      code: 'cto', name: '技术总监', postRank: '5', createBy: 'mallory', createTime: '2000-01-01 00:00:00', sysOrgCode: 'ZZZ', id: 'forged', companyId: 'x',
+      code: 'cto',
+      name: '技术总监',
+      postRank: '5',
+      createBy: 'mallory',
+      createTime: '2000-01-01 00:00:00',
+      sysOrgCode: 'ZZZ',
+      id: 'forged',
+      companyId: 'x',
     });
     expect(r.body).toMatchObject({ success: true, code: 200, message: '添加成功！' });
     const row = await byCode('cto');
@@ -187,7 +205,17 @@ describe('positions: add, edit, delete, export, import', () => {
   });
 
   it('import: all good → 共n行数据全部导入成功！ with dictionary texts translated back', async () => {
-    const mp = multipart([{ name: 'a.xls', data: await workbook([['imp1', '导入一', '员级'], ['imp2', '导入二', '正高级'], [null, null, null], ['imp3', '导入三', '3']]) }]);
+    const mp = multipart([
+      {
+        name: 'a.xls',
+        data: await workbook([
+          ['imp1', '导入一', '员级'],
+          ['imp2', '导入二', '正高级'],
+          [null, null, null],
+          ['imp3', '导入三', '3'],
+        ]),
+      },
+    ]);
     const r = await app.inject({ method: 'POST', url: `${P}/importExcel`, headers: { ...h, ...mp.headers }, payload: mp.payload });
     expect(r.json()).toMatchObject({ success: true, code: 200, message: '共3行数据全部导入成功！' });
     expect(await byCode('imp1')).toMatchObject({ post_rank: '1', create_by: 'admin' });
@@ -198,13 +226,23 @@ describe('positions: add, edit, delete, export, import', () => {
   it('import with failing rows → code 201 and a downloadable error file', async () => {
     const before = await count();
     const mp = multipart([
-      { name: 'b.xlsx', data: await workbook([['imp4', '导入四', '助级'], ['imp1', '重复', '员级'], ['', '无编码', '员级'], ['imp5', '坏职级', '不存在']]) },
+      {
+        name: 'b.xlsx',
+        data: await workbook([
+          ['imp4', '导入四', '助级'],
+          ['imp1', '重复', '员级'],
+          ['', '无编码', '员级'],
+          ['imp5', '坏职级', '不存在'],
+        ]),
+      },
       { name: 'c.xlsx', data: await workbook([['imp6', '导入六', '中级']]), field: 'file2' },
     ]);
     const r = await app.inject({ method: 'POST', url: `${P}/importExcel`, headers: { ...h, ...mp.headers }, payload: mp.payload });
     const body = r.json();
     expect(body).toMatchObject({
-      success: true, code: 201, message: '文件导入成功，但有错误。',
+      success: true,
+      code: 201,
+      message: '文件导入成功，但有错误。',
       result: { totalCount: 5, errorCount: 3, successCount: 2, msg: '总上传行数：5，已导入行数：2，错误行数：3' },
     });
     expect(body.result.fileUrl).toMatch(/^\/sys\/common\/static\/logs\/\d{8}\/[0-9a-f]{32}\.txt$/);

@@ -54,8 +54,24 @@ describe('rate limits per client', () => {
   it('a forged X-Forwarded-For does not escape the limit (TRUST_PROXY off)', async () => {
     const t = await start({ RATE_LIMIT_LOGIN: '2' });
     for (let i = 0; i < 2; i++)
-      expect((await t.app.inject({ method: 'POST', url: `${P}/sys/login`, headers: { 'x-forwarded-for': `198.51.100.${i}` }, payload: { username: `x${i}`, password: 'Wrong#pass1' } })).statusCode).toBe(200);
-    expectTooMany(await t.app.inject({ method: 'POST', url: `${P}/sys/login`, headers: { 'x-forwarded-for': '198.51.100.9' }, payload: { username: 'x9', password: 'Wrong#pass1' } }));
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `${P}/sys/login`,
+            headers: { 'x-forwarded-for': `198.51.100.${i}` },
+            payload: { username: `x${i}`, password: 'Wrong#pass1' },
+          })
+        ).statusCode,
+      ).toBe(200);
+    expectTooMany(
+      await t.app.inject({
+        method: 'POST',
+        url: `${P}/sys/login`,
+        headers: { 'x-forwarded-for': '198.51.100.9' },
+        payload: { username: 'x9', password: 'Wrong#pass1' },
+      }),
+    );
   });
 
   it('captcha pictures and checks, and checkOnlyUser, have limits of their own', async () => {

@@ -25,8 +25,17 @@ export interface Res {
 
 export const API = TEST_API_PREFIX;
 const TABLES = [
-  'sys_role', 'sys_user_role', 'sys_role_permission', 'sys_permission', 'sys_permission_data_rule', 'sys_depart',
-  'sys_user_depart', 'sys_depart_permission', 'sys_depart_role', 'sys_depart_role_user', 'sys_depart_role_permission',
+  'sys_role',
+  'sys_user_role',
+  'sys_role_permission',
+  'sys_permission',
+  'sys_permission_data_rule',
+  'sys_depart',
+  'sys_user_depart',
+  'sys_depart_permission',
+  'sys_depart_role',
+  'sys_depart_role_user',
+  'sys_depart_role_permission',
 ] as const;
 
 let seq = 0;
@@ -54,7 +63,10 @@ export async function rbac(): Promise<Rbac> {
     async snapshot() {
       const out: Record<string, number> = {};
       for (const t of TABLES) {
-        const r = await ctx.db.db.selectFrom(t).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+        const r = await ctx.db.db
+          .selectFrom(t)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow();
         out[t] = Number(r.n);
       }
       return out;

@@ -70,7 +70,11 @@ async function tenantUser(app: FastifyInstance, ctx: AppContext, tenants: string
 async function twoTenants(ctx: AppContext): Promise<void> {
   for (const id of [9101, 9102]) {
     const has = await ctx.db.db.selectFrom('sys_tenant').select('id').where('id', '=', id).executeTakeFirst();
-    if (!has) await ctx.db.db.insertInto('sys_tenant').values({ id, name: `ws${id}`, status: 1 }).execute();
+    if (!has)
+      await ctx.db.db
+        .insertInto('sys_tenant')
+        .values({ id, name: `ws${id}`, status: 1 })
+        .execute();
   }
 }
 
@@ -136,7 +140,7 @@ describe('vxeSocket (contract §8.3, security §1.2)', () => {
     for (const c of [a, b, other]) c.ws.close();
   });
 
-  it('an update reaches only sockets of the same page whose users share the sender\'s tenant (issue 10 point 7)', async () => {
+  it("an update reaches only sockets of the same page whose users share the sender's tenant (issue 10 point 7)", async () => {
     await twoTenants(t.ctx);
     const page = pageId();
     const [a1, b1, c2, multi, platform] = [

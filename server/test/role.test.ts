@@ -36,7 +36,10 @@ describe('roles', () => {
     expect(edit.body).toMatchObject({ success: true, message: '修改成功!' });
     expect((await roleByCode('tester1'))?.role_name).toBe('改名');
     expect((await t.call(t.admin, 'GET', '/sys/role/checkRoleCode?roleCode=tester1')).body).toMatchObject({ success: false, message: '角色编码已存在' });
-    expect((await t.call(t.admin, 'GET', `/sys/role/checkRoleCode?roleCode=tester1&id=${row!.id}`)).body).toMatchObject({ success: true, message: '该值可用！' });
+    expect((await t.call(t.admin, 'GET', `/sys/role/checkRoleCode?roleCode=tester1&id=${row!.id}`)).body).toMatchObject({
+      success: true,
+      message: '该值可用！',
+    });
     expect((await t.call(t.admin, 'GET', '/sys/role/checkRoleCode?roleCode=nobody')).body.success).toBe(true);
     const all = await t.call(t.admin, 'GET', '/sys/role/queryall');
     expect(all.body.success).toBe(true);
@@ -71,7 +74,10 @@ describe('roles', () => {
     expect(rb.body).toMatchObject({ success: false, message: '该角色已被用户使用，无法删除' });
     expect(await db().selectFrom('sys_role').select('id').where('id', '=', held.roleId).executeTakeFirst()).toBeTruthy();
     const free = await newRole('free1');
-    await db().insertInto('sys_role_permission').values({ id: newId(), role_id: free, permission_id: await menuIdByPerms(t.ctx, PERM.position.list) }).execute();
+    await db()
+      .insertInto('sys_role_permission')
+      .values({ id: newId(), role_id: free, permission_id: await menuIdByPerms(t.ctx, PERM.position.list) })
+      .execute();
     expect((await t.call(t.admin, 'DELETE', `/sys/role/delete?id=${free}`)).body).toMatchObject({ success: true });
     expect(await db().selectFrom('sys_role_permission').select('id').where('role_id', '=', free).execute()).toHaveLength(0);
     const f2 = await newRole('free2');
@@ -130,7 +136,11 @@ describe('roles', () => {
     // remove the button again: last − new is deleted
     const now2 = (await t.call(t.admin, 'GET', `/sys/permission/queryRolePermission?roleId=${u.roleId}`)).body.result as string[];
     expect(now2.sort()).toEqual([...last, posMenu, posAdd].sort());
-    await t.call(t.admin, 'POST', '/sys/permission/saveRolePermission', { roleId: u.roleId, permissionIds: [...last, posMenu].join(','), lastpermissionIds: now2.join(',') });
+    await t.call(t.admin, 'POST', '/sys/permission/saveRolePermission', {
+      roleId: u.roleId,
+      permissionIds: [...last, posMenu].join(','),
+      lastpermissionIds: now2.join(','),
+    });
     expect((await payload()).auth.map((a: { action: string }) => a.action)).not.toContain(PERM.position.add);
     const bad = await t.call(t.admin, 'POST', '/sys/permission/saveRolePermission', { roleId: u.roleId, permissionIds: 'nosuchmenu1', lastpermissionIds: '' });
     expect(bad.body).toMatchObject({ success: false, message: '未找到菜单信息' });
@@ -141,7 +151,14 @@ describe('roles', () => {
     const roleId = await newRole('dr1');
     const none = await t.call(t.admin, 'GET', `/sys/role/datarule/${posMenu}/${roleId}`);
     expect(none.body).toMatchObject({ success: false, message: '未找到权限配置信息' });
-    const add = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', { permissionId: posMenu, ruleName: '只看研发', ruleColumn: 'code', ruleConditions: '=', ruleValue: 'devleader', status: '1' });
+    const add = await t.call(t.admin, 'POST', '/sys/permission/addPermissionRule', {
+      permissionId: posMenu,
+      ruleName: '只看研发',
+      ruleColumn: 'code',
+      ruleConditions: '=',
+      ruleValue: 'devleader',
+      status: '1',
+    });
     expect(add.body.success).toBe(true);
     const ruleId = (await db().selectFrom('sys_permission_data_rule').select('id').where('rule_name', '=', '只看研发').executeTakeFirstOrThrow()).id;
     const got = await t.call(t.admin, 'GET', `/sys/role/datarule/${posMenu}/${roleId}`);

@@ -77,7 +77,12 @@ describe('security headers on every kind of answer', () => {
     const list = await app.inject({ method: 'GET', url: `${TEST_API_PREFIX}/sys/user/list`, headers });
     expect(list.statusCode).toBe(200);
     expectSecurityHeaders(list, 'list');
-    const bad = await app.inject({ method: 'POST', url: `${TEST_API_PREFIX}/sys/position/add`, headers: { ...headers, 'content-type': 'application/json' }, payload: '{' });
+    const bad = await app.inject({
+      method: 'POST',
+      url: `${TEST_API_PREFIX}/sys/position/add`,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(bad.statusCode).toBe(400);
     expectSecurityHeaders(bad, 'bad JSON');
   });

@@ -28,13 +28,20 @@ describe('tenants (/sys/tenant)', () => {
 
   it('add with a typed integer id; duplicate id → 该编号已存在!; bad ids → 400', async () => {
     expect((await call('POST', `${T}/add`, { id: 7, name: '七号', status: 1, beginDate: '2020-01-01 00:00:00', createBy: 'x' })).body).toMatchObject({
-      success: true, message: '添加成功！',
+      success: true,
+      message: '添加成功！',
     });
     expect(await tenant(7)).toMatchObject({ name: '七号', status: 1, create_by: 'admin' });
     expect((await call('POST', `${T}/add`, { id: '8', name: '八号', status: 0 })).body.success).toBe(true);
     expect((await call('POST', `${T}/add`, { id: 7, name: 'dup', status: 1 })).body).toMatchObject({ success: false, message: '该编号已存在!' });
     const before = await all();
-    for (const bad of [{ name: 'noid', status: 1 }, { id: 'abc', name: 'x', status: 1 }, { id: -1, name: 'x', status: 1 }, { id: 9, name: 'x', status: 1, evil: 1 }, { id: 9, status: 'x', name: 'y' }]) {
+    for (const bad of [
+      { name: 'noid', status: 1 },
+      { id: 'abc', name: 'x', status: 1 },
+      { id: -1, name: 'x', status: 1 },
+      { id: 9, name: 'x', status: 1, evil: 1 },
+      { id: 9, status: 'x', name: 'y' },
+    ]) {
       const r = await call('POST', `${T}/add`, bad);
       expect(r.status).toBe(400);
       expect(r.body.success).toBe(false);

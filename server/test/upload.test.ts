@@ -25,7 +25,11 @@ function multipart(parts: Part[]) {
   const chunks: Buffer[] = [];
   for (const p of parts) {
     if (p.file) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.file.name}"\r\nContent-Type: ${p.file.type ?? 'application/octet-stream'}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.file.name}"\r\nContent-Type: ${p.file.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
       chunks.push(p.file.data, Buffer.from('\r\n'));
     } else {
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"\r\n\r\n${p.value ?? ''}\r\n`));
@@ -38,7 +42,10 @@ function multipart(parts: Part[]) {
 /** Every file under the data directory (relative), to prove nothing landed outside the upload root. */
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.relative(dir, path.join(d.parentPath, d.name)));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(dir, path.join(d.parentPath, d.name)));
 }
 
 describe('POST /sys/common/upload and GET /sys/common/static/**', () => {
@@ -52,7 +59,10 @@ describe('POST /sys/common/upload and GET /sys/common/static/**', () => {
     const res = await app.inject({ method: 'POST', url: UPLOAD, headers: { ...headers, ...m.headers }, payload: m.payload });
     return { status: res.statusCode, body: res.json() as { success: boolean; code: number; message: string } };
   };
-  const png = (name = 'a.png', biz?: string): Part[] => [...(biz !== undefined ? [{ field: 'biz', value: biz }] : []), { field: 'file', file: { name, data: PNG, type: 'image/png' } }];
+  const png = (name = 'a.png', biz?: string): Part[] => [
+    ...(biz !== undefined ? [{ field: 'biz', value: biz }] : []),
+    { field: 'file', file: { name, data: PNG, type: 'image/png' } },
+  ];
 
   beforeAll(async () => {
     ({ app, ctx, close } = await createTestApp());
@@ -82,18 +92,25 @@ describe('POST /sys/common/upload and GET /sys/common/static/**', () => {
   it('accepts an allowed biz, with the field before or after the file, and jeditor=1 still gets the path', async () => {
     const before = await upload(png('x.png', 'avatar'));
     expect(before.body.message).toMatch(/^avatar\//);
-    const after = await upload([{ field: 'file', file: { name: 'x.png', data: PNG } }, { field: 'biz', value: 'jeditor' }, { field: 'jeditor', value: '1' }]);
+    const after = await upload([
+      { field: 'file', file: { name: 'x.png', data: PNG } },
+      { field: 'biz', value: 'jeditor' },
+      { field: 'jeditor', value: '1' },
+    ]);
     expect(after.body).toMatchObject({ success: true });
     expect(after.body.message).toMatch(/^jeditor\/\d{8}\/[0-9a-f]{32}\.png$/);
   });
 
-  it.each(['..', '../', '..\\', '%2e%2e', '%252e%252e', '/etc', 'C:\\\\', '~', 'a/../../b', 'temp/../..', 'unknown'])('refuses biz %j with 400 and writes nothing', async (biz) => {
-    const beforeFiles = filesUnder(ctx.config.dataDir).length;
-    const r = await upload(png('x.png', biz));
-    expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ success: false, message: '上传目录bizPath，格式非法！' });
-    expect(filesUnder(ctx.config.dataDir).length).toBe(beforeFiles);
-  });
+  it.each(['..', '../', '..\\', '%2e%2e', '%252e%252e', '/etc', 'C:\\\\', '~', 'a/../../b', 'temp/../..', 'unknown'])(
+    'refuses biz %j with 400 and writes nothing',
+    async (biz) => {
+      const beforeFiles = filesUnder(ctx.config.dataDir).length;
+      const r = await upload(png('x.png', biz));
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ success: false, message: '上传目录bizPath，格式非法！' });
+      expect(filesUnder(ctx.config.dataDir).length).toBe(beforeFiles);
+    },
+  );
 
   it('never lets a file name steer the folder or keep a dangerous extension', async () => {
     const trav = await upload(png('../../x.png'));
@@ -135,7 +152,10 @@ describe('POST /sys/common/upload and GET /sys/common/static/**', () => {
     const beforeFiles = filesUnder(uploadRoot(ctx.config)).length;
     const six = Buffer.alloc(6 * 1024 * 1024, 0);
     PNG.copy(six);
-    const r = await upload([{ field: 'file', file: { name: 'a.png', data: six } }, { field: 'file2', file: { name: 'b.png', data: six } }]);
+    const r = await upload([
+      { field: 'file', file: { name: 'a.png', data: six } },
+      { field: 'file2', file: { name: 'b.png', data: six } },
+    ]);
     expect(r.status).toBe(413);
     expect(r.body).toMatchObject({ success: false, code: 500, message: TOO_LARGE });
     expect(filesUnder(uploadRoot(ctx.config)).length).toBe(beforeFiles);

@@ -50,9 +50,19 @@ describe('users (/sys/user)', () => {
 
   it('add: argon2id hash, status 1, del_flag 0, roles and departments, orgCode from the first department', async () => {
     const r = await call('POST', `${U}/add`, {
-      username: 'zhangsan', realname: '张三', password: 'Pw@123456', confirmpassword: 'Pw@123456', sex: 1, phone: '13800000001',
-      email: 'z@example.com', birthday: '1990-01-02', status: 2, delFlag: 1, salt: 'x',
-      selectedroles: `${ADMIN_ROLE_ID},`, selecteddeparts: `${DEPART_IDS.A01A01},${DEPART_IDS.A01A02}`,
+      username: 'zhangsan',
+      realname: '张三',
+      password: 'Pw@123456',
+      confirmpassword: 'Pw@123456',
+      sex: 1,
+      phone: '13800000001',
+      email: 'z@example.com',
+      birthday: '1990-01-02',
+      status: 2,
+      delFlag: 1,
+      salt: 'x',
+      selectedroles: `${ADMIN_ROLE_ID},`,
+      selecteddeparts: `${DEPART_IDS.A01A01},${DEPART_IDS.A01A02}`,
     });
     expect(r.body).toMatchObject({ success: true, message: '添加成功！' });
     const u = await row('zhangsan');
@@ -66,14 +76,20 @@ describe('users (/sys/user)', () => {
   it('add: password required, confirmpassword must match, duplicate username, unknown role/depart refused', async () => {
     expect((await call('POST', `${U}/add`, { username: 'nopw', realname: 'x' })).body).toMatchObject({ success: false, message: '密码不能为空' });
     expect((await call('POST', `${U}/add`, { username: 'nopw', realname: 'x', password: 'a1', confirmpassword: 'a2' })).body).toMatchObject({
-      success: false, message: '两次输入密码不一致!',
+      success: false,
+      message: '两次输入密码不一致!',
     });
-    expect((await call('POST', `${U}/add`, { username: 'zhangsan', realname: 'x', password: 'a1' })).body).toMatchObject({ success: false, message: '登录账号已存在' });
+    expect((await call('POST', `${U}/add`, { username: 'zhangsan', realname: 'x', password: 'a1' })).body).toMatchObject({
+      success: false,
+      message: '登录账号已存在',
+    });
     expect((await call('POST', `${U}/add`, { username: 'nopw', realname: 'x', password: 'a1', selectedroles: 'nosuchrole' })).body).toMatchObject({
-      success: false, message: '角色不存在',
+      success: false,
+      message: '角色不存在',
     });
     expect((await call('POST', `${U}/add`, { username: 'nopw', realname: 'x', password: 'a1', selecteddeparts: 'nosuch' })).body).toMatchObject({
-      success: false, message: '部门不存在',
+      success: false,
+      message: '部门不存在',
     });
     expect(await row('nopw')).toBeUndefined();
   });
@@ -102,8 +118,19 @@ describe('users (/sys/user)', () => {
   it('edit: mass assignment of password/salt/status/delFlag/username changes none of them; roles and departs replaced', async () => {
     const before = await row('zhangsan');
     const r = await call('PUT', `${U}/edit`, {
-      id: before!.id, username: 'hacked', realname: '张三丰', password: 'evil', salt: 'x', status: 2, delFlag: 1, confirmpassword: 'evil',
-      orgCodeTxt: 'x', sex_dictText: '男', selectedroles: '', selecteddeparts: DEPART_IDS.A01A02, birthday: '1990-01-02 00:00:00',
+      id: before!.id,
+      username: 'hacked',
+      realname: '张三丰',
+      password: 'evil',
+      salt: 'x',
+      status: 2,
+      delFlag: 1,
+      confirmpassword: 'evil',
+      orgCodeTxt: 'x',
+      sex_dictText: '男',
+      selectedroles: '',
+      selecteddeparts: DEPART_IDS.A01A02,
+      birthday: '1990-01-02 00:00:00',
     });
     expect(r.body).toMatchObject({ success: true, message: '修改成功!' });
     const after = await row('zhangsan');
@@ -116,12 +143,7 @@ describe('users (/sys/user)', () => {
 
   it('edit: bad input gives a clear envelope and changes nothing', async () => {
     const u = await row('zhangsan');
-    const bad = [
-      { id: u!.id, realname: 'x', isAdmin: true },
-      { id: u!.id, sex: 'abc' },
-      { id: u!.id, birthday: 'yesterday' },
-      { realname: 'noid' },
-    ];
+    const bad = [{ id: u!.id, realname: 'x', isAdmin: true }, { id: u!.id, sex: 'abc' }, { id: u!.id, birthday: 'yesterday' }, { realname: 'noid' }];
     for (const b of bad) {
       const r = await call('PUT', `${U}/edit`, b);
       expect(r.status).toBe(400);
@@ -141,8 +163,14 @@ describe('users (/sys/user)', () => {
     await createTestUser(ctx, { username: 'editor1', password: 'Pw@1', roleIds: [role] });
     const eh = authHeaders(await loginAs(app, 'editor1', 'Pw@1'));
     const z = await row('zhangsan');
-    expect((await call('PUT', `${U}/edit`, { id: z!.id, selectedroles: ADMIN_ROLE_ID }, eh)).body).toMatchObject({ success: false, message: '不能分配自己没有的角色' });
-    expect((await call('PUT', `${U}/edit`, { id: ADMIN_USER_ID, realname: 'pwned' }, eh)).body).toMatchObject({ success: false, message: '只有超级管理员可以修改admin账号！' });
+    expect((await call('PUT', `${U}/edit`, { id: z!.id, selectedroles: ADMIN_ROLE_ID }, eh)).body).toMatchObject({
+      success: false,
+      message: '不能分配自己没有的角色',
+    });
+    expect((await call('PUT', `${U}/edit`, { id: ADMIN_USER_ID, realname: 'pwned' }, eh)).body).toMatchObject({
+      success: false,
+      message: '只有超级管理员可以修改admin账号！',
+    });
     expect((await row('admin'))!.realname).toBe('管理员');
     expect(await rolesOf(z!.id)).toEqual([]);
   });
@@ -223,9 +251,13 @@ describe('users (/sys/user)', () => {
     const t1 = await loginAs(app, 'pwuser', 'Old@1');
     const t2 = await loginAs(app, 'pwuser', 'Old@1');
     expect((await call('PUT', `${U}/changePassword`, { username: 'pwuser', password: 'New@1', confirmpassword: 'New@2' })).body).toMatchObject({
-      success: false, message: '两次输入密码不一致!',
+      success: false,
+      message: '两次输入密码不一致!',
     });
-    expect((await call('PUT', `${U}/changePassword`, { username: 'ghost', password: 'New@1' })).body).toMatchObject({ success: false, message: '用户不存在！' });
+    expect((await call('PUT', `${U}/changePassword`, { username: 'ghost', password: 'New@1' })).body).toMatchObject({
+      success: false,
+      message: '用户不存在！',
+    });
     const r = await call('PUT', `${U}/changePassword`, { username: 'pwuser', password: 'New@1', confirmpassword: 'New@1' });
     expect(r.body).toMatchObject({ success: true, message: '密码修改成功!' });
     for (const t of [t1, t2]) expect((await call('GET', `${U}/checkOnlyUser?username=x`, undefined, authHeaders(t))).status).toBe(401);
@@ -239,7 +271,10 @@ describe('users (/sys/user)', () => {
     const b = await createTestUser(ctx, { username: 'del2', password: 'Pw@1' });
     const c = await createTestUser(ctx, { username: 'del3', password: 'Pw@1' });
     const ta = await loginAs(app, 'del1', 'Pw@1');
-    expect((await call('DELETE', `${U}/delete?id=${ADMIN_USER_ID}`, undefined, authHeaders(ta))).body).toMatchObject({ success: false, message: '不能删除admin账号！' });
+    expect((await call('DELETE', `${U}/delete?id=${ADMIN_USER_ID}`, undefined, authHeaders(ta))).body).toMatchObject({
+      success: false,
+      message: '不能删除admin账号！',
+    });
     expect((await call('DELETE', `${U}/delete?id=${a}`)).body).toMatchObject({ success: true, message: '删除用户成功' });
     expect((await call('GET', `${U}/checkOnlyUser?username=x`, undefined, authHeaders(ta))).status).toBe(401);
     expect((await call('DELETE', `${U}/deleteBatch?ids=${b},${c},`)).body).toMatchObject({ success: true, message: '批量删除用户成功' });

@@ -43,8 +43,18 @@ describe('users: signed-in lookups and tenant isolation', () => {
   });
 
   it('IDOR across tenants: a tenant-A admin neither reads nor changes tenant-B users', async () => {
-    await ctx.db.db.insertInto('sys_tenant').values([{ id: 101, name: 'A', status: 1 }, { id: 102, name: 'B', status: 1 }]).execute();
-    const roleRows = await ctx.db.db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', (await ctx.db.db.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id).execute();
+    await ctx.db.db
+      .insertInto('sys_tenant')
+      .values([
+        { id: 101, name: 'A', status: 1 },
+        { id: 102, name: 'B', status: 1 },
+      ])
+      .execute();
+    const roleRows = await ctx.db.db
+      .selectFrom('sys_user_role')
+      .select('role_id')
+      .where('user_id', '=', (await ctx.db.db.selectFrom('sys_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id)
+      .execute();
     await createTestUser(ctx, { username: 'adminA', password: 'Pw@1', relTenantIds: '101', roleIds: roleRows.map((r) => r.role_id!) });
     const inA = await createTestUser(ctx, { username: 'memberA', password: 'Pw@1', relTenantIds: '101,' });
     const inB = await createTestUser(ctx, { username: 'memberB', password: 'Pw@1', relTenantIds: '102', departIds: [DEPART_IDS.A01A02] });
@@ -60,7 +70,10 @@ describe('users: signed-in lookups and tenant isolation', () => {
     expect((await call('PUT', `${U}/edit`, ah, { id: inB, realname: 'pwned' })).body).toMatchObject({ success: false, message: '未找到对应实体' });
     expect((await call('DELETE', `${U}/delete?id=${inB}`, ah)).body).toMatchObject({ success: false, message: '未找到对应实体' });
     expect((await call('PUT', `${U}/frozenBatch`, ah, { ids: inB, status: '2' })).body).toMatchObject({ success: false, message: '未找到对应实体' });
-    expect((await call('PUT', `${U}/changePassword`, ah, { username: 'memberB', password: 'X@1' })).body).toMatchObject({ success: false, message: '用户不存在！' });
+    expect((await call('PUT', `${U}/changePassword`, ah, { username: 'memberB', password: 'X@1' })).body).toMatchObject({
+      success: false,
+      message: '用户不存在！',
+    });
     expect((await call('GET', `${U}/queryUserRole?userid=${inB}`, ah)).body).toMatchObject({ success: false });
     expect((await call('GET', `${U}/userDepartList?userId=${inB}`, ah)).body).toMatchObject({ success: false, message: '查找失败' });
     expect((await call('GET', `${U}/queryUserByDepId?id=${DEPART_IDS.A01A02}`, ah)).body.result).toEqual([]);
@@ -69,7 +82,9 @@ describe('users: signed-in lookups and tenant isolation', () => {
     expect((await call('GET', `${U}/queryByIds?userIds=${inB},${inA}`, ah)).body.result.map((x: any) => x.username)).toEqual(['memberA']);
     expect((await call('GET', `${U}/queryByOrgCode?orgCode=A01&pageSize=100`, ah)).body.result.records.map((x: any) => x.username)).not.toContain('memberB');
     expect((await call('GET', `${TEST_API_PREFIX}/sys/sysDepart/getUsersByDepartId?id=${DEPART_IDS.A01A02}`, ah)).body.result).toEqual([]);
-    expect((await call('GET', `${TEST_API_PREFIX}/sys/sysDepart/queryTreeByKeyWord?keyWord=member`, ah)).body.result.userList.map((x: any) => x.username)).toEqual(['memberA']);
+    expect(
+      (await call('GET', `${TEST_API_PREFIX}/sys/sysDepart/queryTreeByKeyWord?keyWord=member`, ah)).body.result.userList.map((x: any) => x.username),
+    ).toEqual(['memberA']);
     // moving a user of A into B is refused
     expect((await call('PUT', `${U}/edit`, ah, { id: inA, relTenantIds: '102' })).body).toMatchObject({ success: false });
     expect(await snapshot()).toEqual(before);
@@ -85,16 +100,26 @@ describe('users: signed-in lookups and tenant isolation', () => {
     expect((multi0.json() as any[]).map((x) => x.username)).toEqual(['memberA']);
     // a user created by a tenant member is a member of that tenant, never a tenant-less (platform) user
     expect((await call('POST', `${U}/add`, noHeader, { username: 'newInA', realname: 'n', password: 'Pw@1xyz' })).body.success).toBe(true);
-    expect((await ctx.db.db.selectFrom('sys_user').select('rel_tenant_ids').where('username', '=', 'newInA').executeTakeFirstOrThrow()).rel_tenant_ids).toBe('101');
-    expect((await call('POST', `${U}/add`, noHeader, { username: 'newInB', realname: 'n', password: 'Pw@1xyz', relTenantIds: '102' })).body).toMatchObject({ success: false, message: '不能分配自己不属于的租户' });
+    expect((await ctx.db.db.selectFrom('sys_user').select('rel_tenant_ids').where('username', '=', 'newInA').executeTakeFirstOrThrow()).rel_tenant_ids).toBe(
+      '101',
+    );
+    expect((await call('POST', `${U}/add`, noHeader, { username: 'newInB', realname: 'n', password: 'Pw@1xyz', relTenantIds: '102' })).body).toMatchObject({
+      success: false,
+      message: '不能分配自己不属于的租户',
+    });
     // role users and department users: tenant-B users can be neither listed nor linked
     const roleB = await createTestRole(ctx, 'roleForB', []);
-    await ctx.db.db.insertInto('sys_user_role').values({ id: `ur${Date.now()}`, user_id: inB, role_id: roleB }).execute();
+    await ctx.db.db
+      .insertInto('sys_user_role')
+      .values({ id: `ur${Date.now()}`, user_id: inB, role_id: roleB })
+      .execute();
     const snap2 = await snapshot();
     const roleUsers = await call('GET', `${TEST_API_PREFIX}/sys/user/userRoleList?roleId=${roleB}`, noHeader);
     expect(roleUsers.body.result.records).toEqual([]);
     expect((await call('POST', `${TEST_API_PREFIX}/sys/user/addSysUserRole`, noHeader, { roleId: roleB, userIdList: [inB] })).body.success).toBe(false);
-    expect((await call('POST', `${TEST_API_PREFIX}/sys/user/editSysDepartWithUser`, noHeader, { depId: DEPART_IDS.A01A01, userIdList: [inB] })).body.success).toBe(false);
+    expect(
+      (await call('POST', `${TEST_API_PREFIX}/sys/user/editSysDepartWithUser`, noHeader, { depId: DEPART_IDS.A01A01, userIdList: [inB] })).body.success,
+    ).toBe(false);
     expect((await call('GET', `${U}/userDepartList?userId=${inB}`, noHeader)).body.success).toBe(false);
     expect(await snapshot()).toEqual(snap2);
     // tenants themselves: a member sees and changes only their own tenants
@@ -114,7 +139,10 @@ describe('users: signed-in lookups and tenant isolation', () => {
     expect(onlineNames).not.toContain('memberB');
     const all2 = await call('GET', `${TEST_API_PREFIX}/sys/online/list?pageSize=100`, admin);
     const sidB = all2.body.result.records.find((x: any) => x.username === 'memberB').token;
-    expect((await call('POST', `${TEST_API_PREFIX}/sys/online/forceLogout`, noHeader, { token: sidB })).body).toMatchObject({ success: false, message: '退出登录失败！' });
+    expect((await call('POST', `${TEST_API_PREFIX}/sys/online/forceLogout`, noHeader, { token: sidB })).body).toMatchObject({
+      success: false,
+      message: '退出登录失败！',
+    });
     expect((await app.inject({ method: 'GET', url: `${U}/getCurrentUserDeparts`, headers: authHeaders(tokenB) })).statusCode).toBe(200);
     // the platform admin (no tenant of their own) sees every user and tenant
     const every = await call('GET', `${U}/list?pageSize=100`, admin);

@@ -54,7 +54,14 @@ describe('user and department lookups of the contract', () => {
       ['A01A01', '运营部'],
       ['A01A02', '技术部'],
     ]);
-    expect(r.body.result.records[1]).toMatchObject({ id: zoro, userId: zoro, departId: DEPART_IDS.A01A02, phone: '13800000000', email: 'z@x.cn', workNo: 'W9' });
+    expect(r.body.result.records[1]).toMatchObject({
+      id: zoro,
+      userId: zoro,
+      departId: DEPART_IDS.A01A02,
+      phone: '13800000000',
+      email: 'z@x.cn',
+      workNo: 'W9',
+    });
     expect(r.body.result.records[0]).not.toHaveProperty('password');
     const team = await get('/sys/user/queryByOrgCode?orgCode=A01A01&pageSize=50', u.h);
     const names = team.body.result.records.map((x: { realname: string }) => x.realname);
@@ -62,7 +69,10 @@ describe('user and department lookups of the contract', () => {
     expect(names).not.toContain('已删');
     expect((await get('/sys/user/queryByOrgCode?orgCode=A01A01&workNo=W9', u.h)).body.result.records.map((x: { id: string }) => x.id)).toEqual([zoro]);
     expect((await get('/sys/user/queryByOrgCode', u.h)).body).toMatchObject({ success: false, message: 'orgCode不能为空' });
-    expect((await get(`/sys/user/queryByOrgCode?orgCode=${encodeURIComponent("A01' or 1=1")}`, u.h)).body).toMatchObject({ success: false, message: '参数orgCode格式不正确' });
+    expect((await get(`/sys/user/queryByOrgCode?orgCode=${encodeURIComponent("A01' or 1=1")}`, u.h)).body).toMatchObject({
+      success: false,
+      message: '参数orgCode格式不正确',
+    });
   });
 
   it('listAll: every department (or those of `id`) flat, ordered by org code', async () => {
@@ -96,7 +106,10 @@ describe('user and department lookups of the contract', () => {
     const byName = await get(`/sys/sysDepart/queryTreeByKeyWord?keyWord=${encodeURIComponent('路飞')}`, u.h);
     expect(byName.body.result.userList.map((x: { id: string }) => x.id)).toEqual([luffy]);
     // department names match in any letter case
-    await t.ctx.db.db.insertInto('sys_depart').values({ id: 'lkgrandline', parent_id: DEPART_IDS.A01A02, depart_name: 'Grand Line', org_code: 'A01A02A01', org_type: '3', create_time: now() }).execute();
+    await t.ctx.db.db
+      .insertInto('sys_depart')
+      .values({ id: 'lkgrandline', parent_id: DEPART_IDS.A01A02, depart_name: 'Grand Line', org_code: 'A01A02A01', org_type: '3', create_time: now() })
+      .execute();
     const latin = await get('/sys/sysDepart/queryTreeByKeyWord?keyWord=grand', u.h);
     expect(latin.body.result.departList.map((d: { title: string }) => d.title)).toEqual(['Grand Line']);
     await t.ctx.db.db.deleteFrom('sys_depart').where('id', '=', 'lkgrandline').execute();

@@ -23,7 +23,11 @@ describe('queryUserComponentData: the user picker directory', () => {
       ['dirCarol', '卡罗尔', 2, '1985-12-31', '13800000003'],
     ] as const) {
       const id = await createTestUser(t.ctx, { username, realname, password: 'Pw@1xyz' });
-      await db.updateTable('sys_user').set({ sex, birthday, phone, email: `${username}@x.cn` }).where('id', '=', id).execute();
+      await db
+        .updateTable('sys_user')
+        .set({ sex, birthday, phone, email: `${username}@x.cn` })
+        .where('id', '=', id)
+        .execute();
     }
   });
   afterAll(async () => t?.close());
@@ -56,7 +60,13 @@ describe('queryUserComponentData: the user picker directory', () => {
   });
 
   it('tenant scope: a tenant member finds the users of their tenant only, never the reserved user', async () => {
-    await t.ctx.db.db.insertInto('sys_tenant').values([{ id: 301, name: 'A', status: 1 }, { id: 302, name: 'B', status: 1 }]).execute();
+    await t.ctx.db.db
+      .insertInto('sys_tenant')
+      .values([
+        { id: 301, name: 'A', status: 1 },
+        { id: 302, name: 'B', status: 1 },
+      ])
+      .execute();
     await createTestUser(t.ctx, { username: 'dirInA', password: 'Pw@1xyz', relTenantIds: '301' });
     await createTestUser(t.ctx, { username: 'dirInB', password: 'Pw@1xyz', relTenantIds: '302' });
     await createTestUser(t.ctx, { username: '_reserve_user_external', password: 'Pw@1xyz', relTenantIds: '301' });

@@ -88,9 +88,15 @@ describe('wire dates (issue 10 point 10)', () => {
     await call('POST', '/sys/user/add', { username, realname: 'filter', password: 'Pw@1xyz', birthday: '1991-07-08' });
     for (const form of ['1991-07-08', '1991-07-07T16:00:00.000Z']) {
       const list = await call('GET', `/sys/user/list?username=${username}&birthday=${encodeURIComponent(form)}`);
-      expect(list.body.result.records.map((r: { username: string }) => r.username), form).toEqual([username]);
+      expect(
+        list.body.result.records.map((r: { username: string }) => r.username),
+        form,
+      ).toEqual([username]);
       const dir = await call('GET', `/sys/user/queryUserComponentData?username=${username}&birthday=${encodeURIComponent(form)}`);
-      expect(dir.body.result.records.map((r: { username: string }) => r.username), form).toEqual([username]);
+      expect(
+        dir.body.result.records.map((r: { username: string }) => r.username),
+        form,
+      ).toEqual([username]);
     }
     const bad = await call('GET', `/sys/user/list?birthday=2026-02-30`);
     expect(bad).toMatchObject({ status: 400, body: { success: false } });

@@ -18,28 +18,43 @@ describe('zod route schemas', () => {
     installZodSchemas(app);
     // no access guard here: the docs route needs a signed-in user, so the test reads app.swagger() directly
     await registerApiDocs(app, loadConfig({ DATA_DIR: '/tmp' }));
-    await app.register(async (api) => {
-      const r = api.withTypeProvider<ZodTypeProvider>();
-      r.get('/sys/thing/list', {
-        config: { auth: 'public' },
-        schema: { querystring: z.object({ code: z.string().trim().min(1), pageNo: z.coerce.number().int().min(1).default(1) }) },
-      }, async (req) => {
-        calls.push(req.query);
-        // typed: req.query.pageNo is a number
-        return { success: true, result: { code: req.query.code, next: req.query.pageNo + 1 } };
-      });
-      r.post('/sys/thing/add/:kind', {
-        config: { auth: 'public' },
-        schema: {
-          params: z.object({ kind: z.enum(['a', 'b']) }),
-          body: z.object({ name: z.string({ error: '名称不能为空' }), tags: z.array(z.object({ v: z.number() })).optional() }),
-        },
-      }, async (req) => {
-        calls.push(req.body);
-        return { success: true, result: `${req.params.kind}:${req.body.name}` };
-      });
-      api.post('/sys/thing/plain', { config: { auth: 'public' }, schema: { body: { type: 'object', required: ['x'], properties: { x: { type: 'string' } } } } }, async (req) => ({ success: true, result: req.body }));
-    }, { prefix: '/jeecg-boot' });
+    await app.register(
+      async (api) => {
+        const r = api.withTypeProvider<ZodTypeProvider>();
+        r.get(
+          '/sys/thing/list',
+          {
+            config: { auth: 'public' },
+            schema: { querystring: z.object({ code: z.string().trim().min(1), pageNo: z.coerce.number().int().min(1).default(1) }) },
+          },
+          async (req) => {
+            calls.push(req.query);
+            // typed: req.query.pageNo is a number
+            return { success: true, result: { code: req.query.code, next: req.query.pageNo + 1 } };
+          },
+        );
+        r.post(
+          '/sys/thing/add/:kind',
+          {
+            config: { auth: 'public' },
+            schema: {
+              params: z.object({ kind: z.enum(['a', 'b']) }),
+              body: z.object({ name: z.string({ error: '名称不能为空' }), tags: z.array(z.object({ v: z.number() })).optional() }),
+            },
+          },
+          async (req) => {
+            calls.push(req.body);
+            return { success: true, result: `${req.params.kind}:${req.body.name}` };
+          },
+        );
+        api.post(
+          '/sys/thing/plain',
+          { config: { auth: 'public' }, schema: { body: { type: 'object', required: ['x'], properties: { x: { type: 'string' } } } } },
+          async (req) => ({ success: true, result: req.body }),
+        );
+      },
+      { prefix: '/jeecg-boot' },
+    );
     await app.ready();
   });
   afterAll(async () => app.close());
@@ -53,7 +68,13 @@ describe('zod route schemas', () => {
 
   it('answers a bad query value with 400 and the envelope naming the parameter; the handler does not run', async () => {
     calls.length = 0;
-    for (const [qs, name] of [['code=x&pageNo=abc', 'pageNo'], ['pageNo=1', 'code'], ['code=%20%20', 'code'], ['code=a&code=b', 'code'], ['code=x&pageNo=0', 'pageNo']]) {
+    for (const [qs, name] of [
+      ['code=x&pageNo=abc', 'pageNo'],
+      ['pageNo=1', 'code'],
+      ['code=%20%20', 'code'],
+      ['code=a&code=b', 'code'],
+      ['code=x&pageNo=0', 'pageNo'],
+    ]) {
       const res = await app.inject(`/jeecg-boot/sys/thing/list?${qs}`);
       expect(res.statusCode, qs).toBe(400);
       expect(res.json(), qs).toMatchObject({ success: false, code: 400, message: `参数${name}不正确` });
@@ -90,9 +111,23 @@ describe('zod route schemas', () => {
   });
 
   it('shows the zod parameters and body in the OpenAPI document', async () => {
-    const doc = app.swagger() as { paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean }[]; requestBody?: { content: Record<string, { schema: { properties: object; required?: string[] } }> } }>> };
+    const doc = app.swagger() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: { name: string; in: string; required?: boolean }[];
+            requestBody?: { content: Record<string, { schema: { properties: object; required?: string[] } }> };
+          }
+        >
+      >;
+    };
     const list = doc.paths['/jeecg-boot/sys/thing/list']!.get!;
-    expect(list.parameters?.map((p) => [p.name, p.in, !!p.required])).toEqual([['code', 'query', true], ['pageNo', 'query', false]]);
+    expect(list.parameters?.map((p) => [p.name, p.in, !!p.required])).toEqual([
+      ['code', 'query', true],
+      ['pageNo', 'query', false],
+    ]);
     const add = doc.paths['/jeecg-boot/sys/thing/add/{kind}']!.post!;
     expect(add.parameters?.map((p) => [p.name, p.in])).toEqual([['kind', 'path']]);
     const body = add.requestBody!.content['application/json']!.schema;

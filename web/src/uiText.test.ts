@@ -10,8 +10,25 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(__dirname);
 const SHOWN_PROPS = new Set([
-  'title', 'label', 'placeholder', 'aria-label', 'message', 'description', 'tooltip', 'okText', 'cancelText',
-  'content', 'text', 'alt', 'extra', 'addonBefore', 'addonAfter', 'tip', 'emptyText', 'checkedChildren', 'unCheckedChildren',
+  'title',
+  'label',
+  'placeholder',
+  'aria-label',
+  'message',
+  'description',
+  'tooltip',
+  'okText',
+  'cancelText',
+  'content',
+  'text',
+  'alt',
+  'extra',
+  'addonBefore',
+  'addonAfter',
+  'tip',
+  'emptyText',
+  'checkedChildren',
+  'unCheckedChildren',
 ]);
 /** names and codes shown as they are, in the original too */
 const KEPT = /\b(AND|OR|cron|Cron|EXCEL|Excel|xlsx?|Markdown|IP|Copyright|ID|URL|JSON|SQL|API|Y|N|ms|admin)\b|&\w+;/g;
@@ -36,7 +53,11 @@ function shownTexts(file: string): { where: string; text: string }[] {
     else if (ts.isJsxAttribute(n) && SHOWN_PROPS.has(n.name.getText())) text = literal(n.initializer);
     else if (ts.isPropertyAssignment(n) && SHOWN_PROPS.has(n.name.getText().replace(/['"]/g, ''))) {
       // fieldNames={{ title: 'departName' }} names a data field, not a text
-      const inFieldNames = ts.isObjectLiteralExpression(n.parent) && ts.isJsxExpression(n.parent.parent) && ts.isJsxAttribute(n.parent.parent.parent) && n.parent.parent.parent.name.getText() === 'fieldNames';
+      const inFieldNames =
+        ts.isObjectLiteralExpression(n.parent) &&
+        ts.isJsxExpression(n.parent.parent) &&
+        ts.isJsxAttribute(n.parent.parent.parent) &&
+        n.parent.parent.parent.name.getText() === 'fieldNames';
       if (!inFieldNames) text = literal(n.initializer);
     }
     if (text?.trim()) out.push({ where: `${path.relative(SRC, file)}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}`, text: text.trim() });
@@ -50,7 +71,14 @@ describe('texts a user reads', () => {
   it('are Chinese (no English words but kept names and example values)', () => {
     const all = sources(SRC).flatMap(shownTexts);
     expect(all.length).toBeGreaterThan(500);
-    const english = all.filter(({ text }) => /[A-Za-z]{2,}/.test(text.replace(EXAMPLE, '').replace(/\$\{[^}]*\}/g, '').replace(KEPT, '')));
+    const english = all.filter(({ text }) =>
+      /[A-Za-z]{2,}/.test(
+        text
+          .replace(EXAMPLE, '')
+          .replace(/\$\{[^}]*\}/g, '')
+          .replace(KEPT, ''),
+      ),
+    );
     expect(english.map((e) => `${e.where} ${JSON.stringify(e.text)}`)).toEqual([]);
   });
 });

@@ -153,20 +153,24 @@ export type EntityPerms<P extends string, A extends readonly CrudAction[], B ext
 } & { readonly [X in B[number] as ButtonKey<X>]: `${P}:${X['action']}` };
 
 /** What `defineEntity` takes: an EntityDef (fields as a literal tuple) plus an optional menu block. */
-export interface EntityInput<F extends readonly FieldDef[], B extends readonly EntityButton[], A extends readonly CrudAction[], P extends string>
-  extends Omit<EntityDef, 'fields' | 'perm'> {
+export interface EntityInput<F extends readonly FieldDef[], B extends readonly EntityButton[], A extends readonly CrudAction[], P extends string> extends Omit<
+  EntityDef,
+  'fields' | 'perm'
+> {
   perm: P;
   fields: F;
   menu?: EntityMenu & { buttons?: B; actions?: A };
 }
 
 /** A defined entity: the EntityDef with its derived permission codes (`perms.add` = `${perm}:add`). */
-export type Entity<F extends readonly FieldDef[] = readonly FieldDef[], Pm extends Readonly<Record<string, string>> = Readonly<Record<string, string>>> =
-  EntityDef & {
-    readonly fields: F;
-    readonly menu?: EntityMenu;
-    readonly perms: Pm;
-  };
+export type Entity<
+  F extends readonly FieldDef[] = readonly FieldDef[],
+  Pm extends Readonly<Record<string, string>> = Readonly<Record<string, string>>,
+> = EntityDef & {
+  readonly fields: F;
+  readonly menu?: EntityMenu;
+  readonly perms: Pm;
+};
 
 type WireValue<T extends FieldType> = T extends 'number' ? number : string;
 

@@ -39,7 +39,13 @@ function scan(file: string, source: string): { catalogued: Found[]; literals: Fo
   const literals: Found[] = [];
   const where = (n: ts.Node) => `${path.relative(REPO, file)}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}`;
   const visit = (n: ts.Node, inCatalogue: boolean) => {
-    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && CATALOGUE_NAME.test(n.name.text) && n.initializer && ts.isObjectLiteralExpression(unwrap(n.initializer))) {
+    if (
+      ts.isVariableDeclaration(n) &&
+      ts.isIdentifier(n.name) &&
+      CATALOGUE_NAME.test(n.name.text) &&
+      n.initializer &&
+      ts.isObjectLiteralExpression(unwrap(n.initializer))
+    ) {
       inCatalogue = true;
     }
     let text: string | null = null;

@@ -40,17 +40,35 @@ export async function fastUser(
 ): Promise<{ h: Record<string, string>; userId: string; roleId: string; username: string; token: string; sessionId: string }> {
   const n = `${process.pid}_${++seq}`;
   const roleId = newId();
-  await ctx.db.db.insertInto('sys_role').values({ id: roleId, role_name: `mx_${n}`, role_code: `mx_${n}`, create_by: 'test', create_time: now() }).execute();
+  await ctx.db.db
+    .insertInto('sys_role')
+    .values({ id: roleId, role_name: `mx_${n}`, role_code: `mx_${n}`, create_by: 'test', create_time: now() })
+    .execute();
   if (codes.length) {
     const perms = await ctx.db.db.selectFrom('sys_permission').select('id').where('perms', 'in', codes).execute();
     // one multi-row insert: a role holding ~40 codes is built per code set, and row-by-row inserts are slow on PostgreSQL
-    if (perms.length) await ctx.db.db.insertInto('sys_role_permission').values(perms.map((p) => ({ id: newId(), role_id: roleId, permission_id: p.id }))).execute();
+    if (perms.length)
+      await ctx.db.db
+        .insertInto('sys_role_permission')
+        .values(perms.map((p) => ({ id: newId(), role_id: roleId, permission_id: p.id })))
+        .execute();
   }
   const userId = newId();
   const username = extra.username ?? `mx_${n}`;
   await ctx.db.db
     .insertInto('sys_user')
-    .values({ id: userId, username, realname: username, password: null, salt: null, status: 1, del_flag: 0, rel_tenant_ids: extra.relTenantIds ?? null, create_by: 'test', create_time: now() })
+    .values({
+      id: userId,
+      username,
+      realname: username,
+      password: null,
+      salt: null,
+      status: 1,
+      del_flag: 0,
+      rel_tenant_ids: extra.relTenantIds ?? null,
+      create_by: 'test',
+      create_time: now(),
+    })
     .execute();
   await ctx.db.db.insertInto('sys_user_role').values({ id: newId(), user_id: userId, role_id: roleId }).execute();
   const { token, sessionId } = await createSession(ctx, { id: userId, username, realname: username }, { ip: '127.0.0.1', userAgent: 'vitest' });

@@ -74,8 +74,7 @@ export async function createTestRole(ctx: AppContext, roleCode: string, perms: s
   await db.insertInto('sys_role').values({ id, role_name: roleCode, role_code: roleCode, create_by: 'test', create_time: now() }).execute();
   if (perms.length) {
     const rows = await db.selectFrom('sys_permission').select('id').where('perms', 'in', perms).execute();
-    for (const r of rows)
-      await db.insertInto('sys_role_permission').values({ id: newId(), role_id: id, permission_id: r.id }).execute();
+    for (const r of rows) await db.insertInto('sys_role_permission').values({ id: newId(), role_id: id, permission_id: r.id }).execute();
   }
   return id;
 }

@@ -9,7 +9,10 @@ export async function rowCounts(ctx: AppContext): Promise<Record<string, number>
   const tables = (await ctx.db.db.introspection.getTables()).map((t) => t.name).filter((n) => !VOLATILE_TABLES.has(n) && !n.startsWith('kysely_'));
   const out: Record<string, number> = {};
   for (const t of tables) {
-    const row = await ctx.db.db.selectFrom(t as keyof Database).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const row = await ctx.db.db
+      .selectFrom(t as keyof Database)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     out[t] = Number(row.n);
   }
   return out;

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { afterLoadTarget, guardDecision, loadFailureTarget, loginSuccessTarget } from './guard';
 
 const input = (pathname: string, hasToken: boolean, routesLoaded = false, search = '') => ({
-  pathname, fullPath: pathname + search, hasToken, routesLoaded,
+  pathname,
+  fullPath: pathname + search,
+  hasToken,
+  routesLoaded,
 });
 
 describe('guardDecision (000 §4)', () => {

@@ -48,10 +48,7 @@ function linkOf(item: MenuNode, byName: Map<string, string>, root: object): Menu
 
 /** The registered route for a pathname: exact path first, then patterns with params. */
 export function findRoute(routes: readonly AppRoute[], pathname: string): AppRoute | undefined {
-  return (
-    routes.find((r) => r.path === pathname) ??
-    routes.find((r) => r.path.includes(':') && matchPath({ path: r.path, end: true }, pathname) !== null)
-  );
+  return routes.find((r) => r.path === pathname) ?? routes.find((r) => r.path.includes(':') && matchPath({ path: r.path, end: true }, pathname) !== null);
 }
 
 /**

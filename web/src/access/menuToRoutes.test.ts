@@ -3,13 +3,31 @@ import { assertMenu, INVALID_MENU_ERROR, menuToRoutes, VUE3_LAYOUT_ERROR, firstC
 import { renderPlaceholders, resolvePath } from './template';
 import type { MenuNode } from './types';
 
-const known = new Set(['dashboard/Analysis', 'system/SysPositionList', 'layouts/RouteView', 'layouts/IframePageView', 'account/settings/Index', 'account/settings/Custom']);
+const known = new Set([
+  'dashboard/Analysis',
+  'system/SysPositionList',
+  'layouts/RouteView',
+  'layouts/IframePageView',
+  'account/settings/Index',
+  'account/settings/Custom',
+]);
 const opts = { hasView: (c: string) => known.has(c), root: { _CONFIG: { domianURL: 'http://h/jeecg-boot' } } };
 
 const menu: MenuNode[] = [
-  { path: '/dashboard/analysis', name: 'dashboard-analysis', component: 'dashboard/Analysis', route: '1', meta: { title: '首页', icon: 'home', keepAlive: false } },
   {
-    path: '/isystem', name: 'isystem', component: 'layouts/RouteView', route: '1', redirect: null, meta: { title: '系统管理' },
+    path: '/dashboard/analysis',
+    name: 'dashboard-analysis',
+    component: 'dashboard/Analysis',
+    route: '1',
+    meta: { title: '首页', icon: 'home', keepAlive: false },
+  },
+  {
+    path: '/isystem',
+    name: 'isystem',
+    component: 'layouts/RouteView',
+    route: '1',
+    redirect: null,
+    meta: { title: '系统管理' },
     children: [
       { path: '/isystem/position', name: 'isystem-position', component: 'system/SysPositionList', route: '1', meta: { title: '职务管理', keepAlive: true } },
       { path: '/isystem/user', name: 'isystem-user', component: 'system/UserList', route: '1', meta: { title: '用户管理' } },
@@ -17,16 +35,39 @@ const menu: MenuNode[] = [
     ],
   },
   {
-    path: '/dashboard3', name: 'dashboard3', component: 'layouts/RouteView', route: '1', meta: { title: '系统监控' },
+    path: '/dashboard3',
+    name: 'dashboard3',
+    component: 'layouts/RouteView',
+    route: '1',
+    meta: { title: '系统监控' },
     children: [
-      { path: 'b9f1c3', name: 'docs', component: 'layouts/IframePageView', route: '1', meta: { title: '在线文档', url: "{{ window._CONFIG['domianURL'] }}/docs" } },
-      { path: '/online/cgform/:code', name: 'online-param', component: 'system/SysPositionList', route: '0', meta: { title: '不注册' },
-        children: [{ path: '/online/child', name: 'online-child', component: 'dashboard/Analysis', route: '1', meta: { title: '子' } }] },
+      {
+        path: 'b9f1c3',
+        name: 'docs',
+        component: 'layouts/IframePageView',
+        route: '1',
+        meta: { title: '在线文档', url: "{{ window._CONFIG['domianURL'] }}/docs" },
+      },
+      {
+        path: '/online/cgform/:code',
+        name: 'online-param',
+        component: 'system/SysPositionList',
+        route: '0',
+        meta: { title: '不注册' },
+        children: [{ path: '/online/child', name: 'online-child', component: 'dashboard/Analysis', route: '1', meta: { title: '子' } }],
+      },
     ],
   },
   {
-    path: '/account/settings/BaseSetting', name: 'account-settings', component: 'account/settings/Index', alwaysShow: true, route: '1', meta: { title: '个人设置' },
-    children: [{ path: '/account/settings/custom', name: 'account-settings-custom', component: 'account/settings/Custom', route: '1', meta: { title: '个性化设置' } }],
+    path: '/account/settings/BaseSetting',
+    name: 'account-settings',
+    component: 'account/settings/Index',
+    alwaysShow: true,
+    route: '1',
+    meta: { title: '个人设置' },
+    children: [
+      { path: '/account/settings/custom', name: 'account-settings-custom', component: 'account/settings/Custom', route: '1', meta: { title: '个性化设置' } },
+    ],
   },
 ];
 
@@ -36,8 +77,15 @@ describe('menuToRoutes', () => {
 
   it('registers every routable item flat, parents first, with its ancestors', () => {
     expect(routes.map((r) => r.path)).toEqual([
-      '/dashboard/analysis', '/isystem', '/isystem/position', '/isystem/user', '/isystem/hidden', '/dashboard3', 'b9f1c3',
-      '/account/settings/BaseSetting', '/account/settings/custom',
+      '/dashboard/analysis',
+      '/isystem',
+      '/isystem/position',
+      '/isystem/user',
+      '/isystem/hidden',
+      '/dashboard3',
+      'b9f1c3',
+      '/account/settings/BaseSetting',
+      '/account/settings/custom',
     ]);
     expect(by('/isystem/position')?.parents).toEqual([{ title: '系统管理', path: '/isystem' }]);
   });

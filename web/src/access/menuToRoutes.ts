@@ -110,8 +110,6 @@ export function assertMenu(menu: unknown): asserts menu is MenuNode[] {
 
 /** Path of the first registered descendant page, for containers without a redirect. */
 export function firstChildPath(routes: readonly AppRoute[], parentPath: string): string | undefined {
-  const child = routes.find(
-    (r) => r.parents.some((p) => p.path === parentPath) && r.kind !== 'layout' && !r.hidden,
-  );
+  const child = routes.find((r) => r.parents.some((p) => p.path === parentPath) && r.kind !== 'layout' && !r.hidden);
   return child?.path;
 }

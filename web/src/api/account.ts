@@ -5,8 +5,7 @@ import { http } from './request';
 export const sendSms = (mobile: string, smsmode: '0' | '1' | '2') => http.post<unknown>('/sys/sms', { mobile, smsmode });
 
 /** POST /sys/user/register */
-export const register = (p: { username: string; password: string; phone: string; smscode: string }) =>
-  http.post<unknown>('/sys/user/register', p);
+export const register = (p: { username: string; password: string; phone: string; smscode: string }) => http.post<unknown>('/sys/user/register', p);
 
 /** GET /sys/user/checkOnlyUser — success:false "用户账号已存在" when the account exists */
 export const checkOnlyUser = (username: string) => http.get<boolean>('/sys/user/checkOnlyUser', { username });
@@ -19,5 +18,4 @@ export const phoneVerification = (phone: string, smscode: string) =>
   http.post<{ smscode: string; username: string }>('/sys/user/phoneVerification', { phone, smscode });
 
 /** GET /sys/user/passwordChange (query params, as the original) */
-export const passwordChange = (p: { username: string; password: string; smscode: string; phone: string }) =>
-  http.get<unknown>('/sys/user/passwordChange', p);
+export const passwordChange = (p: { username: string; password: string; smscode: string; phone: string }) => http.get<unknown>('/sys/user/passwordChange', p);

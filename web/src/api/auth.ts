@@ -59,8 +59,7 @@ export const login = (p: LoginParams) => http.post<LoginResult>('/sys/login', p)
 export const randomImage = (key: string | number) => http.get<string>(`/sys/randomImage/${key}`);
 
 /** POST /sys/logout with the token header. */
-export const logoutCall = (token: string) =>
-  http.post<unknown>('/sys/logout', {}, { headers: { 'X-Access-Token': token }, silent: true });
+export const logoutCall = (token: string) => http.post<unknown>('/sys/logout', {}, { headers: { 'X-Access-Token': token }, silent: true });
 
 /** GET /sys/permission/getUserPermissionByToken */
 export const getUserPermission = () => http.get<UserPermissionPayload>('/sys/permission/getUserPermissionByToken');

@@ -105,7 +105,9 @@ describe('request client', () => {
 
   it('download saves the blob under the given name', async () => {
     const { http, fetchMock, deps } = setup();
-    fetchMock.mockResolvedValue(new Response('binary', { status: 200, headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } }));
+    fetchMock.mockResolvedValue(
+      new Response('binary', { status: 200, headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } }),
+    );
     await http.download('/sys/position/exportXls', { name: 'a' }, '职务表.xlsx');
     expect(fetchMock.mock.calls[0][0]).toContain('/jeecg-boot/sys/position/exportXls?name=a&_t=');
     expect(deps.saveBlob).toHaveBeenCalledTimes(1);

@@ -105,14 +105,18 @@ export function createHttp(deps: HttpDeps): Http {
     if (viaModal) {
       expiring = true;
       deps.expiredModal(() => {
-        void deps.logout().catch(() => undefined).then(() => deps.reload());
+        void deps
+          .logout()
+          .catch(() => undefined)
+          .then(() => deps.reload());
       });
       return;
     }
     if (!silent) deps.notify(NOTICE.EXPIRED, 4);
     if (hasToken) {
       expiring = true;
-      void deps.logout()
+      void deps
+        .logout()
         .catch(() => undefined)
         .then(() => setTimeout(() => deps.reload(), RELOAD_DELAY));
     }

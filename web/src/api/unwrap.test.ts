@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ResultError, unwrap, type Result } from '@pk/contract';
 
-const env = <T,>(success: boolean, result: T, message = '', code = success ? 200 : 500): Result<T> => ({ success, result, message, code, timestamp: 0 });
+const env = <T>(success: boolean, result: T, message = '', code = success ? 200 : 500): Result<T> => ({ success, result, message, code, timestamp: 0 });
 
 describe('unwrap (the client call that turns an envelope into its value)', () => {
   it('gives the result of a successful envelope', () => {

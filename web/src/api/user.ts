@@ -13,12 +13,10 @@ export interface PasswordChange {
 export const updatePassword = (p: PasswordChange) => http.put<unknown>('sys/user/updatePassword', p);
 
 /** GET /sys/user/getCurrentUserDeparts → {list, orgCode} */
-export const getCurrentUserDeparts = () =>
-  http.get<{ list: Depart[]; orgCode: string | null }>('/sys/user/getCurrentUserDeparts');
+export const getCurrentUserDeparts = () => http.get<{ list: Depart[]; orgCode: string | null }>('/sys/user/getCurrentUserDeparts');
 
 /** PUT /sys/selectDepart {orgCode, username} → {userInfo} */
-export const selectDepart = (orgCode: string, username: string) =>
-  http.put<{ userInfo: UserInfo }>('/sys/selectDepart', { orgCode, username });
+export const selectDepart = (orgCode: string, username: string) => http.put<{ userInfo: UserInfo }>('/sys/selectDepart', { orgCode, username });
 
 /** GET sys/dict/refleshCache (server-side dictionary caches) */
 export const refreshDictCache = () => http.get<unknown>('sys/dict/refleshCache');

@@ -9,7 +9,18 @@ export default function StartupError({ message }: { message: string }) {
       status="error"
       title="系统启动失败"
       subTitle={message}
-      extra={<Button onClick={() => void useSession.getState().logout().then(() => window.location.assign('/user/login'))}>退出登录</Button>}
+      extra={
+        <Button
+          onClick={() =>
+            void useSession
+              .getState()
+              .logout()
+              .then(() => window.location.assign('/user/login'))
+          }
+        >
+          退出登录
+        </Button>
+      }
     />
   );
 }

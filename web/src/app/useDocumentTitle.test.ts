@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { documentTitle } from './useDocumentTitle';
 import type { AppRoute } from '../access/types';
 
-const routes = [
-  { path: '/isystem/position', name: 'isystem-position', meta: { title: '职务管理' } },
-] as unknown as AppRoute[];
+const routes = [{ path: '/isystem/position', name: 'isystem-position', meta: { title: '职务管理' } }] as unknown as AppRoute[];
 
 describe('documentTitle (000 §2)', () => {
   it('the home page shows the system title alone', () => {

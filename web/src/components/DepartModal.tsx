@@ -30,7 +30,7 @@ export function useDepartModal() {
     }
     try {
       const res = await getCurrentUserDeparts();
-      const list = res.success ? res.result?.list ?? [] : [];
+      const list = res.success ? (res.result?.list ?? []) : [];
       if (!list.length) {
         void message.warning(DEPART_MSG.NO_DEPART);
         return;
@@ -79,11 +79,7 @@ export function useDepartModal() {
     >
       <Form form={form} layout="vertical" aria-label="切换部门">
         <Form.Item name="orgCode" label="部门" rules={[{ required: true, message: DEPART_MSG.REQUIRED }]}>
-          <Select
-            placeholder={MSG.selectDepart}
-            aria-label="部门"
-            options={(departs ?? []).map((d) => ({ value: d.orgCode, label: d.departName }))}
-          />
+          <Select placeholder={MSG.selectDepart} aria-label="部门" options={(departs ?? []).map((d) => ({ value: d.orgCode, label: d.departName }))} />
         </Form.Item>
       </Form>
     </Modal>

@@ -69,12 +69,7 @@ export function PasswordModal({ open, username, onClose }: { open: boolean; user
         <Form.Item label="新密码" name="password" rules={[{ required: true, message: PASSWORD_RULES.new }]}>
           <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
         </Form.Item>
-        <Form.Item
-          label="确认新密码"
-          name="confirmpassword"
-          dependencies={['password']}
-          rules={confirmRules(PASSWORD_RULES.confirm)}
-        >
+        <Form.Item label="确认新密码" name="confirmpassword" dependencies={['password']} rules={confirmRules(PASSWORD_RULES.confirm)}>
           <Input.Password placeholder="请确认新密码" autoComplete="new-password" />
         </Form.Item>
       </Form>

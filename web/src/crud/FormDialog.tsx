@@ -25,7 +25,19 @@ export interface FormDialogProps {
   children: ReactNode;
 }
 
-export function FormDialog({ title, open, onClose, form, name, modalProps, width = 800, labelSpan = 5, wrapperSpan = 16, loading, children }: FormDialogProps): ReactNode {
+export function FormDialog({
+  title,
+  open,
+  onClose,
+  form,
+  name,
+  modalProps,
+  width = 800,
+  labelSpan = 5,
+  wrapperSpan = 16,
+  loading,
+  children,
+}: FormDialogProps): ReactNode {
   const body = (
     <Form form={form} name={name} labelCol={{ span: labelSpan }} wrapperCol={{ span: wrapperSpan }} autoComplete="off">
       {children}

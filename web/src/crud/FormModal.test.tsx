@@ -91,9 +91,7 @@ describe('FormModal', () => {
     expect(screen.getByText('编辑')).toBeTruthy();
     expect((byRole('textbox', '职务编码') as HTMLInputElement).value).toBe('ceo');
     await u.click(byRole('button', /确\s*定/));
-    await waitFor(() =>
-      expect(mocked.put).toHaveBeenCalledWith('/sys/position/edit', { code: 'ceo', name: '总经理', postRank: '5', id: '9' }),
-    );
+    await waitFor(() => expect(mocked.put).toHaveBeenCalledWith('/sys/position/edit', { code: 'ceo', name: '总经理', postRank: '5', id: '9' }));
     expect(await screen.findByText('职务编码已存在')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
     expect(onSaved).not.toHaveBeenCalled();

@@ -58,7 +58,18 @@ export function fieldRules(f: FieldDef): Rule[] {
   return rules;
 }
 
-export function FormModal({ entity, open, record, onClose, onSaved, width = 800, extraItems, extraItemsAfter, formValues, toBody }: FormModalProps & FormModalExtension): ReactNode {
+export function FormModal({
+  entity,
+  open,
+  record,
+  onClose,
+  onSaved,
+  width = 800,
+  extraItems,
+  extraItemsAfter,
+  formValues,
+  toBody,
+}: FormModalProps & FormModalExtension): ReactNode {
   const [form] = Form.useForm<Record<string, unknown>>();
   const editing = !!record?.id;
   const { modalProps } = useFormSubmit({

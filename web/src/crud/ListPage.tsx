@@ -35,8 +35,14 @@ import { MSG } from '../messages';
 export { listQueryKey };
 
 // the dialogs' code loads when one is first opened: a list's first open waits for the list alone
-const FormModal = lazyDialog<FormModalProps>(() => import('./FormModal').then((m) => m.FormModal), (p) => p.open);
-const ImportModal = lazyDialog<ImportModalProps>(() => import('../components/ImportModal').then((m) => m.ImportModal), (p) => p.open);
+const FormModal = lazyDialog<FormModalProps>(
+  () => import('./FormModal').then((m) => m.FormModal),
+  (p) => p.open,
+);
+const ImportModal = lazyDialog<ImportModalProps>(
+  () => import('../components/ImportModal').then((m) => m.ImportModal),
+  (p) => p.open,
+);
 
 /** Per-column overrides keyed by field prop (merged into the generated column); `false` hides the column. */
 export type ColumnOverrides = Record<string, Partial<TableColumnType<EntityRow>> | false>;
@@ -94,17 +100,17 @@ type Action = Parameters<typeof permCode>[1];
 function entityRowActions(entity: EntityDef): RowAction<EntityRow, ListPageContext>[] {
   const code = (action: Action) => permCode(entity, action);
   return [
-      { key: 'edit', label: '编辑', perm: code('edit'), onClick: (row, ctx) => ctx.openForm(row) },
-      {
-        key: 'delete',
-        label: '删除',
-        perm: code('delete'),
-        confirm: MSG.confirmDeleteOne,
-        onClick: async (row, ctx) => {
-          const id = String(row.id);
-          if (await sendChange(() => http.delete<unknown>(`${entity.api}/delete`, { id }))) ctx.afterRemove([id]);
-        },
+    { key: 'edit', label: '编辑', perm: code('edit'), onClick: (row, ctx) => ctx.openForm(row) },
+    {
+      key: 'delete',
+      label: '删除',
+      perm: code('delete'),
+      confirm: MSG.confirmDeleteOne,
+      onClick: async (row, ctx) => {
+        const id = String(row.id);
+        if (await sendChange(() => http.delete<unknown>(`${entity.api}/delete`, { id }))) ctx.afterRemove([id]);
       },
+    },
   ];
 }
 
@@ -115,19 +121,27 @@ function entityToolbar(entity: EntityDef, on: { exporting: boolean; doExport: ()
     // the JeecgBoot client leaves a trailing comma (contract §12 intro)
     sendChange(() => http.delete<unknown>(`${entity.api}/deleteBatch`, { ids: `${ids.join(',')},` })).then((ok) => ok && ctx.afterRemove(ids));
   return [
-      { key: 'add', label: '新增', perm: code('add'), primary: true, icon: <PlusOutlined aria-hidden />, onClick: (_k, ctx) => ctx.openForm(null) },
-      { key: 'export', label: '导出', perm: code('exportXls'), primary: true, icon: <DownloadOutlined aria-hidden />, loading: on.exporting, onClick: on.doExport },
-      { key: 'import', label: '导入', perm: code('importExcel'), primary: true, icon: <UploadOutlined aria-hidden />, onClick: on.openImport },
-      {
-        key: 'deleteBatch',
-        label: '批量删除',
-        perm: code('deleteBatch'),
-        danger: true,
-        selection: true,
-        icon: <DeleteOutlined aria-hidden />,
-        confirm: { title: MSG.confirmDeleteTitle, content: MSG.confirmDeleteSelected },
-        onClick: deleteBatch,
-      },
+    { key: 'add', label: '新增', perm: code('add'), primary: true, icon: <PlusOutlined aria-hidden />, onClick: (_k, ctx) => ctx.openForm(null) },
+    {
+      key: 'export',
+      label: '导出',
+      perm: code('exportXls'),
+      primary: true,
+      icon: <DownloadOutlined aria-hidden />,
+      loading: on.exporting,
+      onClick: on.doExport,
+    },
+    { key: 'import', label: '导入', perm: code('importExcel'), primary: true, icon: <UploadOutlined aria-hidden />, onClick: on.openImport },
+    {
+      key: 'deleteBatch',
+      label: '批量删除',
+      perm: code('deleteBatch'),
+      danger: true,
+      selection: true,
+      icon: <DeleteOutlined aria-hidden />,
+      confirm: { title: MSG.confirmDeleteTitle, content: MSG.confirmDeleteSelected },
+      onClick: deleteBatch,
+    },
   ];
 }
 
@@ -137,7 +151,11 @@ function searchItems(entity: EntityDef, extra: SearchExtra[] | undefined): Searc
 }
 
 /** The generated columns: one per listed field (dictionary text, header sort), overrides merged, extras after. */
-function entityColumns(entity: EntityDef, overrides: ColumnOverrides | undefined, extraColumns: TableColumnType<EntityRow>[] | undefined): TableColumnType<EntityRow>[] {
+function entityColumns(
+  entity: EntityDef,
+  overrides: ColumnOverrides | undefined,
+  extraColumns: TableColumnType<EntityRow>[] | undefined,
+): TableColumnType<EntityRow>[] {
   const cols: TableColumnType<EntityRow>[] = [];
   for (const f of entity.fields) {
     if (f.list === false) continue;

@@ -141,7 +141,9 @@ describe('RemoteTable row actions and toolbar as schema entries', { timeout: 60_
     expect(mocked.get).toHaveBeenLastCalledWith('/test/job/list', { column: 'createTime', order: 'desc', pageNo: 1, pageSize: 10 });
     fireEvent.change(screen.getByPlaceholderText('请输入任务名称'), { target: { value: ' 日志 ' } });
     fireEvent.click(screen.getByRole('button', { name: '查询', hidden: true }));
-    await waitFor(() => expect(mocked.get).toHaveBeenLastCalledWith('/test/job/list', { name: '日志', column: 'createTime', order: 'desc', pageNo: 1, pageSize: 10 }));
+    await waitFor(() =>
+      expect(mocked.get).toHaveBeenLastCalledWith('/test/job/list', { name: '日志', column: 'createTime', order: 'desc', pageNo: 1, pageSize: 10 }),
+    );
   });
 
   it('a prefetched first page is what the list shows, without asking again', async () => {

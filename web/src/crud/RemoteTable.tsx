@@ -78,7 +78,22 @@ const SearchForm = memo(function SearchForm({ name, items, onApply }: { name?: s
 });
 
 export function RemoteTable<T, C extends ListActionContext = ListController<T>>(props: RemoteTableProps<T, C>): ReactNode {
-  const { list, columns, rowKey, search, searchName, toolbar, toolbarExtra, rowActions, rowActionsExtra, actionWidth, selectable, numbered, size = 'middle', tableProps } = props;
+  const {
+    list,
+    columns,
+    rowKey,
+    search,
+    searchName,
+    toolbar,
+    toolbarExtra,
+    rowActions,
+    rowActionsExtra,
+    actionWidth,
+    selectable,
+    numbered,
+    size = 'middle',
+    tableProps,
+  } = props;
   const ctx = (props.context ?? list) as C;
   const { has } = usePermission();
   const actions = useMemo(() => grantedRowActions(rowActions, has), [rowActions, has]);

@@ -70,7 +70,17 @@ export function grantedRowActions<T, C extends ListActionContext>(actions: reado
 }
 
 /** The links of one row: the granted, visible entries separated by dividers, then `extra`. */
-export function RowActionLinks<T, C extends ListActionContext>({ row, actions, ctx, extra }: { row: T; actions: readonly RowAction<T, C>[]; ctx: C; extra?: ReactNode }): ReactNode {
+export function RowActionLinks<T, C extends ListActionContext>({
+  row,
+  actions,
+  ctx,
+  extra,
+}: {
+  row: T;
+  actions: readonly RowAction<T, C>[];
+  ctx: C;
+  extra?: ReactNode;
+}): ReactNode {
   return (
     <Space size={0} separator={<Divider orientation="vertical" />}>
       {actions
@@ -106,22 +116,22 @@ export function ToolbarButtons<C extends ListActionContext>({ actions, ctx, has 
       {actions
         .filter((a) => granted(has, a) && (!a.selection || keys.length > 0))
         .map((a) => (
-            <Button
-              key={a.key}
-              type={a.primary ? 'primary' : undefined}
-              danger={a.danger}
-              icon={a.icon}
-              loading={a.loading}
-              onClick={() => {
-                const picked = [...keys];
-                const question = typeof a.confirm === 'function' ? a.confirm(picked) : a.confirm;
-                const run = () => a.onClick(picked, ctx);
-                if (question) ask(question, run);
-                else void run();
-              }}
-            >
-              {a.label}
-            </Button>
+          <Button
+            key={a.key}
+            type={a.primary ? 'primary' : undefined}
+            danger={a.danger}
+            icon={a.icon}
+            loading={a.loading}
+            onClick={() => {
+              const picked = [...keys];
+              const question = typeof a.confirm === 'function' ? a.confirm(picked) : a.confirm;
+              const run = () => a.onClick(picked, ctx);
+              if (question) ask(question, run);
+              else void run();
+            }}
+          >
+            {a.label}
+          </Button>
         ))}
     </>
   );

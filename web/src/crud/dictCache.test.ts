@@ -18,7 +18,9 @@ afterEach(() => {
 
 describe('reloadDictCache (刷新缓存 / 清理缓存)', () => {
   it('clears the server caches first, then stores every dictionary and refetches the dictionary widgets', async () => {
-    mocked.get.mockImplementation(async (url: string) => (url.endsWith('queryAllDictItems') ? okEnvelope({ sex: [{ value: '1', text: '男' }] }) : okEnvelope(null)) as never);
+    mocked.get.mockImplementation(
+      async (url: string) => (url.endsWith('queryAllDictItems') ? okEnvelope({ sex: [{ value: '1', text: '男' }] }) : okEnvelope(null)) as never,
+    );
     const client = { invalidateQueries: vi.fn(async () => {}) };
     expect(await reloadDictCache(client)).toBe(true);
     expect(mocked.get.mock.calls.map(([u]) => u)).toEqual(['sys/dict/refleshCache', 'sys/dict/queryAllDictItems']);

@@ -17,7 +17,10 @@ vi.mock('../api/request', () => ({
 
 const mocked = vi.mocked(http);
 const env = <T,>(success: boolean, result: T, message = ''): Result<T> => ({ success, code: success ? 200 : 510, message, result, timestamp: 0 });
-const SEX = [{ value: '1', text: '男' }, { value: '2', text: '女' }];
+const SEX = [
+  { value: '1', text: '男' },
+  { value: '2', text: '女' },
+];
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -27,7 +30,8 @@ function wrapper({ children }: { children: ReactNode }) {
 let error: ReturnType<typeof vi.spyOn>;
 let warning: ReturnType<typeof vi.spyOn>;
 /** The texts shown through message.error (one call may pass a string or {content, key}). */
-const shown = (spy: ReturnType<typeof vi.spyOn>) => spy.mock.calls.map((c: unknown[]) => (typeof c[0] === 'string' ? c[0] : (c[0] as { content: string }).content));
+const shown = (spy: ReturnType<typeof vi.spyOn>) =>
+  spy.mock.calls.map((c: unknown[]) => (typeof c[0] === 'string' ? c[0] : (c[0] as { content: string }).content));
 
 beforeEach(() => {
   localStorage.clear();
@@ -45,7 +49,12 @@ afterEach(() => {
 describe('useDictOptions', () => {
   it('a code: fetched once, options and items', async () => {
     const { result } = renderHook(() => useDictOptions('sex'), { wrapper });
-    await waitFor(() => expect(result.current.options).toEqual([{ value: '1', label: '男' }, { value: '2', label: '女' }]));
+    await waitFor(() =>
+      expect(result.current.options).toEqual([
+        { value: '1', label: '男' },
+        { value: '2', label: '女' },
+      ]),
+    );
     expect(result.current.items).toEqual(SEX);
     expect(result.current.error).toBeUndefined();
     expect(mocked.get).toHaveBeenCalledTimes(1);

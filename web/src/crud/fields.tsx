@@ -62,13 +62,7 @@ export function FieldInput({ field, ...rest }: { field: FieldDef; [k: string]: u
 /** The control of a field in the search form: ranges are a date range picker, everything else as in the form. */
 export function FilterInput({ field, ...rest }: { field: FieldDef; [k: string]: unknown }): ReactNode {
   if (field.filter === 'range') {
-    return (
-      <DatePicker.RangePicker
-        placeholder={['开始日期', '结束日期']}
-        format={DATE_FORMAT}
-        {...rest}
-      />
-    );
+    return <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} format={DATE_FORMAT} {...rest} />;
   }
   if (field.dict) return <DictSelect code={field.dict} placeholder={placeholderOf(field)} {...rest} />;
   return <Input placeholder={placeholderOf(field)} allowClear {...rest} />;

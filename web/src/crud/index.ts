@@ -16,6 +16,16 @@ export { checkRuleRule, checkRules, askCheckRule, CHECK_BY_CODE_URL } from './ch
 export { serverRule, SERVER_RULE_DELAY } from './serverRule';
 export { RemoteTable, type RemoteTableProps, type SearchItem } from './RemoteTable';
 export { useListController, type ListController, type ListControllerOptions } from './useListController';
-export { listSource, entityListSource, fetchList, firstPageQuery, initialListParams, listKey, LIST_FRESH_MS, type ListSource, type ListData } from './listSource';
+export {
+  listSource,
+  entityListSource,
+  fetchList,
+  firstPageQuery,
+  initialListParams,
+  listKey,
+  LIST_FRESH_MS,
+  type ListSource,
+  type ListData,
+} from './listSource';
 export { type RowAction, type ToolbarAction, type ListActionContext, type ActionConfirm } from './actions';
 export { lazyDialog } from './lazyDialog';

@@ -32,7 +32,9 @@ describe('listPagination', () => {
   it('renders in an antd table: the last page reads 51-53 共53条, the jumper shows, a new size is reported', async () => {
     const onChange = vi.fn();
     const rows = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
-    render(<Table rowKey="id" dataSource={rows} columns={[{ dataIndex: 'id' }]} pagination={listPagination({ current: 6, pageSize: 10, total: 53, onChange })} />);
+    render(
+      <Table rowKey="id" dataSource={rows} columns={[{ dataIndex: 'id' }]} pagination={listPagination({ current: 6, pageSize: 10, total: 53, onChange })} />,
+    );
     expect(screen.getByText('51-53 共53条')).toBeTruthy();
     expect(quickJumper()).toBeTruthy();
     await choosePageSize(20);

@@ -22,7 +22,14 @@ export interface DialogFormOptions<V> {
   onSaved: () => void;
 }
 
-export function useDialogForm<V extends object>({ open, record, initial, send, onClose, onSaved }: DialogFormOptions<V>): { form: FormInstance<V>; modalProps: SubmitModalProps } {
+export function useDialogForm<V extends object>({
+  open,
+  record,
+  initial,
+  send,
+  onClose,
+  onSaved,
+}: DialogFormOptions<V>): { form: FormInstance<V>; modalProps: SubmitModalProps } {
   const [form] = Form.useForm<V>();
   const initialRef = useRef(initial);
   initialRef.current = initial;

@@ -52,7 +52,10 @@ export interface ListController<T> {
   afterRemove: (ids: readonly string[]) => void;
 }
 
-export function useListController<T>(source: ListSource<T>, { enabled = true, extraParams, keepSelection = false, paging: pagingOptions }: ListControllerOptions = {}): ListController<T> {
+export function useListController<T>(
+  source: ListSource<T>,
+  { enabled = true, extraParams, keepSelection = false, paging: pagingOptions }: ListControllerOptions = {},
+): ListController<T> {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState<SearchValues>({});
   const [sort, setSort] = useState<ListSort>({});

@@ -48,7 +48,7 @@ export function usePaging({ pageSize: firstSize = DEFAULT_PAGE_SIZE, sizes }: Pa
   const rowNumber = useCallback((index: number) => (pageNo - 1) * pageSize + index + 1, [pageNo, pageSize]);
   // a new column only when the page moves, so a memoised column list that lists it as a dependency stays put otherwise
   const numberColumn = useCallback(
-    <T,>(): TableColumnType<T> => ({ title: '#', key: 'rowIndex', width: 60, align: 'center', render: (_v, _r, i) => rowNumber(i) }),
+    <T>(): TableColumnType<T> => ({ title: '#', key: 'rowIndex', width: 60, align: 'center', render: (_v, _r, i) => rowNumber(i) }),
     [rowNumber],
   );
   return {

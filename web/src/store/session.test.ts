@@ -13,7 +13,7 @@ import { KEYS, ls } from './storage';
 import { INVALID_MENU_ERROR } from '../access/menuToRoutes';
 import { PERM } from '@pk/contract';
 
-const env = <T,>(result: T, code = 200, success = true) => ({ success, message: '', code, result, timestamp: 0 });
+const env = <T>(result: T, code = 200, success = true) => ({ success, message: '', code, result, timestamp: 0 });
 
 describe('session store', () => {
   beforeEach(() => {
@@ -23,7 +23,12 @@ describe('session store', () => {
 
   it('login: code 200 stores token, user, dictionaries (7 days) and a single tenant; completeLogin activates', async () => {
     vi.mocked(auth.login).mockResolvedValue(
-      env({ token: 't1', userInfo: { id: '1', username: 'admin' }, sysAllDictItems: { sex: [{ value: '1', text: '男' }] }, tenantList: [{ id: 3, name: 'T' }] }),
+      env({
+        token: 't1',
+        userInfo: { id: '1', username: 'admin' },
+        sysAllDictItems: { sex: [{ value: '1', text: '男' }] },
+        tenantList: [{ id: 3, name: 'T' }],
+      }),
     );
     await useSession.getState().login({ username: 'admin', password: 'p', captcha: 'c', checkKey: 1 });
     expect(useSession.getState().token).toBeNull();
@@ -40,7 +45,10 @@ describe('session store', () => {
     const res = env(null as unknown as auth.LoginResult, 500, false);
     res.message = '用户名或密码错误';
     vi.mocked(auth.login).mockResolvedValue(res);
-    const err = await useSession.getState().login({ username: 'a', password: 'b', captcha: 'c', checkKey: 1 }).catch((e: unknown) => e);
+    const err = await useSession
+      .getState()
+      .login({ username: 'a', password: 'b', captcha: 'c', checkKey: 1 })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LoginFailure);
     expect((err as LoginFailure).response.message).toBe('用户名或密码错误');
     expect(ls.get(KEYS.ACCESS_TOKEN)).toBeNull();
@@ -66,7 +74,16 @@ describe('session store', () => {
     vi.mocked(auth.getUserPermission).mockResolvedValue(
       env(
         {
-          menu: [{ id: '1', route: '1', path: '/dashboard/analysis', name: 'dashboard-analysis', component: 'dashboard/Analysis', meta: { title: '首页', keepAlive: false, internalOrExternal: false } }],
+          menu: [
+            {
+              id: '1',
+              route: '1',
+              path: '/dashboard/analysis',
+              name: 'dashboard-analysis',
+              component: 'dashboard/Analysis',
+              meta: { title: '首页', keepAlive: false, internalOrExternal: false },
+            },
+          ],
           auth: [{ action: PERM.position.add, type: '1', describe: '添加' }],
           allAuth: [],
           sysSafeMode: false,

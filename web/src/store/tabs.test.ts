@@ -64,7 +64,15 @@ describe('tabs store', () => {
 });
 
 // issue 10 point 14: a tab whose menu was deleted is not restored (it opened a full-page 404)
-const route = (path: string): AppRoute => ({ path, name: path, component: 'x', kind: 'view', hidden: false, parents: [], meta: { title: path, keepAlive: false, internalOrExternal: false, hideTab: false, hiddenHeaderContent: false } });
+const route = (path: string): AppRoute => ({
+  path,
+  name: path,
+  component: 'x',
+  kind: 'view',
+  hidden: false,
+  parents: [],
+  meta: { title: path, keepAlive: false, internalOrExternal: false, hideTab: false, hiddenHeaderContent: false },
+});
 
 describe('tabs of routes that no longer exist', () => {
   beforeEach(() => useTabs.getState().reset());

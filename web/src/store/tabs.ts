@@ -117,15 +117,16 @@ function restore(): TabList {
 
 function persist(s: TabList): void {
   ls.set(KEYS.MULTI_TABS, { tabs: s.tabs, active: s.active });
-  ls.set(KEYS.CACHE_INCLUDED_ROUTES, s.tabs.map((t) => t.meta.componentName ?? t.name));
+  ls.set(
+    KEYS.CACHE_INCLUDED_ROUTES,
+    s.tabs.map((t) => t.meta.componentName ?? t.name),
+  );
 }
 
 export const useTabs = create<TabsStore>()((set, get) => {
   const apply = (next: TabList) => {
     persist(next);
-    const refreshKeys = Object.fromEntries(
-      Object.entries(get().refreshKeys).filter(([k]) => next.tabs.some((t) => t.fullPath === k)),
-    );
+    const refreshKeys = Object.fromEntries(Object.entries(get().refreshKeys).filter(([k]) => next.tabs.some((t) => t.fullPath === k)));
     set({ tabs: next.tabs, active: next.active, refreshKeys });
   };
   return {

@@ -10,10 +10,14 @@ afterEach(() => {
 
 function ran(callback: () => void): Promise<boolean> {
   let done = false;
-  const wrapped = Object.defineProperty(() => {
-    done = true;
-    callback();
-  }, 'name', { value: callback.name });
+  const wrapped = Object.defineProperty(
+    () => {
+      done = true;
+      callback();
+    },
+    'name',
+    { value: callback.name },
+  );
   setImmediate(wrapped);
   return new Promise((r) => setTimeout(() => r(done), 20));
 }

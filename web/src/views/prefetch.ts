@@ -56,7 +56,10 @@ export function prefetchPage(client: QueryClient, component: string | undefined)
  * collided with that first list page. Returns a cancel function.
  */
 export function preloadMenuPages(components: readonly string[]): () => void {
-  const queue = [...new Set(components.map(normalizeComponent))].filter((c) => c in PAGE_PREFETCH).map((c) => getView(c)).filter((l) => !!l);
+  const queue = [...new Set(components.map(normalizeComponent))]
+    .filter((c) => c in PAGE_PREFETCH)
+    .map((c) => getView(c))
+    .filter((l) => !!l);
   let cancelled = false;
   const idle = (run: () => void) =>
     typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 3000 }) : window.setTimeout(run, 200);

@@ -27,9 +27,7 @@ const demoPages: Record<string, PageLoader> = Object.fromEntries(
  * definition unless a page of its own is listed below (an explicit entry wins).
  */
 const entityPages: Record<string, PageLoader> = Object.fromEntries(
-  ENTITIES.flatMap((e) =>
-    e.menu ? [[e.menu.component, () => import('../crud/EntityListPage').then((m) => ({ default: m.entityPage(e) }))] as const] : [],
-  ),
+  ENTITIES.flatMap((e) => (e.menu ? [[e.menu.component, () => import('../crud/EntityListPage').then((m) => ({ default: m.entityPage(e) }))] as const] : [])),
 );
 
 export const views: Record<string, PageLoader> = {

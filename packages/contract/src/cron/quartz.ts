@@ -63,10 +63,7 @@ export type DaySpec =
   | { kind: 'nearestWeekday'; day: number };
 
 export type WeekSpec =
-  | { kind: 'any' }
-  | { kind: 'set'; values: ReadonlySet<number> }
-  | { kind: 'lastOf'; weekday: number }
-  | { kind: 'nth'; weekday: number; nth: number };
+  { kind: 'any' } | { kind: 'set'; values: ReadonlySet<number> } | { kind: 'lastOf'; weekday: number } | { kind: 'nth'; weekday: number; nth: number };
 
 export interface QuartzCron {
   /** The seven parts as given (year `*` when omitted). */

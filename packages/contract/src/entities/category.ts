@@ -8,7 +8,11 @@ export const categoryEntity = defineEntity({
   table: 'sys_category',
   perm: 'category',
   menu: {
-    group: 'system', name: '分类字典', url: '/isys/category', component: 'system/SysCategoryList', sort: 5.2,
+    group: 'system',
+    name: '分类字典',
+    url: '/isys/category',
+    component: 'system/SysCategoryList',
+    sort: 5.2,
     actions: ['list', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'],
   },
   defaultSort: { prop: 'code', order: 'asc' },

@@ -8,10 +8,18 @@ export const departEntity = defineEntity({
   table: 'sys_depart',
   perm: 'depart',
   menu: {
-    group: 'system', name: '部门管理', url: '/isystem/depart', component: 'system/DepartList', sort: 1.4,
+    group: 'system',
+    name: '部门管理',
+    url: '/isystem/depart',
+    component: 'system/DepartList',
+    sort: 1.4,
     // deleteBatch needs depart:delete (the tree deletes whole subtrees either way), so it has no code of its own.
     actions: ['add', 'edit', 'delete', 'exportXls', 'importExcel'],
-    buttons: [{ action: 'users', name: '部门用户' }, { action: 'authorize', name: '部门权限' }, { action: 'roles', name: '部门角色' }],
+    buttons: [
+      { action: 'users', name: '部门用户' },
+      { action: 'authorize', name: '部门权限' },
+      { action: 'roles', name: '部门角色' },
+    ],
     order: ['add', 'edit', 'delete', 'users', 'authorize', 'roles'],
   },
   // a tree: read through /sys/sysDepart/queryTreeList and friends, not a flat list

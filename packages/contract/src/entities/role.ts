@@ -8,8 +8,15 @@ export const roleEntity = defineEntity({
   table: 'sys_role',
   perm: 'role',
   menu: {
-    group: 'system', name: '角色管理', url: '/isystem/roleUserList', component: 'system/RoleUserList', sort: 1.2,
-    buttons: [{ action: 'authorize', name: '授权' }, { action: 'users', name: '角色用户' }],
+    group: 'system',
+    name: '角色管理',
+    url: '/isystem/roleUserList',
+    component: 'system/RoleUserList',
+    sort: 1.2,
+    buttons: [
+      { action: 'authorize', name: '授权' },
+      { action: 'users', name: '角色用户' },
+    ],
     order: ['add', 'edit', 'delete', 'deleteBatch', 'authorize', 'users'],
   },
   defaultSort: { prop: 'createTime', order: 'desc' },

@@ -8,7 +8,11 @@ export const tenantEntity = defineEntity({
   table: 'sys_tenant',
   perm: 'tenant',
   menu: {
-    group: 'system', name: '租户管理', url: '/isys/tenant', component: 'system/TenantList', sort: 1.31,
+    group: 'system',
+    name: '租户管理',
+    url: '/isys/tenant',
+    component: 'system/TenantList',
+    sort: 1.31,
     actions: ['add', 'edit', 'delete', 'deleteBatch'],
   },
   omitRoutes: ['exportXls', 'importExcel'],

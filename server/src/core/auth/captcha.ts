@@ -42,12 +42,7 @@ export type CaptchaCheck = 'ok' | 'invalid' | 'wrong';
  * `consume: 'onFailure'` (checkCaptcha) keeps a correct answer for the login that follows but burns it on a wrong
  * guess, so the endpoint cannot be used to try answers.
  */
-export async function checkCaptcha(
-  ctx: AppContext,
-  captcha: unknown,
-  rawCheckKey: unknown,
-  consume: 'always' | 'onFailure',
-): Promise<CaptchaCheck> {
+export async function checkCaptcha(ctx: AppContext, captcha: unknown, rawCheckKey: unknown, consume: 'always' | 'onFailure'): Promise<CaptchaCheck> {
   const checkKey = normaliseCheckKey(rawCheckKey);
   const key = checkKey ? captchaKvKey(ctx, checkKey) : null;
   if (typeof captcha !== 'string' || captcha.trim() === '') {

@@ -9,17 +9,27 @@ beforeEach(async () => {
   db = new Kysely({ dialect: new SqliteDialect({ database: new Database(':memory:') }), plugins: [tableWriteWatch] });
   await sql`create table t (id integer primary key, k text)`.execute(db);
   await sql`create table other (id integer primary key)`.execute(db);
-  await db.insertInto('t').values([{ k: 'a' }, { k: 'a' }, { k: 'b' }]).execute();
+  await db
+    .insertInto('t')
+    .values([{ k: 'a' }, { k: 'a' }, { k: 'b' }])
+    .execute();
 });
 afterEach(async () => db.destroy());
 
 function counter(cache: CountCache) {
   let runs = 0;
   const total = (k: string) =>
-    cache.get(db.selectFrom('t').where('k', '=', k).select((eb) => eb.fn.countAll().as('total')).compile(), async (c) => {
-      runs++;
-      return Number((await db.executeQuery<{ total: number }>(c)).rows[0].total);
-    });
+    cache.get(
+      db
+        .selectFrom('t')
+        .where('k', '=', k)
+        .select((eb) => eb.fn.countAll().as('total'))
+        .compile(),
+      async (c) => {
+        runs++;
+        return Number((await db.executeQuery<{ total: number }>(c)).rows[0].total);
+      },
+    );
   return { total, runs: () => runs };
 }
 
@@ -40,7 +50,11 @@ describe('CountCache', () => {
       cache.get(
         () => {
           compiled++;
-          return db.selectFrom('t').where('k', '=', k).select((eb) => eb.fn.countAll().as('total')).compile();
+          return db
+            .selectFrom('t')
+            .where('k', '=', k)
+            .select((eb) => eb.fn.countAll().as('total'))
+            .compile();
         },
         async (c) => Number((await db.executeQuery<{ total: number }>(c)).rows[0].total),
         `page-of:${k}`,
@@ -79,7 +93,10 @@ describe('CountCache', () => {
 
   it('concurrent requests share one count; a write while counting is not stored as current', async () => {
     const cache = new CountCache();
-    const q = db.selectFrom('t').select((eb) => eb.fn.countAll().as('total')).compile();
+    const q = db
+      .selectFrom('t')
+      .select((eb) => eb.fn.countAll().as('total'))
+      .compile();
     let runs = 0;
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

@@ -1,4 +1,13 @@
-import type { CompiledQuery, KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  CompiledQuery,
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 
 /**
  * List totals (issue 2 point 22, issue 3 point 12): `count(*)` over a big table costs far more than the page itself
@@ -58,7 +67,13 @@ function tableName(node: OperationNode | undefined): string | null | undefined {
 
 /** The table a write statement changes; null = unknown (a raw write); undefined = not a write. */
 function writtenTables(node: RootOperationNode): Array<string | null> | undefined {
-  const n = node as unknown as { kind: string; into?: OperationNode; table?: OperationNode; from?: { froms?: OperationNode[] }; sqlFragments?: readonly string[] };
+  const n = node as unknown as {
+    kind: string;
+    into?: OperationNode;
+    table?: OperationNode;
+    from?: { froms?: OperationNode[] };
+    sqlFragments?: readonly string[];
+  };
   switch (n.kind) {
     case 'InsertQueryNode':
       return [tableName(n.into) ?? null];

@@ -57,7 +57,11 @@ export async function readWorkbooks(files: Buffer[], labels: string[], maxRows: 
 
 /** The workbooks of an entity's import, read by its Excel labels. */
 export function readAll(svc: CrudService, files: Buffer[]): Promise<ImportedRow[][]> {
-  return readWorkbooks(files, excelFields(svc).map((f) => f.label), svc.b.importMaxRows);
+  return readWorkbooks(
+    files,
+    excelFields(svc).map((f) => f.label),
+    svc.b.importMaxRows,
+  );
 }
 
 /**
@@ -102,7 +106,16 @@ export async function importRows(svc: CrudService, req: FastifyRequest, rows: Im
   const valueSets = new Map<string, Set<string>>();
   for (const f of fields) {
     if (!f.dict) continue;
-    const cells = [...new Set(rows.flatMap((r) => (r.cells[f.label] ?? '').split(',').map((s) => s.trim()).filter(Boolean)))];
+    const cells = [
+      ...new Set(
+        rows.flatMap((r) =>
+          (r.cells[f.label] ?? '')
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ),
+    ];
     if (!cells.length) continue;
     textMaps.set(f.prop, await dicts.valuesOf(f.dict, cells));
     valueSets.set(f.prop, new Set((await dicts.textsOf(f.dict, cells)).keys()));
@@ -116,7 +129,10 @@ export async function importRows(svc: CrudService, req: FastifyRequest, rows: Im
         const cell = r.cells[f.label];
         if (cell === undefined) continue;
         if (f.dict && cell) {
-          const parts = cell.split(',').map((s) => s.trim()).filter(Boolean);
+          const parts = cell
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean);
           body[f.prop] = parts
             .map((p) => {
               const v = textMaps.get(f.prop)?.get(p) ?? (valueSets.get(f.prop)?.has(p) ? p : undefined);

@@ -30,7 +30,15 @@ export const PAGE_LIMITS = {
 } as const;
 
 /** Codes of "value does not fit the column type" (e.g. 2.5 into an integer column on PostgreSQL). */
-const DB_TYPE_ERRORS = new Set(['22P02', '22003', '22007', '22008', 'ER_WARN_DATA_OUT_OF_RANGE', 'ER_TRUNCATED_WRONG_VALUE', 'ER_TRUNCATED_WRONG_VALUE_FOR_FIELD']);
+const DB_TYPE_ERRORS = new Set([
+  '22P02',
+  '22003',
+  '22007',
+  '22008',
+  'ER_WARN_DATA_OUT_OF_RANGE',
+  'ER_TRUNCATED_WRONG_VALUE',
+  'ER_TRUNCATED_WRONG_VALUE_FOR_FIELD',
+]);
 
 /** Turn a column-type mismatch into a 400 (the definition's `number` does not say integer or decimal). */
 function dbTypeError(e: unknown): never {
@@ -40,7 +48,14 @@ function dbTypeError(e: unknown): never {
 
 /** `ids=a,b,` → ['a','b'] (trailing comma allowed); each checked like an id. */
 export function splitIds(raw: string | undefined): string[] {
-  const ids = [...new Set((raw ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      (raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (ids.length > PAGE_LIMITS.maxBatchIds) throw new BadRequestError(`一次最多删除${PAGE_LIMITS.maxBatchIds}条`);
   return ids.map(checkId);
 }
@@ -52,7 +67,10 @@ export function splitIds(raw: string | undefined): string[] {
 export class CrudService {
   private readonly counts = new CountCache();
 
-  constructor(readonly ctx: AppContext, readonly b: ResolvedBinding) {}
+  constructor(
+    readonly ctx: AppContext,
+    readonly b: ResolvedBinding,
+  ) {}
 
   private get db(): AnyDb {
     return this.ctx.db.db as unknown as AnyDb;
@@ -102,9 +120,14 @@ export class CrudService {
     const pageQuery = this.sorted(base.select(this.b.selectColumns), sort).limit(limit).offset(offset).compile();
     const rows = (await this.db.executeQuery<Row>(pageQuery)).rows;
     let total: number;
-    if (offset === 0 && rows.length < limit) total = rows.length; // the whole result fits the page: no count needed
+    if (offset === 0 && rows.length < limit)
+      total = rows.length; // the whole result fits the page: no count needed
     else total = await this.count(base, pageQuery);
-    const records = await dictService(this.ctx).translate(rows.map((r) => toWire(this.b, r)), this.b.entity, req);
+    const records = await dictService(this.ctx).translate(
+      rows.map((r) => toWire(this.b, r)),
+      this.b.entity,
+      req,
+    );
     return page(this.b.rowFields ? await this.b.rowFields(records, req) : records, total, pageNo, pageSize);
   }
 
@@ -121,10 +144,14 @@ export class CrudService {
     // count is compiled only when it has to run.
     const key = `${pageQuery.sql}\u0000${JSON.stringify(pageQuery.parameters.slice(0, -2))}`;
     const countQuery = () => base.select((eb: AnyEb) => eb.fn.countAll().as('total')).compile() as CompiledQuery;
-    return this.counts.get(countQuery, async (c) => {
-      const r = await this.db.executeQuery<{ total: unknown }>(c);
-      return Number(r.rows[0]?.total ?? 0);
-    }, key);
+    return this.counts.get(
+      countQuery,
+      async (c) => {
+        const r = await this.db.executeQuery<{ total: unknown }>(c);
+        return Number(r.rows[0]?.total ?? 0);
+      },
+      key,
+    );
   }
 
   /** Forget cached totals after a write on this node. */
@@ -135,7 +162,9 @@ export class CrudService {
   /** One row on the wire (no `_dictText`, as the original), or `未找到对应实体`. */
   async queryById(req: FastifyRequest, rawId: unknown): Promise<Row> {
     const id = checkId(rawId);
-    const row = await this.filtered(req, null, (eb) => eb(this.b.idColumn, '=', id)).select(this.b.selectColumns).executeTakeFirst();
+    const row = await this.filtered(req, null, (eb) => eb(this.b.idColumn, '=', id))
+      .select(this.b.selectColumns)
+      .executeTakeFirst();
     if (!row) throw new BizError(MSG.notFound);
     return toWire(this.b, row);
   }
@@ -144,7 +173,10 @@ export class CrudService {
   async findBy(req: FastifyRequest, prop: string, value: string | number): Promise<Row | null> {
     if (!this.b.spec.fields.has(prop) && prop !== (this.b.idProp ?? 'id')) throw new Error(`findBy: ${prop} is not a field of ${this.b.entity.key}`);
     const column = this.b.columnOf(prop);
-    const row = await this.filtered(req, null, (eb) => eb(column, '=', value)).select(this.b.selectColumns).limit(1).executeTakeFirst();
+    const row = await this.filtered(req, null, (eb) => eb(column, '=', value))
+      .select(this.b.selectColumns)
+      .limit(1)
+      .executeTakeFirst();
     return row ? toWire(this.b, row) : null;
   }
 
@@ -242,7 +274,13 @@ export class CrudService {
     const selections = splitIds(param(params, 'selections'));
     const filter = this.listFilter(req, params);
     const extra = (eb: AnyEb) => eb.and([filter?.(eb) ?? eb.lit(true), selections.length ? eb(this.b.idColumn, 'in', selections) : eb.lit(true)]);
-    const rows: Row[] = await this.sorted(this.filtered(req, where, extra).select(this.b.selectColumns), sort).limit(PAGE_LIMITS.maxRows).execute();
-    return dictService(this.ctx).translate(rows.map((r) => toWire(this.b, r)), this.b.entity, req);
+    const rows: Row[] = await this.sorted(this.filtered(req, where, extra).select(this.b.selectColumns), sort)
+      .limit(PAGE_LIMITS.maxRows)
+      .execute();
+    return dictService(this.ctx).translate(
+      rows.map((r) => toWire(this.b, r)),
+      this.b.entity,
+      req,
+    );
   }
 }

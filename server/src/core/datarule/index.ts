@@ -136,8 +136,12 @@ export function dataRuleCondition(
         parts.push(likeExpr(col, 'right_like', raw, dialect));
         break;
       case 'IN': {
-        const vals = raw.split(',').map((s) => s.trim()).filter(Boolean).map(typed);
-        parts.push(vals.length ? eb(col, 'in', vals) : eb.lit(false) as unknown as Expression<SqlBool>);
+        const vals = raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .map(typed);
+        parts.push(vals.length ? eb(col, 'in', vals) : (eb.lit(false) as unknown as Expression<SqlBool>));
         break;
       }
       case '!=':
@@ -202,7 +206,10 @@ async function loadForRequest(ctx: AppContext, userId: string, menuKey: string):
       .where('ud.user_id', '=', userId)
       .orderBy('d.org_code')
       .execute();
-    multiOrgCode = rows.map((r) => r.org_code).filter(Boolean).join(',');
+    multiOrgCode = rows
+      .map((r) => r.org_code)
+      .filter(Boolean)
+      .join(',');
   }
   return { menuKey, rules, multiOrgCode };
 }
@@ -224,7 +231,9 @@ export interface DataRuleScopeOptions {
 export function dataRuleScope(entity: EntityDef, menuKey: string, opts: DataRuleScopeOptions = {}) {
   // the audit columns a table keeps are rule fields too (JeecgBoot's 本人数据: createBy = #{sys_user_code})
   const auditFields = (opts.audit ?? []).map((prop) => ({ prop, label: prop, type: prop.endsWith('Time') ? ('datetime' as const) : ('string' as const) }));
-  const target: EntityDef = auditFields.length ? { ...entity, fields: [...entity.fields, ...auditFields.filter((a) => !entity.fields.some((f) => f.prop === a.prop))] } : entity;
+  const target: EntityDef = auditFields.length
+    ? { ...entity, fields: [...entity.fields, ...auditFields.filter((a) => !entity.fields.some((f) => f.prop === a.prop))] }
+    : entity;
   targets.set(menuKey, target);
   const columnOf = (p: string) => opts.columns?.[p] ?? camelToSnake(p);
   return (eb: AnyEb, req: FastifyRequest): Expression<SqlBool> | null => {

@@ -96,11 +96,12 @@ export class DictService {
 
   private async readPlain(): Promise<PlainCache> {
     const db = this.ctx.db.db;
-    const dicts = await db.selectFrom('sys_dict').select(['id', 'dict_code']).where((eb) => eb.or([eb('del_flag', '=', 0), eb('del_flag', 'is', null)])).execute();
-    const items = await db
-      .selectFrom('sys_dict_item')
-      .select(['dict_id', 'item_value', 'item_text', 'sort_order', 'status', 'id'])
+    const dicts = await db
+      .selectFrom('sys_dict')
+      .select(['id', 'dict_code'])
+      .where((eb) => eb.or([eb('del_flag', '=', 0), eb('del_flag', 'is', null)]))
       .execute();
+    const items = await db.selectFrom('sys_dict_item').select(['dict_id', 'item_value', 'item_text', 'sort_order', 'status', 'id']).execute();
     const byId = new Map<string, PlainItem[]>();
     const byCode = new Map<string, PlainItem[]>();
     for (const d of dicts) {
@@ -194,7 +195,11 @@ export class DictService {
    * are changed in place (every caller passes rows it has just built for the wire) and returned. Table dictionaries
    * are read as `caller` (see textsOf).
    */
-  async translate<T extends Record<string, unknown>>(records: T[], entity: Pick<EntityDef, 'fields'>, caller?: DictCaller): Promise<Array<Record<string, unknown>>> {
+  async translate<T extends Record<string, unknown>>(
+    records: T[],
+    entity: Pick<EntityDef, 'fields'>,
+    caller?: DictCaller,
+  ): Promise<Array<Record<string, unknown>>> {
     const dictFields = dictFieldsOf(entity);
     if (!dictFields.length || !records.length) return records;
     const maps: Array<[string, string, Map<string, string>]> = [];
@@ -236,7 +241,10 @@ function splitValues(v: unknown): string[] {
     const t = s.trim();
     return t ? [t] : [];
   }
-  return s.split(',').map((x) => x.trim()).filter(Boolean);
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 const services = new WeakMap<AppContext, DictService>();

@@ -103,14 +103,23 @@ function tableDict(s: TableDictSpec): TableDict {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const ordered = (q: any) => s.order.reduce((acc, c) => acc.orderBy(c), q);
   return {
-    all: async (db, caller) => rows(await ordered(base(db, true, caller)).limit(TABLE_DICT_MAX_ROWS).execute()),
+    all: async (db, caller) =>
+      rows(
+        await ordered(base(db, true, caller))
+          .limit(TABLE_DICT_MAX_ROWS)
+          .execute(),
+      ),
     byValues: async (db, values, caller) => (values.length ? rows(await base(db, false, caller).where(s.value, 'in', values).execute()) : NONE),
     byTexts: async (db, texts, caller) => (texts.length ? rows(await base(db, true, caller).where(s.text, 'in', texts).execute()) : NONE),
     search: async (db, dialect, keyword, limit, caller) => {
       let q = base(db, true, caller);
       const k = keyword.trim();
       if (k.includes(',')) {
-        const list = k.split(',').map((x) => x.trim()).filter(Boolean).slice(0, 1000);
+        const list = k
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+          .slice(0, 1000);
         if (!list.length) return NONE;
         // eslint-disable-next-line @typescript-eslint/no-explicit-any
         q = q.where((eb: any) => eb.or([eb(s.text, 'in', list), eb(s.value, 'in', list)]));
@@ -118,7 +127,11 @@ function tableDict(s: TableDictSpec): TableDict {
         // eslint-disable-next-line @typescript-eslint/no-explicit-any
         q = q.where((eb: any) => eb.or([likeExpr(s.text, 'like', k, dialect), likeExpr(s.value, 'like', k, dialect)]));
       }
-      return rows(await ordered(q).limit(Math.min(Math.max(1, limit), TABLE_DICT_MAX_ROWS)).execute());
+      return rows(
+        await ordered(q)
+          .limit(Math.min(Math.max(1, limit), TABLE_DICT_MAX_ROWS))
+          .execute(),
+      );
     },
     scopeKey: (caller) => {
       const scope = scopeOf(s);

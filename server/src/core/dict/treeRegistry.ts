@@ -27,7 +27,15 @@ export interface TreeTableSpec {
 const TREE_TABLES: ReadonlyMap<string, TreeTableSpec> = new Map<string, TreeTableSpec>([
   [
     'sys_category',
-    { table: 'sys_category', text: ['name', 'code'], code: ['id', 'code'], pid: ['pid'], hasChild: ['has_child'], condition: ['name', 'code', 'pid', 'has_child'], order: ['code', 'id'] },
+    {
+      table: 'sys_category',
+      text: ['name', 'code'],
+      code: ['id', 'code'],
+      pid: ['pid'],
+      hasChild: ['has_child'],
+      condition: ['name', 'code', 'pid', 'has_child'],
+      order: ['code', 'id'],
+    },
   ],
   [
     'sys_depart',

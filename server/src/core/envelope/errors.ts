@@ -8,7 +8,11 @@ export { MSG };
  * Business errors go out as HTTP 200 with success:false; bad input as HTTP 400; token failures as HTTP 401.
  */
 export class BizError extends Error {
-  constructor(message: string, readonly code = 500, readonly result: unknown = null) {
+  constructor(
+    message: string,
+    readonly code = 500,
+    readonly result: unknown = null,
+  ) {
     super(message);
   }
 }

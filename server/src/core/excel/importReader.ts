@@ -17,7 +17,12 @@ export class WorkbookReadError extends Error {}
  *
  * @example await readImportFiles([buf], ['职务编码', '职务名称'], 10_000)  // [[{ line: 1, cells: {…} }]]
  */
-export async function readImportFiles(files: Buffer[], labels: readonly string[], maxRows: number = SHEET_LIMITS.rows, headerRows: 1 | 2 = 1): Promise<ImportedRow[][]> {
+export async function readImportFiles(
+  files: Buffer[],
+  labels: readonly string[],
+  maxRows: number = SHEET_LIMITS.rows,
+  headerRows: 1 | 2 = 1,
+): Promise<ImportedRow[][]> {
   if (!files.length) return [];
   const release = await turn();
   const result = await inWorker({ files: files.map((f) => new Uint8Array(f)), labels: [...labels], maxRows, headerRows }, release);
@@ -39,7 +44,8 @@ async function turn(): Promise<() => void> {
     if (given) return;
     given = true;
     const next = waiting.shift();
-    if (next) next(); // the place passes on: running stays the same
+    if (next)
+      next(); // the place passes on: running stays the same
     else running--;
   };
 }

@@ -66,10 +66,11 @@ describe('readSheet: cell values as text (what the import rows hold)', () => {
 
 describe('readSheet: limits checked while reading (issue 10 point 3)', () => {
   it('rows: exactly maxRows data rows are read, one more is refused; blank rows in between count by position', async () => {
-    const rows = (n: number) => book((ws) => {
-      ws.addRow(['编码']);
-      for (let i = 1; i <= n; i++) ws.addRow([`r${i}`]);
-    });
+    const rows = (n: number) =>
+      book((ws) => {
+        ws.addRow(['编码']);
+        for (let i = 1; i <= n; i++) ws.addRow([`r${i}`]);
+      });
     expect(await read(await rows(3), 3)).toHaveLength(3);
     await expect(read(await rows(4), 3)).rejects.toThrow(refusal(SHEET_MSG.rows(3)));
     const gap = await book((ws) => {
@@ -94,7 +95,9 @@ describe('readSheet: limits checked while reading (issue 10 point 3)', () => {
   it('columns: a value in column 101 is refused, an empty styled cell there is not', async () => {
     const base = await book((ws) => ws.addRows([['编码'], ['e1']]));
     expect(await read(withSheet(base, (x) => x.replace('</row></sheetData>', '<c r="CW2" s="0"/></row></sheetData>')))).toHaveLength(1);
-    await expect(read(withSheet(base, (x) => x.replace('</row></sheetData>', '<c r="CW2"><v>0</v></c></row></sheetData>')))).rejects.toThrow(refusal(SHEET_MSG.columns));
+    await expect(read(withSheet(base, (x) => x.replace('</row></sheetData>', '<c r="CW2"><v>0</v></c></row></sheetData>')))).rejects.toThrow(
+      refusal(SHEET_MSG.columns),
+    );
     expect(SHEET_LIMITS.columns).toBe(100);
   });
 
@@ -118,7 +121,9 @@ describe('readSheet: limits checked while reading (issue 10 point 3)', () => {
 
   it('rows out of order, a broken XML and a missing sheet are not readable', async () => {
     const base = await book((ws) => ws.addRows([['编码'], ['f1'], ['f2']]));
-    await expect(read(withSheet(base, (x) => x.replace('<row r="3"', '<row r="1"')))).rejects.toThrow(refusal('不是可读取的Excel文件（请使用导出的模板，xlsx格式）'));
+    await expect(read(withSheet(base, (x) => x.replace('<row r="3"', '<row r="1"')))).rejects.toThrow(
+      refusal('不是可读取的Excel文件（请使用导出的模板，xlsx格式）'),
+    );
     await expect(read(withSheet(base, (x) => x.replace('</sheetData>', '<row>')))).rejects.toThrow(XlsxRefusal);
     const noSheet = zip(unzip(base).filter((e) => e.name !== 'xl/worksheets/sheet1.xml'));
     await expect(read(noSheet)).rejects.toThrow(XlsxRefusal);
@@ -126,16 +131,28 @@ describe('readSheet: limits checked while reading (issue 10 point 3)', () => {
 });
 
 describe('readImportFiles: the files of one import, read in a worker thread', () => {
-  const ok = () => book((ws) => ws.addRows([['编码', '名称'], ['g1', '一'], ['g2', '二']]));
+  const ok = () =>
+    book((ws) =>
+      ws.addRows([
+        ['编码', '名称'],
+        ['g1', '一'],
+        ['g2', '二'],
+      ]),
+    );
 
   it('reads every file in order, and the first refused file refuses the import with its message', async () => {
     const a = await ok();
     const b = await book((ws) => ws.addRows([['编码'], ['h1']]));
     expect(await readImportFiles([a, b], LABELS, 10)).toEqual([
-      [{ line: 1, cells: { 编码: 'g1', 名称: '一' } }, { line: 2, cells: { 编码: 'g2', 名称: '二' } }],
+      [
+        { line: 1, cells: { 编码: 'g1', 名称: '一' } },
+        { line: 2, cells: { 编码: 'g2', 名称: '二' } },
+      ],
       [{ line: 1, cells: { 编码: 'h1' } }],
     ]);
-    await expect(readImportFiles([a, Buffer.from('not excel')], LABELS, 10)).rejects.toThrow(new WorkbookReadError('不是可读取的Excel文件（请使用导出的模板，xlsx格式）'));
+    await expect(readImportFiles([a, Buffer.from('not excel')], LABELS, 10)).rejects.toThrow(
+      new WorkbookReadError('不是可读取的Excel文件（请使用导出的模板，xlsx格式）'),
+    );
   });
 
   it('more imports at once than reading places: all are answered (the others wait their turn)', async () => {

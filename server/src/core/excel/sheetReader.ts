@@ -65,7 +65,6 @@ export async function readSheet(buf: Buffer, req: SheetRequest, budget: TextBudg
   }
 }
 
-
 interface SheetContext extends SheetRequest {
   shared: string[];
   dates: boolean[];

@@ -47,10 +47,12 @@ export async function writeExportWorkbook(sheet: ExportSheet): Promise<Buffer> {
   header.font = { bold: true };
   header.alignment = { horizontal: 'center' };
   for (const r of sheet.rows) {
-    ws.addRow(sheet.columns.map((c) => {
-      const v = r[c.key];
-      return v === null || v === undefined ? null : typeof v === 'number' ? v : String(v);
-    }));
+    ws.addRow(
+      sheet.columns.map((c) => {
+        const v = r[c.key];
+        return v === null || v === undefined ? null : typeof v === 'number' ? v : String(v);
+      }),
+    );
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

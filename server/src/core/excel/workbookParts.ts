@@ -86,7 +86,9 @@ export async function sharedStrings(buf: Buffer, entry: ZipEntry): Promise<strin
 }
 
 /** Built-in number formats that show a date or time (ECMA-376 18.8.30, and the Chinese/Japanese ones). */
-const BUILTIN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const BUILTIN_DATE_FORMATS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58,
+]);
 
 /** A custom format shows a date when it has date/time letters outside quotes and brackets (as exceljs decides). */
 function isDateFormat(code: string): boolean {

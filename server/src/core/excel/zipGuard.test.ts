@@ -12,7 +12,12 @@ const LABELS = ['职务编码', '职务名称', '职级'];
 
 /** A workbook as our export writes it. */
 function exported(rows: string[][] = [['dev', '开发', '员级']]): Promise<Buffer> {
-  return writeExportWorkbook({ title: '职务列表数据', exporter: '管理员', columns: LABELS.map((h, i) => ({ header: h, key: `c${i}` })), rows: rows.map((r) => Object.fromEntries(r.map((v, i) => [`c${i}`, v]))) });
+  return writeExportWorkbook({
+    title: '职务列表数据',
+    exporter: '管理员',
+    columns: LABELS.map((h, i) => ({ header: h, key: `c${i}` })),
+    rows: rows.map((r) => Object.fromEntries(r.map((v, i) => [`c${i}`, v]))),
+  });
 }
 
 describe('xlsxProblem: what may reach exceljs (security §1.3 zip-bomb limits)', () => {

@@ -63,5 +63,10 @@ export async function uploadModule(app: FastifyInstance): Promise<void> {
 function extOf(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const dot = base.lastIndexOf('.');
-  return dot >= 0 ? base.slice(dot + 1).replace(/[^\w.%-]/g, '').slice(0, 16) : '';
+  return dot >= 0
+    ? base
+        .slice(dot + 1)
+        .replace(/[^\w.%-]/g, '')
+        .slice(0, 16)
+    : '';
 }

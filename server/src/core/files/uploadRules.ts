@@ -37,7 +37,12 @@ const OLE = starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const TEXT: Sniff = (b) => {
   const head = b.subarray(0, 8192);
   if (head.includes(0)) return false;
-  const start = head.toString('utf8').replace(/^\uFEFF/, '').trimStart().slice(0, 64).toLowerCase();
+  const start = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 64)
+    .toLowerCase();
   return !/^<(!doctype|html|svg|script|\?xml)/.test(start);
 };
 

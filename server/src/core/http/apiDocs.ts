@@ -132,7 +132,10 @@ function sendStoredToken<R>(req: R): R {
 
 /** `/jeecg-boot/sys/position/list` → `sys/position`; `/jeecg-boot/sys/login` → `sys`. */
 function tagOf(url: string, prefix: string): string {
-  const parts = url.slice(prefix.length).split('/').filter((p) => p && !p.startsWith(':') && p !== '*');
+  const parts = url
+    .slice(prefix.length)
+    .split('/')
+    .filter((p) => p && !p.startsWith(':') && p !== '*');
   const dirs = parts.slice(0, Math.min(2, Math.max(1, parts.length - 1)));
   return dirs.join('/') || 'root';
 }

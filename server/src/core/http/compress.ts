@@ -55,7 +55,9 @@ export function negotiateEncoding(header: string | string[] | undefined): Encodi
 function varyOnAcceptEncoding(reply: FastifyReply): void {
   const current = reply.getHeader('vary');
   if (current === undefined || current === '') return void reply.header('vary', 'accept-encoding');
-  const tokens = String(current).toLowerCase().split(/\s*,\s*/);
+  const tokens = String(current)
+    .toLowerCase()
+    .split(/\s*,\s*/);
   if (!tokens.includes('accept-encoding') && !tokens.includes('*')) reply.header('vary', `${String(current)}, accept-encoding`);
 }
 

@@ -6,8 +6,7 @@ import { oddInputError } from './oddInput.js';
 /** Map a database driver error to a user-facing message, or null when it is not a known constraint error. */
 function dbMessage(err: { code?: unknown; errno?: unknown; message?: string }): string | null {
   const code = String(err.code ?? '');
-  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505' || code === 'ER_DUP_ENTRY')
-    return MSG.duplicate;
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505' || code === 'ER_DUP_ENTRY') return MSG.duplicate;
   if (code === '22001' || code === 'ER_DATA_TOO_LONG') return MSG.tooLong;
   return null;
 }

@@ -36,11 +36,7 @@ export const rateLimits = fp(async function rateLimits(app: FastifyInstance) {
   const limiters = new Map<Throttle, (req: FastifyRequest) => Promise<LimitResult>>();
   for (const name of Object.keys(THROTTLES) as Throttle[]) {
     const max = config.rateLimits[name];
-    if (max > 0)
-      limiters.set(
-        name,
-        app.createRateLimit({ max, timeWindow: WINDOW_MS, keyGenerator: (req) => `${name}:${normalizeIP(req.ip)}` }),
-      );
+    if (max > 0) limiters.set(name, app.createRateLimit({ max, timeWindow: WINDOW_MS, keyGenerator: (req) => `${name}:${normalizeIP(req.ip)}` }));
   }
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {

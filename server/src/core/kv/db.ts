@@ -27,11 +27,7 @@ export class DbKv implements KvStore {
 
   private prefixed(prefix: string) {
     // LIKE narrows (and can use the primary key), the substr comparison makes it exact on every collation.
-    return (eb: KvEb) =>
-      eb.and([
-        sql<boolean>`k like ${likePrefix(prefix)} escape '!'`,
-        sql<boolean>`substr(k, 1, ${prefix.length}) = ${prefix}`,
-      ]);
+    return (eb: KvEb) => eb.and([sql<boolean>`k like ${likePrefix(prefix)} escape '!'`, sql<boolean>`substr(k, 1, ${prefix.length}) = ${prefix}`]);
   }
 
   private async maybePurge(nowMs: number): Promise<void> {
@@ -131,13 +127,7 @@ export class DbKv implements KvStore {
 
   async scan(prefix: string): Promise<Array<[string, string]>> {
     const nowMs = Date.now();
-    const rows = await this.db.db
-      .selectFrom('sys_kv')
-      .select(['k', 'v'])
-      .where(this.prefixed(prefix))
-      .where(this.live(nowMs))
-      .orderBy('k')
-      .execute();
+    const rows = await this.db.db.selectFrom('sys_kv').select(['k', 'v']).where(this.prefixed(prefix)).where(this.live(nowMs)).orderBy('k').execute();
     return rows.filter((r) => r.k.startsWith(prefix)).map((r) => [r.k, r.v ?? '']);
   }
 

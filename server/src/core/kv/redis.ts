@@ -19,7 +19,10 @@ export class RedisKv implements KvStore {
   readonly redis: Redis;
   private lastError: Error | null = null;
 
-  constructor(url: string, readonly keyPrefix = 'pk:') {
+  constructor(
+    url: string,
+    readonly keyPrefix = 'pk:',
+  ) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: true });
     this.redis.defineCommand('pkIncr', { numberOfKeys: 1, lua: INCR_SCRIPT });
     // ioredis reconnects by itself; keep the last error for connect() instead of an unhandled 'error' event.
@@ -61,10 +64,7 @@ export class RedisKv implements KvStore {
   }
 
   async incr(key: string, ttlSeconds: number): Promise<number> {
-    const r = await (this.redis as unknown as { pkIncr(k: string, ttl: number): Promise<number> }).pkIncr(
-      this.k(key),
-      Math.max(0, Math.ceil(ttlSeconds)),
-    );
+    const r = await (this.redis as unknown as { pkIncr(k: string, ttl: number): Promise<number> }).pkIncr(this.k(key), Math.max(0, Math.ceil(ttlSeconds)));
     return Number(r);
   }
 

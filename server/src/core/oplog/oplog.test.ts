@@ -7,8 +7,17 @@ const req = (query: unknown, body: unknown, multipart = false) => ({ query, body
 
 describe('requestParamOf', () => {
   it('masks secret-looking keys at any depth and keeps the rest', () => {
-    const text = requestParamOf(req({ id: '1', token: 't' }, { username: 'a', password: 'p', nested: { oldpassword: 'o', apiKey: 'k', name: 'n' }, checkKey: 'c' }))!;
-    expect(JSON.parse(text)).toEqual({ id: '1', token: '******', username: 'a', password: '******', nested: { oldpassword: '******', apiKey: '******', name: 'n' }, checkKey: '******' });
+    const text = requestParamOf(
+      req({ id: '1', token: 't' }, { username: 'a', password: 'p', nested: { oldpassword: 'o', apiKey: 'k', name: 'n' }, checkKey: 'c' }),
+    )!;
+    expect(JSON.parse(text)).toEqual({
+      id: '1',
+      token: '******',
+      username: 'a',
+      password: '******',
+      nested: { oldpassword: '******', apiKey: '******', name: 'n' },
+      checkKey: '******',
+    });
   });
 
   it('leaves out file bodies and long values, caps the text, and keeps a __proto__ key a plain key', () => {

@@ -53,7 +53,11 @@ type Unselected<DB, TB extends keyof DB> = SelectQueryBuilder<DB, TB, {}>;
  * One page of `base` (a filtered builder, nothing selected yet) and its total. `rows` adds the columns and the order;
  * the count runs only when the page does not already show that the result ends on it.
  */
-export async function fetchPage<DB, TB extends keyof DB, O>(base: Unselected<DB, TB>, rows: (b: Unselected<DB, TB>) => SelectQueryBuilder<DB, TB, O>, p: Paging): Promise<{ rows: O[]; total: number }> {
+export async function fetchPage<DB, TB extends keyof DB, O>(
+  base: Unselected<DB, TB>,
+  rows: (b: Unselected<DB, TB>) => SelectQueryBuilder<DB, TB, O>,
+  p: Paging,
+): Promise<{ rows: O[]; total: number }> {
   const found = await rows(base).limit(p.limit).offset(p.offset).execute();
   if (p.offset === 0 && found.length < p.limit) return { rows: found, total: found.length };
   const counted = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n?: unknown } | undefined;

@@ -6,7 +6,10 @@ import { BadRequestError } from '../envelope/errors.js';
 import { buildSort, buildWhere, compileCond, escapeLike, parseValueSyntax, querySpecOf, type Cond } from './index.js';
 
 const entity: EntityDef = {
-  key: 'demo', title: '演示', api: '/demo', perm: 'demo',
+  key: 'demo',
+  title: '演示',
+  api: '/demo',
+  perm: 'demo',
   defaultSort: { prop: 'createTime', order: 'desc' },
   fields: [
     { prop: 'name', label: '名称', type: 'string', filter: 'like', sort: true },
@@ -69,7 +72,11 @@ describe('buildWhere', () => {
     expect(where({ code: '*ev*' })).toEqual({ kind: 'like', field: 'code', op: 'like', value: 'ev' });
     expect(where({ code: 'a,b' })).toEqual({ kind: 'in', field: 'code', values: ['a', 'b'] });
     expect(where({ code: ',a,b,' })).toEqual({
-      kind: 'or', items: [{ kind: 'like', field: 'code', op: 'like', value: 'a' }, { kind: 'like', field: 'code', op: 'like', value: 'b' }],
+      kind: 'or',
+      items: [
+        { kind: 'like', field: 'code', op: 'like', value: 'a' },
+        { kind: 'like', field: 'code', op: 'like', value: 'b' },
+      ],
     });
   });
 
@@ -140,23 +147,36 @@ describe('superQueryParams (contract §5.5)', () => {
   });
 
   it.each([
-    ['eq', 'eq'], ['=', 'eq'], ['ne', 'ne'], ['!=', 'ne'], ['gt', 'gt'], ['>', 'gt'], ['ge', 'ge'], ['>=', 'ge'],
-    ['lt', 'lt'], ['<', 'lt'], ['le', 'le'], ['<=', 'le'],
+    ['eq', 'eq'],
+    ['=', 'eq'],
+    ['ne', 'ne'],
+    ['!=', 'ne'],
+    ['gt', 'gt'],
+    ['>', 'gt'],
+    ['ge', 'ge'],
+    ['>=', 'ge'],
+    ['lt', 'lt'],
+    ['<', 'lt'],
+    ['le', 'le'],
+    ['<=', 'le'],
   ])('rule %s → %s', (rule, op) => {
     expect(where({ superQueryParams: enc([{ field: 'code', rule, val: 'v' }]) })).toEqual({
-      kind: 'and', items: [{ kind: 'cmp', field: 'code', op, value: 'v' }],
+      kind: 'and',
+      items: [{ kind: 'cmp', field: 'code', op, value: 'v' }],
     });
   });
 
   it.each(['like', 'left_like', 'right_like', 'LIKE'])('rule %s', (rule) => {
     expect(where({ superQueryParams: enc([{ field: 'name', rule, val: '5%_' }]) })).toEqual({
-      kind: 'and', items: [{ kind: 'like', field: 'name', op: rule.toLowerCase(), value: '5%_' }],
+      kind: 'and',
+      items: [{ kind: 'like', field: 'name', op: rule.toLowerCase(), value: '5%_' }],
     });
   });
 
   it('plain (not URI-encoded) JSON is accepted too', () => {
     expect(where({ superQueryParams: JSON.stringify([{ field: 'code', rule: 'eq', val: '100%' }]) })).toEqual({
-      kind: 'and', items: [{ kind: 'cmp', field: 'code', op: 'eq', value: '100%' }],
+      kind: 'and',
+      items: [{ kind: 'cmp', field: 'code', op: 'eq', value: '100%' }],
     });
   });
 
@@ -171,12 +191,25 @@ describe('superQueryParams (contract §5.5)', () => {
   });
 
   it('the group is ANDed with the normal filters', () => {
-    const c = where({ code: 'x', superQueryParams: enc([{ field: 'name', rule: 'eq', val: 'a' }, { field: 'name', rule: 'eq', val: 'b' }]), superQueryMatchType: 'or' });
+    const c = where({
+      code: 'x',
+      superQueryParams: enc([
+        { field: 'name', rule: 'eq', val: 'a' },
+        { field: 'name', rule: 'eq', val: 'b' },
+      ]),
+      superQueryMatchType: 'or',
+    });
     expect(c).toEqual({
       kind: 'and',
       items: [
         { kind: 'cmp', field: 'code', op: 'eq', value: 'x' },
-        { kind: 'or', items: [{ kind: 'cmp', field: 'name', op: 'eq', value: 'a' }, { kind: 'cmp', field: 'name', op: 'eq', value: 'b' }] },
+        {
+          kind: 'or',
+          items: [
+            { kind: 'cmp', field: 'name', op: 'eq', value: 'a' },
+            { kind: 'cmp', field: 'name', op: 'eq', value: 'b' },
+          ],
+        },
       ],
     });
   });
@@ -215,7 +248,10 @@ describe('compile to SQL', () => {
     mysql: new Kysely<any>({ dialect: new MysqlDialect({ pool: {} as never }) }),
   };
   const compile = (dialect: keyof typeof dbs, c: Cond) => {
-    const q: Compilable = dbs[dialect].selectFrom('t').select('id').where((eb) => compileCond(eb, c, spec, dialect));
+    const q: Compilable = dbs[dialect]
+      .selectFrom('t')
+      .select('id')
+      .where((eb) => compileCond(eb, c, spec, dialect));
     return q.compile();
   };
 
@@ -238,14 +274,18 @@ describe('compile to SQL', () => {
   it('columns come from the definition and values are bound', () => {
     const c = where({ createTime_begin: '2021-01-01', age: '1,2', name: "x' or 1=1 --" })!;
     const s = compile('postgres', c);
-    expect(s.sql).toBe(
-      `select "id" from "t" where ("name" ILIKE $1 ESCAPE '!' and "age" in ($2, $3) and "create_time" >= $4)`,
-    );
+    expect(s.sql).toBe(`select "id" from "t" where ("name" ILIKE $1 ESCAPE '!' and "age" in ($2, $3) and "create_time" >= $4)`);
     expect(s.parameters).toEqual(["%x' or 1=1 --%", 1, 2, '2021-01-01 00:00:00']);
   });
 
   it('or groups are parenthesised', () => {
-    const s = compile('sqlite', { kind: 'or', items: [{ kind: 'cmp', field: 'code', op: 'ne', value: 'a' }, { kind: 'cmp', field: 'age', op: 'lt', value: 3 }] });
+    const s = compile('sqlite', {
+      kind: 'or',
+      items: [
+        { kind: 'cmp', field: 'code', op: 'ne', value: 'a' },
+        { kind: 'cmp', field: 'age', op: 'lt', value: 3 },
+      ],
+    });
     expect(s.sql).toBe(`select "id" from "t" where ("code" <> ? or "age" < ?)`);
   });
 });

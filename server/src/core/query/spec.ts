@@ -15,7 +15,12 @@ export function querySpecOf(entity: EntityDef, columns: Readonly<Record<string, 
   const fields = new Map<string, QueryField>();
   for (const f of entity.fields) {
     fields.set(f.prop, {
-      prop: f.prop, label: f.label, type: f.type, column: columns[f.prop] ?? camelToSnake(f.prop), filter: f.filter, sort: f.sort,
+      prop: f.prop,
+      label: f.label,
+      type: f.type,
+      column: columns[f.prop] ?? camelToSnake(f.prop),
+      filter: f.filter,
+      sort: f.sort,
     });
   }
   return { fields, defaultSort: entity.defaultSort ?? { prop: 'createTime', order: 'desc' } };

@@ -7,12 +7,19 @@ type Rule = CmpOp | 'in' | 'like' | 'left_like' | 'right_like';
 
 /** Rule codes and symbols (contract §5.5); lookup is case-insensitive. */
 const RULES: Record<string, Rule> = {
-  eq: 'eq', '=': 'eq',
-  ne: 'ne', '!=': 'ne', '<>': 'ne',
-  gt: 'gt', '>': 'gt',
-  ge: 'ge', '>=': 'ge',
-  lt: 'lt', '<': 'lt',
-  le: 'le', '<=': 'le',
+  eq: 'eq',
+  '=': 'eq',
+  ne: 'ne',
+  '!=': 'ne',
+  '<>': 'ne',
+  gt: 'gt',
+  '>': 'gt',
+  ge: 'ge',
+  '>=': 'ge',
+  lt: 'lt',
+  '<': 'lt',
+  le: 'le',
+  '<=': 'le',
   in: 'in',
   like: 'like',
   left_like: 'left_like',
@@ -62,8 +69,7 @@ export function parseSuperQuery(spec: QuerySpec, rawParams: unknown, rawMatchTyp
   if (rawParams.length > QUERY_LIMITS.maxSuperQueryLength) throw new BadRequestError(SUPER_QUERY_MSG.malformed);
   const parsed = decodeParam(rawParams);
   if (!Array.isArray(parsed)) throw new BadRequestError(SUPER_QUERY_MSG.malformed);
-  if (parsed.length > QUERY_LIMITS.maxSuperConditions)
-    throw new BadRequestError(`高级查询条件不能超过${QUERY_LIMITS.maxSuperConditions}个`);
+  if (parsed.length > QUERY_LIMITS.maxSuperConditions) throw new BadRequestError(`高级查询条件不能超过${QUERY_LIMITS.maxSuperConditions}个`);
   const items: Cond[] = [];
   for (const c of parsed) {
     if (!c || typeof c !== 'object' || Array.isArray(c)) throw new BadRequestError(SUPER_QUERY_MSG.malformed);

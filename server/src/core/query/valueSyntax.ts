@@ -56,7 +56,10 @@ function likeOrNull(op: LikeOp, inner: string): ParsedValue | null {
 }
 
 export function splitList(v: string): string[] {
-  const values = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const values = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (values.length > QUERY_LIMITS.maxListValues) throw new BadRequestError(`查询条件的值不能超过${QUERY_LIMITS.maxListValues}个`);
   return values;
 }
@@ -93,8 +96,7 @@ export function widenDate(field: QueryField, value: Scalar, edge: 'start' | 'end
 }
 
 function assertLikeable(field: QueryField): void {
-  if (field.type !== 'string' && field.type !== 'text')
-    throw new BadRequestError(`字段「${field.label}」不支持模糊查询`);
+  if (field.type !== 'string' && field.type !== 'text') throw new BadRequestError(`字段「${field.label}」不支持模糊查询`);
 }
 
 export function likeCond(field: QueryField, op: LikeOp, value: string): Cond {
@@ -110,9 +112,21 @@ export function cmpCond(field: QueryField, op: CmpOp, raw: string): Cond {
     const end = widenDate(field, value, 'end');
     switch (op) {
       case 'eq':
-        return { kind: 'and', items: [{ kind: 'cmp', field: field.prop, op: 'ge', value: start }, { kind: 'cmp', field: field.prop, op: 'le', value: end }] };
+        return {
+          kind: 'and',
+          items: [
+            { kind: 'cmp', field: field.prop, op: 'ge', value: start },
+            { kind: 'cmp', field: field.prop, op: 'le', value: end },
+          ],
+        };
       case 'ne':
-        return { kind: 'or', items: [{ kind: 'cmp', field: field.prop, op: 'lt', value: start }, { kind: 'cmp', field: field.prop, op: 'gt', value: end }] };
+        return {
+          kind: 'or',
+          items: [
+            { kind: 'cmp', field: field.prop, op: 'lt', value: start },
+            { kind: 'cmp', field: field.prop, op: 'gt', value: end },
+          ],
+        };
       case 'ge':
       case 'lt':
         return { kind: 'cmp', field: field.prop, op, value: start };

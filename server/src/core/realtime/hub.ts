@@ -53,7 +53,10 @@ export class RedisHub implements Hub {
   private readonly sub: Redis;
   private handlers: ((msg: PageMessage) => void)[] = [];
 
-  private constructor(url: string, private readonly channel: string) {
+  private constructor(
+    url: string,
+    private readonly channel: string,
+  ) {
     this.pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
     this.sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
     // ioredis reconnects by itself; an 'error' listener keeps a dropped connection from crashing the process.

@@ -48,82 +48,81 @@ export async function vxeSocketRoutes(app: FastifyInstance): Promise<void> {
 
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
-  app.get<{ Params: { userId: string; pageId: string } }>(
-    '/vxeSocket/:userId/:pageId',
-    { websocket: true, config: PUBLIC },
-    (raw, req) => {
-      const socket = raw as unknown as Socket;
-      const { userId, pageId } = req.params;
-      const client: Client = { socket, origin: `${hub.nodeId}:${++seq}`, tenant: '' };
-      // Frames that arrive while the token is being checked wait here (listeners must be attached synchronously).
-      const early: string[] = [];
-      let user: SessionUser | null = null;
-      let closed = false;
+  app.get<{ Params: { userId: string; pageId: string } }>('/vxeSocket/:userId/:pageId', { websocket: true, config: PUBLIC }, (raw, req) => {
+    const socket = raw as unknown as Socket;
+    const { userId, pageId } = req.params;
+    const client: Client = { socket, origin: `${hub.nodeId}:${++seq}`, tenant: '' };
+    // Frames that arrive while the token is being checked wait here (listeners must be attached synchronously).
+    const early: string[] = [];
+    let user: SessionUser | null = null;
+    let closed = false;
 
-      const handle = (text: string) => {
-        const action = classify(text);
-        if (action.kind === 'reply') socket.send(action.text);
-        else if (action.kind === 'relay') void hub.publish({ pageId, origin: client.origin, tenant: client.tenant, text: action.text }).catch((err: unknown) => req.log.warn(err, 'vxeSocket publish failed'));
-      };
-      // Every frame after the first check is handled only while the session still holds (the client's heartbeat
-      // comes every 10 s), so a socket outlives a logout, forced logout or freeze by one heartbeat at most and
-      // relays nothing after it. Frames are handled in arrival order.
-      const token = tokenFromProtocols(req.headers['sec-websocket-protocol']);
-      let chain: Promise<void> = Promise.resolve();
-      /** The session's user, with the socket's tenant brought up to date (a user may have left a tenant). */
-      const signedIn = async (): Promise<SessionUser> => {
-        const u = await app.authn.authenticate(token ?? '', undefined);
-        const rec = await readSession(app.ctx, u.sessionId);
-        client.tenant = socketTenant(rec?.tenantId ?? 0, u.tenantIds);
-        return u;
-      };
-      const stillSignedIn = async (): Promise<boolean> => {
-        try {
-          return (await signedIn()).id === userId;
-        } catch {
-          return false;
-        }
-      };
-      socket.on('message', (data) => {
-        const text = typeof data === 'string' ? data : data.toString('utf8');
-        if (!user) {
-          early.push(text);
-          return;
-        }
-        chain = chain.then(async () => {
-          if (closed) return;
-          if (await stillSignedIn()) handle(text);
-          else socket.close(CLOSE_TOKEN_INVALID, 'token invalid');
-        });
-      });
-      socket.on('close', () => {
-        closed = true;
-        const set = pages.get(pageId);
-        set?.delete(client);
-        if (set && set.size === 0) pages.delete(pageId);
-      });
-      socket.on('error', () => {});
-
-      void (async () => {
-        let u: SessionUser;
-        try {
-          if (!token) throw new Error('no token');
-          u = await signedIn();
-        } catch {
-          socket.close(CLOSE_TOKEN_INVALID, 'token invalid');
-          return;
-        }
-        if (u.id !== userId) {
-          socket.close(CLOSE_USER_MISMATCH, 'user mismatch');
-          return;
-        }
+    const handle = (text: string) => {
+      const action = classify(text);
+      if (action.kind === 'reply') socket.send(action.text);
+      else if (action.kind === 'relay')
+        void hub
+          .publish({ pageId, origin: client.origin, tenant: client.tenant, text: action.text })
+          .catch((err: unknown) => req.log.warn(err, 'vxeSocket publish failed'));
+    };
+    // Every frame after the first check is handled only while the session still holds (the client's heartbeat
+    // comes every 10 s), so a socket outlives a logout, forced logout or freeze by one heartbeat at most and
+    // relays nothing after it. Frames are handled in arrival order.
+    const token = tokenFromProtocols(req.headers['sec-websocket-protocol']);
+    let chain: Promise<void> = Promise.resolve();
+    /** The session's user, with the socket's tenant brought up to date (a user may have left a tenant). */
+    const signedIn = async (): Promise<SessionUser> => {
+      const u = await app.authn.authenticate(token ?? '', undefined);
+      const rec = await readSession(app.ctx, u.sessionId);
+      client.tenant = socketTenant(rec?.tenantId ?? 0, u.tenantIds);
+      return u;
+    };
+    const stillSignedIn = async (): Promise<boolean> => {
+      try {
+        return (await signedIn()).id === userId;
+      } catch {
+        return false;
+      }
+    };
+    socket.on('message', (data) => {
+      const text = typeof data === 'string' ? data : data.toString('utf8');
+      if (!user) {
+        early.push(text);
+        return;
+      }
+      chain = chain.then(async () => {
         if (closed) return;
-        user = u;
-        let set = pages.get(pageId);
-        if (!set) pages.set(pageId, (set = new Set()));
-        set.add(client);
-        for (const text of early.splice(0)) handle(text);
-      })();
-    },
-  );
+        if (await stillSignedIn()) handle(text);
+        else socket.close(CLOSE_TOKEN_INVALID, 'token invalid');
+      });
+    });
+    socket.on('close', () => {
+      closed = true;
+      const set = pages.get(pageId);
+      set?.delete(client);
+      if (set && set.size === 0) pages.delete(pageId);
+    });
+    socket.on('error', () => {});
+
+    void (async () => {
+      let u: SessionUser;
+      try {
+        if (!token) throw new Error('no token');
+        u = await signedIn();
+      } catch {
+        socket.close(CLOSE_TOKEN_INVALID, 'token invalid');
+        return;
+      }
+      if (u.id !== userId) {
+        socket.close(CLOSE_USER_MISMATCH, 'user mismatch');
+        return;
+      }
+      if (closed) return;
+      user = u;
+      let set = pages.get(pageId);
+      if (!set) pages.set(pageId, (set = new Set()));
+      set.add(client);
+      for (const text of early.splice(0)) handle(text);
+    })();
+  });
 }

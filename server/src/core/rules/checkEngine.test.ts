@@ -24,7 +24,13 @@ describe('check rule engine (contract §6.4)', () => {
 
   it('digits n takes the next n characters and moves the cursor; * tests the whole value without moving it', () => {
     expect(checkValue(TEST_RULE, '123@@@x#=O。')).toEqual({
-      digits: '4', pattern: '^@{4}$', message: '第4-7位必须都为 @', checkValue: '@@@x', passed: false, beginIndex: 3, endIndex: 7,
+      digits: '4',
+      pattern: '^@{4}$',
+      message: '第4-7位必须都为 @',
+      checkValue: '@@@x',
+      passed: false,
+      beginIndex: 3,
+      endIndex: 7,
     });
     // The third part (*) saw the whole value, and the cursor after '3' stayed at 3 for the '4' part.
     expect(checkValue(TEST_RULE, '123@@@@#=Op。')).toMatchObject({ message: '不能输入P', checkValue: '123@@@@#=Op。' });

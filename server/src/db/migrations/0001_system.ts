@@ -61,10 +61,7 @@ const TABLES: Record<string, TableSpec> = {
       ['update_by', 'varchar(50)'],
       ['update_time', 'datetime'],
     ],
-    indexes: [
-      unique('uniq_sys_role_role_code', 'role_code'),
-      index('idx_sr_role_code', 'role_code'),
-    ],
+    indexes: [unique('uniq_sys_role_role_code', 'role_code'), index('idx_sr_role_code', 'role_code')],
   },
   sys_permission: {
     columns: [
@@ -77,7 +74,7 @@ const TABLES: Record<string, TableSpec> = {
       ['redirect', 'varchar(255)'],
       ['menu_type', 'int'],
       ['perms', 'varchar(255)'],
-      ['perms_type', 'varchar(10)', { default: "0" }],
+      ['perms_type', 'varchar(10)', { default: '0' }],
       ['sort_no', 'double'],
       ['always_show', 'int'],
       ['icon', 'varchar(100)'],
@@ -121,9 +118,7 @@ const TABLES: Record<string, TableSpec> = {
       ['update_time', 'datetime'],
       ['update_by', 'varchar(50)'],
     ],
-    indexes: [
-      index('idx_spdr_permission_id', 'permission_id'),
-    ],
+    indexes: [index('idx_spdr_permission_id', 'permission_id')],
   },
   sys_depart: {
     columns: [
@@ -134,7 +129,7 @@ const TABLES: Record<string, TableSpec> = {
       ['depart_name_abbr', 'varchar(500)'],
       ['depart_order', 'int', { default: 0 }],
       ['description', 'varchar(500)'],
-      ['org_category', 'varchar(10)', { notNull: true, default: "1" }],
+      ['org_category', 'varchar(10)', { notNull: true, default: '1' }],
       ['org_type', 'varchar(10)'],
       ['org_code', 'varchar(64)', { notNull: true }],
       ['mobile', 'varchar(32)'],
@@ -169,9 +164,7 @@ const TABLES: Record<string, TableSpec> = {
       ['update_by', 'varchar(50)'],
       ['update_time', 'datetime'],
     ],
-    indexes: [
-      unique('uk_sd_dict_code', 'dict_code'),
-    ],
+    indexes: [unique('uk_sd_dict_code', 'dict_code')],
   },
   sys_dict_item: {
     columns: [
@@ -203,7 +196,7 @@ const TABLES: Record<string, TableSpec> = {
       ['end_time', 'datetime'],
       ['sender', 'varchar(100)'],
       ['priority', 'varchar(255)'],
-      ['msg_category', 'varchar(10)', { notNull: true, default: "2" }],
+      ['msg_category', 'varchar(10)', { notNull: true, default: '2' }],
       ['msg_type', 'varchar(10)'],
       ['send_status', 'varchar(10)'],
       ['send_time', 'datetime'],
@@ -309,7 +302,7 @@ const TABLES: Record<string, TableSpec> = {
       ['cgr_sql', 'varchar(1000)', { notNull: true }],
       ['return_val_field', 'varchar(100)'],
       ['return_txt_field', 'varchar(100)'],
-      ['return_type', 'varchar(2)', { default: "1" }],
+      ['return_type', 'varchar(2)', { default: '1' }],
       ['db_source', 'varchar(100)'],
       ['content', 'varchar(1000)'],
       ['low_app_id', 'varchar(32)'],
@@ -318,10 +311,7 @@ const TABLES: Record<string, TableSpec> = {
       ['create_time', 'datetime'],
       ['create_by', 'varchar(50)'],
     ],
-    indexes: [
-      unique('index_onlinereport_code', 'code'),
-      index('idx_och_code', 'code'),
-    ],
+    indexes: [unique('index_onlinereport_code', 'code'), index('idx_och_code', 'code')],
   },
   onl_cgreport_item: {
     columns: [
@@ -346,11 +336,7 @@ const TABLES: Record<string, TableSpec> = {
       ['update_by', 'varchar(50)'],
       ['update_time', 'datetime'],
     ],
-    indexes: [
-      index('idx_oci_cgrhead_id', 'cgrhead_id'),
-      index('idx_oci_is_show', 'is_show'),
-      index('idx_oci_order_num', 'order_num'),
-    ],
+    indexes: [index('idx_oci_cgrhead_id', 'cgrhead_id'), index('idx_oci_is_show', 'is_show'), index('idx_oci_order_num', 'order_num')],
   },
   sys_user_role: {
     columns: [
@@ -358,11 +344,7 @@ const TABLES: Record<string, TableSpec> = {
       ['user_id', 'varchar(32)'],
       ['role_id', 'varchar(32)'],
     ],
-    indexes: [
-      index('idx_sur_user_id', 'user_id'),
-      index('idx_sur_role_id', 'role_id'),
-      index('idx_sur_user_role_id', 'user_id', 'role_id'),
-    ],
+    indexes: [index('idx_sur_user_id', 'user_id'), index('idx_sur_role_id', 'role_id'), index('idx_sur_user_role_id', 'user_id', 'role_id')],
   },
   sys_user_depart: {
     columns: [
@@ -370,11 +352,7 @@ const TABLES: Record<string, TableSpec> = {
       ['user_id', 'varchar(32)'],
       ['dep_id', 'varchar(32)'],
     ],
-    indexes: [
-      index('idx_sud_user_id', 'user_id'),
-      index('idx_sud_dep_id', 'dep_id'),
-      index('idx_sud_user_dep_id', 'user_id', 'dep_id'),
-    ],
+    indexes: [index('idx_sud_user_id', 'user_id'), index('idx_sud_dep_id', 'dep_id'), index('idx_sud_user_dep_id', 'user_id', 'dep_id')],
   },
   sys_role_permission: {
     columns: [
@@ -385,11 +363,7 @@ const TABLES: Record<string, TableSpec> = {
       ['operate_date', 'datetime'],
       ['operate_ip', 'varchar(100)'],
     ],
-    indexes: [
-      index('idx_srp_role_per_id', 'role_id', 'permission_id'),
-      index('idx_srp_role_id', 'role_id'),
-      index('idx_srp_permission_id', 'permission_id'),
-    ],
+    indexes: [index('idx_srp_role_per_id', 'role_id', 'permission_id'), index('idx_srp_role_id', 'role_id'), index('idx_srp_permission_id', 'permission_id')],
   },
   sys_depart_permission: {
     columns: [
@@ -429,11 +403,7 @@ const TABLES: Record<string, TableSpec> = {
       ['operate_date', 'datetime'],
       ['operate_ip', 'varchar(20)'],
     ],
-    indexes: [
-      index('idx_sdrp_role_per_id', 'role_id', 'permission_id'),
-      index('idx_sdrp_role_id', 'role_id'),
-      index('idx_sdrp_per_id', 'permission_id'),
-    ],
+    indexes: [index('idx_sdrp_role_per_id', 'role_id', 'permission_id'), index('idx_sdrp_role_id', 'role_id'), index('idx_sdrp_per_id', 'permission_id')],
   },
   sys_position: {
     columns: [
@@ -448,9 +418,7 @@ const TABLES: Record<string, TableSpec> = {
       ['update_by', 'varchar(50)'],
       ['update_time', 'datetime'],
     ],
-    indexes: [
-      unique('uniq_code', 'code'),
-    ],
+    indexes: [unique('uniq_code', 'code')],
   },
   sys_tenant: {
     columns: [
@@ -476,10 +444,7 @@ const TABLES: Record<string, TableSpec> = {
       ['update_by', 'varchar(50)'],
       ['update_time', 'datetime'],
     ],
-    indexes: [
-      unique('index_code', 'code'),
-      index('idx_sc_code', 'code'),
-    ],
+    indexes: [unique('index_code', 'code'), index('idx_sc_code', 'code')],
   },
   sys_check_rule: {
     columns: [
@@ -493,9 +458,7 @@ const TABLES: Record<string, TableSpec> = {
       ['update_by', 'varchar(50)'],
       ['update_time', 'datetime'],
     ],
-    indexes: [
-      unique('uk_scr_rule_code', 'rule_code'),
-    ],
+    indexes: [unique('uk_scr_rule_code', 'rule_code')],
   },
   sys_fill_rule: {
     columns: [
@@ -509,9 +472,7 @@ const TABLES: Record<string, TableSpec> = {
       ['update_by', 'varchar(50)'],
       ['update_time', 'datetime'],
     ],
-    indexes: [
-      unique('uk_sfr_rule_code', 'rule_code'),
-    ],
+    indexes: [unique('uk_sfr_rule_code', 'rule_code')],
   },
   sys_data_source: {
     columns: [
@@ -531,9 +492,7 @@ const TABLES: Record<string, TableSpec> = {
       ['update_by', 'varchar(50)'],
       ['update_time', 'datetime'],
     ],
-    indexes: [
-      unique('uk_sdc_rule_code', 'code'),
-    ],
+    indexes: [unique('uk_sdc_rule_code', 'code')],
   },
   sys_gateway_route: {
     columns: [
@@ -567,9 +526,7 @@ const TABLES: Record<string, TableSpec> = {
       ['update_by', 'varchar(50)'],
       ['update_time', 'datetime'],
     ],
-    indexes: [
-      index('idx_sdl_data_table_id', 'data_table', 'data_id'),
-    ],
+    indexes: [index('idx_sdl_data_table_id', 'data_table', 'data_id')],
   },
   sys_sms_template: {
     columns: [
@@ -584,9 +541,7 @@ const TABLES: Record<string, TableSpec> = {
       ['update_by', 'varchar(50)'],
       ['update_time', 'datetime'],
     ],
-    indexes: [
-      unique('uk_sst_template_code', 'template_code'),
-    ],
+    indexes: [unique('uk_sst_template_code', 'template_code')],
   },
   sys_third_account: {
     columns: [
@@ -604,9 +559,7 @@ const TABLES: Record<string, TableSpec> = {
       ['update_by', 'varchar(50)'],
       ['update_time', 'datetime'],
     ],
-    indexes: [
-      unique('uniq_sys_third_account_third_type_third_user_id', 'third_type', 'third_user_id'),
-    ],
+    indexes: [unique('uniq_sys_third_account_third_type_third_user_id', 'third_type', 'third_user_id')],
   },
   sys_user_agent: {
     columns: [
@@ -645,9 +598,7 @@ const TABLES: Record<string, TableSpec> = {
       ['update_by', 'varchar(50)'],
       ['update_time', 'datetime'],
     ],
-    indexes: [
-      index('idx_ocp_cgrhead_id', 'cgrhead_id'),
-    ],
+    indexes: [index('idx_ocp_cgrhead_id', 'cgrhead_id')],
   },
   oss_file: {
     columns: [
@@ -672,9 +623,7 @@ const TABLES: Record<string, TableSpec> = {
       ['v', 'text'],
       ['expires_at', 'bigint'],
     ],
-    indexes: [
-      index('idx_sys_kv_expires_at', 'expires_at'),
-    ],
+    indexes: [index('idx_sys_kv_expires_at', 'expires_at')],
   },
 };
 

@@ -7,9 +7,24 @@ import type { DialectName } from '../connection.js';
  * with it the database walks the index backwards and stops after one page (0.3 ms).
  */
 export const LIST_TABLES = [
-  'sys_position', 'sys_user', 'sys_role', 'sys_tenant', 'sys_depart', 'sys_dict', 'sys_log', 'sys_announcement',
-  'sys_category', 'sys_check_rule', 'sys_fill_rule', 'sys_quartz_job', 'sys_data_source', 'sys_sms',
-  'sys_sms_template', 'sys_data_log', 'sys_gateway_route', 'oss_file',
+  'sys_position',
+  'sys_user',
+  'sys_role',
+  'sys_tenant',
+  'sys_depart',
+  'sys_dict',
+  'sys_log',
+  'sys_announcement',
+  'sys_category',
+  'sys_check_rule',
+  'sys_fill_rule',
+  'sys_quartz_job',
+  'sys_data_source',
+  'sys_sms',
+  'sys_sms_template',
+  'sys_data_log',
+  'sys_gateway_route',
+  'oss_file',
 ] as const;
 
 export async function up(db: Kysely<any>, _dialect: DialectName): Promise<void> {

@@ -23,7 +23,12 @@ export function entityMenuSeed(e: Entity): MenuSeed {
     icon: m.icon,
     perms: e.perms.list,
     children: menuButtons(e).map((b) => ({
-      name: b.name, menuType: 2, perms: b.perms, permsType: b.permsType, sort: b.sort, ...(b.noRoute ? { noRoute: true as const } : {}),
+      name: b.name,
+      menuType: 2,
+      perms: b.perms,
+      permsType: b.permsType,
+      sort: b.sort,
+      ...(b.noRoute ? { noRoute: true as const } : {}),
     })),
   };
 }

@@ -63,11 +63,18 @@ export async function insertMissing<T extends keyof Database & string>(
   for (let i = 0; i < rows.length; i += 100) {
     const chunk = rows.slice(i, i + 100);
     const ids = chunk.map((r) => r.id);
-    const existing = await loose.selectFrom(table as string).select('id').where('id', 'in', ids).execute();
+    const existing = await loose
+      .selectFrom(table as string)
+      .select('id')
+      .where('id', 'in', ids)
+      .execute();
     const have = new Set(existing.map((r: { id: unknown }) => String(r.id)));
     const missing = chunk.filter((r) => !have.has(String(r.id)));
     if (missing.length) {
-      await loose.insertInto(table as string).values(missing).execute();
+      await loose
+        .insertInto(table as string)
+        .values(missing)
+        .execute();
       inserted += missing.length;
     }
   }
@@ -157,24 +164,66 @@ const PARTS: SeedPart[] = [
     async run(tx, { time, adminPasswordHash }) {
       const audit = { create_by: SEED_BY, create_time: time };
       await insertMissing(tx, 'sys_depart', [
-        { id: DEPART_IDS.A01, parent_id: '', depart_name: '海盗王乐园', depart_order: 0, org_category: '1', org_type: '1', org_code: 'A01', status: '1', del_flag: '0', ...audit },
-        { id: DEPART_IDS.A01A01, parent_id: DEPART_IDS.A01, depart_name: '运营部', depart_order: 0, org_category: '1', org_type: '2', org_code: 'A01A01', status: '1', del_flag: '0', ...audit },
-        { id: DEPART_IDS.A01A02, parent_id: DEPART_IDS.A01, depart_name: '技术部', depart_order: 0, org_category: '1', org_type: '2', org_code: 'A01A02', status: '1', del_flag: '0', ...audit },
+        {
+          id: DEPART_IDS.A01,
+          parent_id: '',
+          depart_name: '海盗王乐园',
+          depart_order: 0,
+          org_category: '1',
+          org_type: '1',
+          org_code: 'A01',
+          status: '1',
+          del_flag: '0',
+          ...audit,
+        },
+        {
+          id: DEPART_IDS.A01A01,
+          parent_id: DEPART_IDS.A01,
+          depart_name: '运营部',
+          depart_order: 0,
+          org_category: '1',
+          org_type: '2',
+          org_code: 'A01A01',
+          status: '1',
+          del_flag: '0',
+          ...audit,
+        },
+        {
+          id: DEPART_IDS.A01A02,
+          parent_id: DEPART_IDS.A01,
+          depart_name: '技术部',
+          depart_order: 0,
+          org_category: '1',
+          org_type: '2',
+          org_code: 'A01A02',
+          status: '1',
+          del_flag: '0',
+          ...audit,
+        },
       ]);
-      await insertMissing(tx, 'sys_role', [
-        { id: ADMIN_ROLE_ID, role_name: '管理员', role_code: 'admin', description: null, ...audit },
-      ]);
+      await insertMissing(tx, 'sys_role', [{ id: ADMIN_ROLE_ID, role_name: '管理员', role_code: 'admin', description: null, ...audit }]);
       const adminExists = await tx.selectFrom('sys_user').select('id').where('id', '=', ADMIN_USER_ID).executeTakeFirst();
       if (!adminExists) {
-        await tx.insertInto('sys_user').values({
-          id: ADMIN_USER_ID, username: 'admin', realname: '管理员', password: await adminPasswordHash(), salt: null,
-          sex: 1, status: 1, del_flag: 0, org_code: 'A01', user_identity: 2, depart_ids: DEPART_IDS.A01,
-          activiti_sync: 1, ...audit,
-        }).execute();
+        await tx
+          .insertInto('sys_user')
+          .values({
+            id: ADMIN_USER_ID,
+            username: 'admin',
+            realname: '管理员',
+            password: await adminPasswordHash(),
+            salt: null,
+            sex: 1,
+            status: 1,
+            del_flag: 0,
+            org_code: 'A01',
+            user_identity: 2,
+            depart_ids: DEPART_IDS.A01,
+            activiti_sync: 1,
+            ...audit,
+          })
+          .execute();
       }
-      await insertMissing(tx, 'sys_user_role', [
-        { id: md5(`user_role:${ADMIN_USER_ID}:${ADMIN_ROLE_ID}`), user_id: ADMIN_USER_ID, role_id: ADMIN_ROLE_ID },
-      ]);
+      await insertMissing(tx, 'sys_user_role', [{ id: md5(`user_role:${ADMIN_USER_ID}:${ADMIN_ROLE_ID}`), user_id: ADMIN_USER_ID, role_id: ADMIN_ROLE_ID }]);
       await insertMissing(tx, 'sys_user_depart', [
         { id: md5(`user_depart:${ADMIN_USER_ID}:${DEPART_IDS.A01}`), user_id: ADMIN_USER_ID, dep_id: DEPART_IDS.A01 },
       ]);
@@ -260,31 +309,40 @@ const PARTS: SeedPart[] = [
     name: 'rules-v1',
     async run(tx, { time }) {
       const audit = { create_by: SEED_BY, create_time: time };
-      await insertMissing(tx, 'sys_check_rule', SEED_CHECK_RULES.map((r) => ({ ...r, ...audit })));
-      await insertMissing(tx, 'sys_fill_rule', SEED_FILL_RULES.map((r) => ({ ...r, ...audit })));
+      await insertMissing(
+        tx,
+        'sys_check_rule',
+        SEED_CHECK_RULES.map((r) => ({ ...r, ...audit })),
+      );
+      await insertMissing(
+        tx,
+        'sys_fill_rule',
+        SEED_FILL_RULES.map((r) => ({ ...r, ...audit })),
+      );
     },
   },
   {
     // 日志管理 / 数据日志 buttons (log:*, dataLog:* codes) under the existing menu rows (issue 11 points 18, 19).
     name: 'logs-v1',
     async run(tx, { time }) {
-      for (const [menuId, buttons] of [[LOG_MENU_ID, LOG_BUTTONS], [DATA_LOG_MENU_ID, DATA_LOG_BUTTONS]] as const) {
+      for (const [menuId, buttons] of [
+        [LOG_MENU_ID, LOG_BUTTONS],
+        [DATA_LOG_MENU_ID, DATA_LOG_BUTTONS],
+      ] as const) {
         const menu = await tx.selectFrom('sys_permission').select('id').where('id', '=', menuId).executeTakeFirst();
         if (menu) await seedMenus(tx, buttons, menuId, time);
       }
     },
   },
   // One part per entity with a menu block (packages/contract entities): its menu row and button rows.
-  ...entitiesWithMenu().map(
-    (e): SeedPart => ({
-      name: entityPartName(e),
-      async run(tx, { time }) {
-        const [menu] = await seedMenus(tx, [entityMenuSeed(e)], GROUP_IDS[e.menu!.group], time);
-        // A row seeded by hand before its entity had a menu block may lack the list code.
-        await tx.updateTable('sys_permission').set({ perms: e.perms.list }).where('id', '=', menu).where('perms', 'is', null).execute();
-      },
-    }),
-  ),
+  ...entitiesWithMenu().map((e): SeedPart => ({
+    name: entityPartName(e),
+    async run(tx, { time }) {
+      const [menu] = await seedMenus(tx, [entityMenuSeed(e)], GROUP_IDS[e.menu!.group], time);
+      // A row seeded by hand before its entity had a menu block may lack the list code.
+      await tx.updateTable('sys_permission').set({ perms: e.perms.list }).where('id', '=', menu).where('perms', 'is', null).execute();
+    },
+  })),
 ];
 
 /** Names of the seed parts, in order. */

@@ -47,20 +47,39 @@ export function md5(s: string): string {
 }
 
 const btn = (name: string, perms: string, sort: number | null = 1, permsType: '1' | '2' = '1'): MenuSeed => ({
-  name, menuType: 2, perms, permsType, sort,
+  name,
+  menuType: 2,
+  perms,
+  permsType,
+  sort,
 });
 
 export const MENUS: MenuSeed[] = [
   { id: MENU_IDS.home, name: '首页', sort: 0, url: '/dashboard/analysis', component: 'dashboard/Analysis', icon: 'home' },
   {
-    id: MENU_IDS.game, name: '游戏管理', sort: 3, url: '/game', component: 'layouts/RouteView', icon: 'trophy', children: [],
+    id: MENU_IDS.game,
+    name: '游戏管理',
+    sort: 3,
+    url: '/game',
+    component: 'layouts/RouteView',
+    icon: 'trophy',
+    children: [],
   },
   {
-    id: MENU_IDS.system, name: '系统管理', sort: 4, url: '/isystem', component: 'layouts/RouteView', icon: 'setting',
+    id: MENU_IDS.system,
+    name: '系统管理',
+    sort: 4,
+    url: '/isystem',
+    component: 'layouts/RouteView',
+    icon: 'setting',
     children: [
       // 用户管理, 角色管理, 租户管理, 部门管理 (and 分类字典, 职务管理) come from their entity definitions (seed/entityMenus.ts).
       {
-        name: '菜单管理', sort: 1.3, url: '/isystem/permission', component: 'system/PermissionList', perms: PERM.permission.list,
+        name: '菜单管理',
+        sort: 1.3,
+        url: '/isystem/permission',
+        component: 'system/PermissionList',
+        perms: PERM.permission.list,
         children: [
           btn('添加', PERM.permission.add, 1),
           btn('编辑', PERM.permission.edit, 2),
@@ -74,7 +93,12 @@ export const MENUS: MenuSeed[] = [
     ],
   },
   {
-    id: MENU_IDS.message, name: '消息中心', sort: 6, url: '/message', component: 'layouts/RouteView', icon: 'message',
+    id: MENU_IDS.message,
+    name: '消息中心',
+    sort: 6,
+    url: '/message',
+    component: 'layouts/RouteView',
+    icon: 'message',
     children: [
       { name: '模板管理', sort: 1, url: '/modules/message/sysMessageTemplateList', component: 'modules/message/SysMessageTemplateList' },
       { name: '消息管理', sort: 1, url: '/modules/message/sysMessageList', component: 'modules/message/SysMessageList' },
@@ -82,13 +106,21 @@ export const MENUS: MenuSeed[] = [
     ],
   },
   {
-    id: MENU_IDS.monitor, name: '系统监控', sort: 6, url: '/dashboard3', component: 'layouts/RouteView', icon: 'dashboard',
+    id: MENU_IDS.monitor,
+    name: '系统监控',
+    sort: 6,
+    url: '/dashboard3',
+    component: 'layouts/RouteView',
+    icon: 'dashboard',
     children: [
       { name: '定时任务', sort: 1, url: '/isystem/QuartzJobList', component: 'system/QuartzJobList' },
       { name: '日志管理', sort: 2, url: '/isystem/log', component: 'system/LogList' },
       { name: '数据日志', sort: 2.1, url: '/sys/dataLog-list', component: 'system/DataLogList' },
       {
-        name: '性能监控', sort: 3, url: '/monitor', component: 'layouts/RouteView',
+        name: '性能监控',
+        sort: 3,
+        url: '/monitor',
+        component: 'layouts/RouteView',
         children: [
           { name: 'Redis监控', sort: 1, url: '/monitor/redis/info', component: 'modules/monitor/RedisInfo' },
           { name: 'JVM信息', sort: 4, url: '/monitor/JvmInfo', component: 'modules/monitor/JvmInfo' },
@@ -100,22 +132,41 @@ export const MENUS: MenuSeed[] = [
       },
       { name: '在线文档', sort: 4, url: "{{ window._CONFIG['domianURL'] }}/docs", component: 'layouts/IframePageView' },
       {
-        name: '在线用户', sort: null, url: '/isystem/online', component: 'system/SysUserOnlineList', perms: PERM.online.list,
+        name: '在线用户',
+        sort: null,
+        url: '/isystem/online',
+        component: 'system/SysUserOnlineList',
+        perms: PERM.online.list,
         children: [btn('强退', PERM.online.forceLogout, 1)],
       },
     ],
   },
   {
-    id: MENU_IDS.account, name: '个人页', sort: 9, url: '/account', component: 'layouts/RouteView', icon: 'user', hidden: 1,
+    id: MENU_IDS.account,
+    name: '个人页',
+    sort: 9,
+    url: '/account',
+    component: 'layouts/RouteView',
+    icon: 'user',
+    hidden: 1,
     children: [
       { name: '个人中心', sort: 1, url: '/account/center', component: 'account/center/Index' },
       {
-        name: '个人设置', sort: 2, url: '/account/settings/BaseSetting', component: 'account/settings/Index', alwaysShow: 1,
+        name: '个人设置',
+        sort: 2,
+        url: '/account/settings/BaseSetting',
+        component: 'account/settings/Index',
+        alwaysShow: 1,
         children: [
           { name: '个性化设置', sort: null, url: '/account/settings/custom', component: 'account/settings/Custom', perms: 'CustomSettings' },
           {
-            name: '基本设置', sort: null, url: '/account/settings/BaseSetting', component: 'account/settings/BaseSetting',
-            perms: 'BaseSettings', hidden: 1, componentName: 'account-settings-base',
+            name: '基本设置',
+            sort: null,
+            url: '/account/settings/BaseSetting',
+            component: 'account/settings/BaseSetting',
+            perms: 'BaseSettings',
+            hidden: 1,
+            componentName: 'account-settings-base',
           },
           { name: '安全设置', sort: null, url: '/account/settings/security', component: 'account/settings/Security', perms: 'SecuritySettings' },
           { name: '新消息通知', sort: null, url: '/account/settings/notification', component: 'account/settings/Notification', perms: 'NotificationSettings' },
@@ -133,10 +184,18 @@ export const MENUS: MenuSeed[] = [
  */
 export const DEMO_MENUS: MenuSeed[] = [
   {
-    id: MENU_IDS.demo, name: '组件示例', sort: 8, url: '/demo', component: 'layouts/RouteView', icon: 'appstore',
+    id: MENU_IDS.demo,
+    name: '组件示例',
+    sort: 8,
+    url: '/demo',
+    component: 'layouts/RouteView',
+    icon: 'appstore',
     children: [
       {
-        name: '可编辑表格', sort: 1, url: '/demo/editable-table', component: 'demo/EditableTableDemo',
+        name: '可编辑表格',
+        sort: 1,
+        url: '/demo/editable-table',
+        component: 'demo/EditableTableDemo',
         children: [btn('新增行', PERM.demo.tableAdd, 1), btn('批量删除行', PERM.demo.tableBatchDelete, 2)],
       },
       { name: 'Cron表达式', sort: 2, url: '/demo/cron', component: 'demo/CronDemo' },

@@ -37,7 +37,25 @@ export const SEED_CHECK_RULES = [
 ];
 
 export const SEED_FILL_RULES = [
-  { id: md5('fillRule:shop_order_num'), rule_name: '订单流水号', rule_code: 'shop_order_num', rule_class: 'OrderNumberRule', rule_params: J({ prefix: 'CN', digits: 6 }) },
-  { id: md5('fillRule:org_num_role'), rule_name: '机构编码生成', rule_code: 'org_num_role', rule_class: 'OrgCodeRule', rule_params: J({ parentId: md5('depart:A01') }) /* DEPART_IDS.A01, 海盗王乐园 */ },
-  { id: md5('fillRule:category_code_rule'), rule_name: '分类字典编码生成', rule_code: 'category_code_rule', rule_class: 'CategoryCodeRule', rule_params: J({ pid: '' }) },
+  {
+    id: md5('fillRule:shop_order_num'),
+    rule_name: '订单流水号',
+    rule_code: 'shop_order_num',
+    rule_class: 'OrderNumberRule',
+    rule_params: J({ prefix: 'CN', digits: 6 }),
+  },
+  {
+    id: md5('fillRule:org_num_role'),
+    rule_name: '机构编码生成',
+    rule_code: 'org_num_role',
+    rule_class: 'OrgCodeRule',
+    rule_params: J({ parentId: md5('depart:A01') }) /* DEPART_IDS.A01, 海盗王乐园 */,
+  },
+  {
+    id: md5('fillRule:category_code_rule'),
+    rule_name: '分类字典编码生成',
+    rule_code: 'category_code_rule',
+    rule_class: 'CategoryCodeRule',
+    rule_params: J({ pid: '' }),
+  },
 ];

@@ -98,13 +98,7 @@ export function CronBuilder({ open, value, onOk, onCancel, width = 800, title = 
               </div>
             ))}
           </div>
-          <Input
-            aria-label="cron表达式"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            onBlur={commitText}
-            onPressEnter={commitText}
-          />
+          <Input aria-label="cron表达式" value={text} onChange={(e) => setText(e.target.value)} onBlur={commitText} onPressEnter={commitText} />
         </div>
         <div style={{ width: 220 }} data-testid="cron-preview">
           <Typography.Text strong>最近10次运行时间</Typography.Text>

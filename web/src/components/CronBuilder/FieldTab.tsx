@@ -116,9 +116,7 @@ export function FieldTab({ field, state, onChange, disabled }: FieldTabProps) {
     >
       {FIELD_MODES[field].map((mode) => (
         <div key={mode} data-mode={mode}>
-          <Radio value={mode}>
-            {body[mode]}
-          </Radio>
+          <Radio value={mode}>{body[mode]}</Radio>
           {mode === 'specify' && (
             // outside the radio's label: checking a value selects the specify mode
             <Checkbox.Group

@@ -56,7 +56,11 @@ export const YEAR_RANGE_MSG = '开始年份不能大于结束年份';
  * A new start or end of the year range, kept in order: a start above the end is held at the end, an end below the
  * start at the start, each with the message; equal ends are fine.
  */
-export function orderYearRange<S extends { rangeStart: number; rangeEnd: number }>(state: S, key: 'rangeStart' | 'rangeEnd', value: number): { next: S; warning?: string } {
+export function orderYearRange<S extends { rangeStart: number; rangeEnd: number }>(
+  state: S,
+  key: 'rangeStart' | 'rangeEnd',
+  value: number,
+): { next: S; warning?: string } {
   if (key === 'rangeStart' && value > state.rangeEnd) return { next: { ...state, rangeStart: state.rangeEnd }, warning: YEAR_RANGE_MSG };
   if (key === 'rangeEnd' && value < state.rangeStart) return { next: { ...state, rangeEnd: state.rangeStart }, warning: YEAR_RANGE_MSG };
   return { next: { ...state, [key]: value } };

@@ -2,7 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { applyChange, changeField } from './linkage';
 import { formatWallClock, quartzNextRuns, validateQuartzCron } from '@pk/contract';
 import { CRON_BOUNDS, clampInput, orderYearRange, YEAR_RANGE_MSG } from './bounds';
-import { buildCron, buildField, defaultFieldState, isDayDisabled, joinCron, lostMessage, parseCron, parseCronReport, parseField, splitCron, type CronFieldKey, type CronParts } from './model';
+import {
+  buildCron,
+  buildField,
+  defaultFieldState,
+  isDayDisabled,
+  joinCron,
+  lostMessage,
+  parseCron,
+  parseCronReport,
+  parseField,
+  splitCron,
+  type CronFieldKey,
+  type CronParts,
+} from './model';
 import { PREVIEW_DEBOUNCE_MS, previewRuns } from './preview';
 
 const NOW = new Date(2026, 10, 23, 0, 0, 0);
@@ -60,7 +73,15 @@ describe('parse an expression back into the tabs', () => {
   });
 
   it('unknown text falls back to every; modes a tab does not offer too', () => {
-    for (const [f, t] of [['second', 'abc'], ['minute', '1-2-3'], ['hour', 'L'], ['second', '?'], ['year', '2026,2027'], ['month', '5W'], ['day', '2#1']] as const) {
+    for (const [f, t] of [
+      ['second', 'abc'],
+      ['minute', '1-2-3'],
+      ['hour', 'L'],
+      ['second', '?'],
+      ['year', '2026,2027'],
+      ['month', '5W'],
+      ['day', '2#1'],
+    ] as const) {
       expect(parseField(f, t).mode).toBe('every');
     }
   });
@@ -163,8 +184,12 @@ describe('reopening never silently changes an expression (001 §4 "parsing resto
   });
 
   it('several lost parts are listed in field order', () => {
-    expect(lostMessage([{ field: 'hour', raw: '1-5/2', fallback: 'every' }, { field: 'week', raw: 'x', fallback: 'notSet' }]))
-      .toBe('原表达式无法完整表示：时“1-5/2”已改为“每一”；周“x”已改为“不指定”');
+    expect(
+      lostMessage([
+        { field: 'hour', raw: '1-5/2', fallback: 'every' },
+        { field: 'week', raw: 'x', fallback: 'notSet' },
+      ]),
+    ).toBe('原表达式无法完整表示：时“1-5/2”已改为“每一”；周“x”已改为“不指定”');
     expect(lostMessage([])).toBe('');
   });
 });
@@ -281,8 +306,13 @@ describe('preview (Quartz semantics, year ignored)', () => {
     expect(runs('0 0 9-17/4 * * ?', 4)).toEqual(['2026-11-23 09:00:00', '2026-11-23 13:00:00', '2026-11-23 17:00:00', '2026-11-24 09:00:00']);
     // NOW is Monday 23 November 2026 00:00: Thursday … Monday
     expect(runs('0 0 12 ? * 5-2', 7)).toEqual([
-      '2026-11-23 12:00:00', '2026-11-26 12:00:00', '2026-11-27 12:00:00', '2026-11-28 12:00:00',
-      '2026-11-29 12:00:00', '2026-11-30 12:00:00', '2026-12-03 12:00:00',
+      '2026-11-23 12:00:00',
+      '2026-11-26 12:00:00',
+      '2026-11-27 12:00:00',
+      '2026-11-28 12:00:00',
+      '2026-11-29 12:00:00',
+      '2026-11-30 12:00:00',
+      '2026-12-03 12:00:00',
     ]);
     // 31 January 2027 is a Sunday → Friday 29th
     expect(runs('0 0 0 31W * ?', 2)).toEqual(['2026-12-31 00:00:00', '2027-01-29 00:00:00']);

@@ -48,13 +48,7 @@ export function DepartTree({ source = 'all', selectedKey, onSelect, checkable, c
 
   return (
     <div className="pk-depart-tree">
-      <Input.Search
-        placeholder="请输入部门名称"
-        aria-label="部门名称"
-        allowClear
-        onSearch={(v) => setKeyWord(v.trim())}
-        style={{ marginBottom: 8 }}
-      />
+      <Input.Search placeholder="请输入部门名称" aria-label="部门名称" allowClear onSearch={(v) => setKeyWord(v.trim())} style={{ marginBottom: 8 }} />
       <Spin spinning={tree.isFetching}>
         {data.length ? (
           <Tree<UiTreeNode<DepartNode>>

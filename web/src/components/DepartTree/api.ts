@@ -28,7 +28,7 @@ export function fetchDepartTree(source: DepartSource): Promise<DepartNode[]> {
 
 /** GET /sys/sysDepart/searchBy — a flat list; "未查询匹配数据！" is an empty result, not an error. */
 export function searchDeparts(keyWord: string, source: DepartSource): Promise<DepartNode[]> {
-  return unwrap(http.get<DepartNode[] | null>('/sys/sysDepart/searchBy', { keyWord, ...(source === 'mine' ? { myDeptSearch: '1' } : {}) }), null).then(
-    (r) => (r ?? []).map((n) => ({ ...n, children: null })),
+  return unwrap(http.get<DepartNode[] | null>('/sys/sysDepart/searchBy', { keyWord, ...(source === 'mine' ? { myDeptSearch: '1' } : {}) }), null).then((r) =>
+    (r ?? []).map((n) => ({ ...n, children: null })),
   );
 }

@@ -7,7 +7,10 @@ import { cellOf, rowIds, mockTableLayout } from './testSupport';
 import type { ColumnDef, Row } from './types';
 
 mockTableLayout();
-const rows: Row[] = [{ id: 'a', name: '', age: 1, tags: '', score: 10, note: '' }, { id: 'b', name: 'x', age: 2, tags: '', score: 20.5, note: '' }];
+const rows: Row[] = [
+  { id: 'a', name: '', age: 1, tags: '', score: 10, note: '' },
+  { id: 'b', name: 'x', age: 2, tags: '', score: 20.5, note: '' },
+];
 const columns: ColumnDef[] = [
   { key: 'name', title: '名称', type: 'input', validateRules: [{ required: true, message: '${title}不能为空' }] },
   { key: 'age', title: '年龄', type: 'inputNumber', statistics: ['sum', 'average'] },

@@ -5,7 +5,11 @@ import { rowIds, mockTableLayout } from './testSupport';
 import type { ColumnDef, Row } from './types';
 
 mockTableLayout();
-const RANKS = [{ value: '1', text: '员级' }, { value: '3', text: '中级' }, { value: '5', text: '正高级' }];
+const RANKS = [
+  { value: '1', text: '员级' },
+  { value: '3', text: '中级' },
+  { value: '5', text: '正高级' },
+];
 const columns: ColumnDef[] = [
   { key: 'code', title: '编码', type: 'input', filter: 'like' },
   { key: 'name', title: '名称', type: 'input', filter: 'ne' },

@@ -62,14 +62,20 @@ describe('row buttons', () => {
 
   it('上移 / 下移 move the row and renumber the sort key', async () => {
     const ref = createRef<EditableTableHandle>();
-    const { container } = render(<EditableTable ref={ref} columns={columns} dataSource={[{ id: 'a', orderNum: 5 }, { id: 'b', orderNum: 7 }, { id: 'c' }]} dragSort />);
+    const { container } = render(
+      <EditableTable ref={ref} columns={columns} dataSource={[{ id: 'a', orderNum: 5 }, { id: 'b', orderNum: 7 }, { id: 'c' }]} dragSort />,
+    );
     await waitFor(() => expect(rowIds(container)).toEqual(['a', 'b', 'c']));
     fireEvent.click(button(container, 'a', '下移'));
     await waitFor(() => expect(rowIds(container)).toEqual(['b', 'a', 'c']));
     expect(ref.current!.store.rootRows().map((r) => r.orderNum)).toEqual([1, 2, 3]);
     fireEvent.click(button(container, 'c', '上移'));
     await waitFor(() => expect(rowIds(container)).toEqual(['b', 'c', 'a']));
-    expect(ref.current!.store.rootRows().map((r) => [r.id, r.orderNum])).toEqual([['b', 1], ['c', 2], ['a', 3]]);
+    expect(ref.current!.store.rootRows().map((r) => [r.id, r.orderNum])).toEqual([
+      ['b', 1],
+      ['c', 2],
+      ['a', 3],
+    ]);
     expect(container.querySelectorAll('.pk-et-row[data-status="edited"]')).toHaveLength(3);
     // The sequence column follows the order.
     expect(cellOf(container, 'c', 'name').closest('.pk-et-row')!.querySelector('.pk-et-seq')!.textContent).toBe('2');
@@ -91,7 +97,11 @@ describe('add-row settings (001 §3, §8 saved)', () => {
     expect(JSON.parse(localStorage.getItem(ADD_SETTINGS_KEY)!)).toEqual({ addRowNum: 3, addIndex: 1, addScrollToBottom: false });
     fireEvent.click(screen.getByTestId('et-add'));
     await waitFor(() => expect(rowIds(container)).toHaveLength(5));
-    expect(rowIds(container).slice(0, 3).every((id) => id!.endsWith('_temp'))).toBe(true);
+    expect(
+      rowIds(container)
+        .slice(0, 3)
+        .every((id) => id!.endsWith('_temp')),
+    ).toBe(true);
     expect(rowIds(container).slice(3)).toEqual(['100', '101']);
   });
 
@@ -184,7 +194,16 @@ describe('lazy tree failure (001 §4)', () => {
     const load = vi.fn(async () => {
       throw new Error('子节点加载失败：网络错误');
     });
-    const { container } = render(<EditableTable columns={columns} dataSource={[{ id: 'p', name: '船队', hasChildren: true }, { id: 'q', name: '独行' }]} loadChildren={load} />);
+    const { container } = render(
+      <EditableTable
+        columns={columns}
+        dataSource={[
+          { id: 'p', name: '船队', hasChildren: true },
+          { id: 'q', name: '独行' },
+        ]}
+        loadChildren={load}
+      />,
+    );
     await waitFor(() => expect(rowIds(container)).toEqual(['p', 'q']));
     fireEvent.click(within(container.querySelector('[data-row-id="p"]') as HTMLElement).getByLabelText('展开'));
     expect(await screen.findByText('子节点加载失败：网络错误')).toBeInTheDocument();

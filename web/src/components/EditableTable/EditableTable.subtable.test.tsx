@@ -8,7 +8,10 @@ import type { ColumnDef, Row } from './types';
 
 mockTableLayout();
 const columns: ColumnDef[] = [{ key: 'name', title: '名称', type: 'input' }];
-const rows: Row[] = [{ id: 'a', name: '红胡子' }, { id: 'b', name: '独眼' }];
+const rows: Row[] = [
+  { id: 'a', name: '红胡子' },
+  { id: 'b', name: '独眼' },
+];
 const subButton = (c: HTMLElement, id: string) => within(c.querySelector(`[data-row-id="${id}"]`) as HTMLElement).getByLabelText('子表');
 
 afterEach(() => measuredRows.clear());

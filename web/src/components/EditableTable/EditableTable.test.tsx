@@ -13,12 +13,27 @@ vi.mock('../../api/request', async (importOriginal) => ({
   http: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(), download: vi.fn(), upload: vi.fn() },
 }));
 const ok = <T,>(result: T): Result<T> => ({ success: true, code: 200, message: '', result, timestamp: 0 });
-const depart = (id: string, departName: string, children: unknown[] | null = null) => ({ id, key: id, title: departName, departName, orgCode: id, parentId: '', isLeaf: !children, children });
+const depart = (id: string, departName: string, children: unknown[] | null = null) => ({
+  id,
+  key: id,
+  title: departName,
+  departName,
+  orgCode: id,
+  parentId: '',
+  isLeaf: !children,
+  children,
+});
 /** The server as the pickers see it: a department tree, a page of users, and names of stored values. */
 vi.mocked(http.get).mockImplementation(async (url: string, params?: Record<string, unknown>) => {
   if (url === 'sys/sysDepart/queryTreeList') return ok([depart('d1', '总部', [depart('d2', '研发部')])]);
   if (url === 'sys/user/queryUserComponentData') {
-    return ok({ records: [{ id: 'u1', username: 'jack', realname: '杰克', sex: 1 }, { id: 'u2', username: 'rose', realname: '露丝', sex: 2 }], total: 2 });
+    return ok({
+      records: [
+        { id: 'u1', username: 'jack', realname: '杰克', sex: 1 },
+        { id: 'u2', username: 'rose', realname: '露丝', sex: 2 },
+      ],
+      total: 2,
+    });
   }
   if (url === `sys/dict/loadDictItem/${encodeURIComponent('sys_user,realname,username')}` && params?.key === 'jack') return ok(['杰克']);
   return ok([]);
@@ -34,10 +49,22 @@ const rows: Row[] = Array.from({ length: 20 }, (_, i) => ({ id: String(100 + i),
 const realRect = HTMLElement.prototype.getBoundingClientRect;
 beforeAll(() => {
   HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
-    return this.classList.contains('pk-et-scroller') ? ({ x: 0, y: 0, top: 0, left: 0, width: 1200, height: 400, right: 1200, bottom: 400, toJSON() {} } as DOMRect) : realRect.call(this);
+    return this.classList.contains('pk-et-scroller')
+      ? ({ x: 0, y: 0, top: 0, left: 0, width: 1200, height: 400, right: 1200, bottom: 400, toJSON() {} } as DOMRect)
+      : realRect.call(this);
   };
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get(this: HTMLElement) { return this.classList.contains('pk-et-scroller') ? 400 : 0; } });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get(this: HTMLElement) { return this.classList.contains('pk-et-scroller') ? 1200 : 0; } });
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.classList.contains('pk-et-scroller') ? 400 : 0;
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.classList.contains('pk-et-scroller') ? 1200 : 0;
+    },
+  });
 });
 afterAll(() => {
   HTMLElement.prototype.getBoundingClientRect = realRect;
@@ -86,7 +113,10 @@ describe('EditableTable picker cells (sel_user, sel_depart) and where editing en
     { key: 'user', title: '用户', type: 'sel_user' },
     { key: 'depart', title: '部门', type: 'sel_depart', multi: true },
   ];
-  const pickerRows: Row[] = [{ id: '1', name: 'a', user: 'jack', depart: '' }, { id: '2', name: 'b', user: '', depart: '' }];
+  const pickerRows: Row[] = [
+    { id: '1', name: 'a', user: 'jack', depart: '' },
+    { id: '2', name: 'b', user: '', depart: '' },
+  ];
   const cellOf = (c: HTMLElement, id: string, key: string) => c.querySelector(`[data-row-id="${id}"] [data-key="${key}"]`) as HTMLElement;
   const okButton = (dialog: HTMLElement) => within(dialog.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /确\s*定/ });
 
@@ -96,7 +126,11 @@ describe('EditableTable picker cells (sel_user, sel_depart) and where editing en
     const { container } = render(
       <>
         <EditableTable ref={ref} columns={pickerColumns} dataSource={pickerRows} />
-        <Modal open title="别的对话框" footer={null}><button type="button" ref={other}>别处</button></Modal>
+        <Modal open title="别的对话框" footer={null}>
+          <button type="button" ref={other}>
+            别处
+          </button>
+        </Modal>
       </>,
     );
     // A stored username shows its real name (looked up once).
@@ -134,7 +168,9 @@ describe('EditableTable picker cells (sel_user, sel_depart) and where editing en
     const { container } = render(
       <>
         <EditableTable ref={ref} columns={pickerColumns} dataSource={pickerRows} />
-        <div data-testid="second"><EditableTable columns={columns} dataSource={rows.slice(0, 2)} /></div>
+        <div data-testid="second">
+          <EditableTable columns={columns} dataSource={rows.slice(0, 2)} />
+        </div>
       </>,
     );
     await waitFor(() => expect(cellOf(container, '2', 'depart')).toBeTruthy());

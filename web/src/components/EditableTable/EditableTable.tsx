@@ -1,7 +1,16 @@
 import './EditableTable.css';
 import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent, type Modifier } from '@dnd-kit/core';
 import {
-  forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode,
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+  type ReactNode,
   type SyntheticEvent,
 } from 'react';
 import { useAuth } from '../../crud/auth';
@@ -118,19 +127,52 @@ export const EditableTable = forwardRef<EditableTableHandle, EditableTableProps>
   const fixedWidth = (rowSelection ? selWidth : 0) + (rowNumber ? SEQ_WIDTH : 0) + (props.subTable ? selWidth : 0) + ACTION_WIDTH;
   const innerMinWidth = fixedWidth + visibleColumns.reduce((s, c) => s + (c.width ?? (minColumnWidth(c) || 80)), 0);
 
-  const ctx = useMemo<RowContext>(() => ({
-    store, columns: visibleColumns, cellStyles, selectionWidth: selWidth, seqWidth: SEQ_WIDTH, actionWidth: ACTION_WIDTH,
-    rowNumber, rowSelection, dragSort, alwaysEdit, tree: !!loadChildren, subTable: !!props.subTable, canAdd, canDelete,
-    onInsertBelow: (id) => { if (insertGuard()) store.insertBelow(id); },
-    onMove: (id, d) => store.move(id, d),
-    onRemove: (id) => store.remove([id]),
-    // 001 §4 lazy tree: a failed load collapses the node (store) and says why.
-    onExpand: (id) => store.toggleExpand(id, loadChildren).catch((err: unknown) => {
-      feedback.message.warning(err instanceof Error && err.message ? err.message : MSG.loadChildrenFailed);
+  const ctx = useMemo<RowContext>(
+    () => ({
+      store,
+      columns: visibleColumns,
+      cellStyles,
+      selectionWidth: selWidth,
+      seqWidth: SEQ_WIDTH,
+      actionWidth: ACTION_WIDTH,
+      rowNumber,
+      rowSelection,
+      dragSort,
+      alwaysEdit,
+      tree: !!loadChildren,
+      subTable: !!props.subTable,
+      canAdd,
+      canDelete,
+      onInsertBelow: (id) => {
+        if (insertGuard()) store.insertBelow(id);
+      },
+      onMove: (id, d) => store.move(id, d),
+      onRemove: (id) => store.remove([id]),
+      // 001 §4 lazy tree: a failed load collapses the node (store) and says why.
+      onExpand: (id) =>
+        store.toggleExpand(id, loadChildren).catch((err: unknown) => {
+          feedback.message.warning(err instanceof Error && err.message ? err.message : MSG.loadChildrenFailed);
+        }),
+      onOpenSub: (id, el) => setSub({ id, el }),
+      onRowRender: props.onRowRender,
     }),
-    onOpenSub: (id, el) => setSub({ id, el }),
-    onRowRender: props.onRowRender,
-  }), [store, visibleColumns, cellStyles, selWidth, rowNumber, rowSelection, dragSort, alwaysEdit, loadChildren, props.subTable, canAdd, canDelete, insertGuard, props.onRowRender]);
+    [
+      store,
+      visibleColumns,
+      cellStyles,
+      selWidth,
+      rowNumber,
+      rowSelection,
+      dragSort,
+      alwaysEdit,
+      loadChildren,
+      props.subTable,
+      canAdd,
+      canDelete,
+      insertGuard,
+      props.onRowRender,
+    ],
+  );
 
   // 001 §2: editing ends on a mouse-up outside the rows and the popups they render (editing.ts: the rows and the
   // sub-table popover mark the mouse-ups that pass through them, portals included).
@@ -156,23 +198,30 @@ export const EditableTable = forwardRef<EditableTableHandle, EditableTableProps>
 
   const socketOpen = useVxeSocket(store, props.socketKey, props.socketPageId);
 
-  const add = useCallback((count?: number) => {
-    const ids = store.add(count ?? settings.addRowNum, settings.addIndex);
-    // Only when the add-row setting asks for it (001 §3 addScrollToBottom).
-    if (settings.addScrollToBottom) {
-      const last = store.getVisible().length - 1;
-      requestAnimationFrame(() => body.current?.scrollToIndex(last, 'end'));
-    }
-    return ids;
-  }, [store, settings]);
+  const add = useCallback(
+    (count?: number) => {
+      const ids = store.add(count ?? settings.addRowNum, settings.addIndex);
+      // Only when the add-row setting asks for it (001 §3 addScrollToBottom).
+      if (settings.addScrollToBottom) {
+        const last = store.getVisible().length - 1;
+        requestAnimationFrame(() => body.current?.scrollToIndex(last, 'end'));
+      }
+      return ids;
+    },
+    [store, settings],
+  );
 
-  useImperativeHandle(ref, () => ({
-    store,
-    getValues: () => store.getValues(),
-    add,
-    scrollToIndex: (i) => body.current?.scrollToIndex(i, 'start'),
-    socketOpen,
-  }), [store, add, socketOpen]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      store,
+      getValues: () => store.getValues(),
+      add,
+      scrollToIndex: (i) => body.current?.scrollToIndex(i, 'start'),
+      socketOpen,
+    }),
+    [store, add, socketOpen],
+  );
 
   const batchDelete = () => {
     const ids = store.selectedIds();
@@ -180,7 +229,13 @@ export const EditableTable = forwardRef<EditableTableHandle, EditableTableProps>
       feedback.message.warning(MSG.selectRecord);
       return;
     }
-    feedback.modal.confirm({ title: MSG.confirmDeleteTitle, content: MSG.confirmDelete(ids.length), okText: '确定', cancelText: '取消', onOk: () => store.remove(ids) });
+    feedback.modal.confirm({
+      title: MSG.confirmDeleteTitle,
+      content: MSG.confirmDelete(ids.length),
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => store.remove(ids),
+    });
   };
 
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
@@ -199,17 +254,52 @@ export const EditableTable = forwardRef<EditableTableHandle, EditableTableProps>
 
   return (
     <div className="pk-editable-table">
-      <Toolbar canAdd={canAdd} canDelete={canDelete} selection={rowSelection} selectedCount={selectedCount} settings={settings} onSettings={setSettings}
-        onAdd={() => add()} onBatchDelete={batchDelete} onClearSelection={() => store.clearSelection()} extra={props.toolbarExtra} />
-      <div ref={scroller} className="pk-et-scroller" onScroll={onScroll}
-        style={{ height: bodyHeight, overflow: 'auto', position: 'relative', border: '1px solid #f0f0f0' }}>
+      <Toolbar
+        canAdd={canAdd}
+        canDelete={canDelete}
+        selection={rowSelection}
+        selectedCount={selectedCount}
+        settings={settings}
+        onSettings={setSettings}
+        onAdd={() => add()}
+        onBatchDelete={batchDelete}
+        onClearSelection={() => store.clearSelection()}
+        extra={props.toolbarExtra}
+      />
+      <div
+        ref={scroller}
+        className="pk-et-scroller"
+        onScroll={onScroll}
+        style={{ height: bodyHeight, overflow: 'auto', position: 'relative', border: '1px solid #f0f0f0' }}
+      >
         <div style={{ minWidth: innerMinWidth, position: 'relative' }}>
-          <TableHeader height={HEADER_HEIGHT} columns={visibleColumns} cellStyles={cellStyles} rowSelection={rowSelection} rowNumber={rowNumber}
-            subTable={!!props.subTable} selectionWidth={selWidth} seqWidth={SEQ_WIDTH} actionWidth={ACTION_WIDTH} allSelected={allSelected}
-            someSelected={selectedCount > 0} onSelectAll={(on) => store.selectAll(on)} filters={filters} onFilter={setFilter} onMouseUpCapture={keepEditing} />
+          <TableHeader
+            height={HEADER_HEIGHT}
+            columns={visibleColumns}
+            cellStyles={cellStyles}
+            rowSelection={rowSelection}
+            rowNumber={rowNumber}
+            subTable={!!props.subTable}
+            selectionWidth={selWidth}
+            seqWidth={SEQ_WIDTH}
+            actionWidth={ACTION_WIDTH}
+            allSelected={allSelected}
+            someSelected={selectedCount > 0}
+            onSelectAll={(on) => store.selectAll(on)}
+            filters={filters}
+            onFilter={setFilter}
+            onMouseUpCapture={keepEditing}
+          />
           <DndContext sensors={sensors} modifiers={[dropHorizontal]} onDragEnd={onDragEnd}>
-            <VirtualBody ref={body} store={store} ctx={ctx} scroller={scroller} headerHeight={HEADER_HEIGHT} initialHeight={props.maxHeight ?? MAX_HEIGHT}
-              onMouseUpCapture={keepEditing} />
+            <VirtualBody
+              ref={body}
+              store={store}
+              ctx={ctx}
+              scroller={scroller}
+              headerHeight={HEADER_HEIGHT}
+              initialHeight={props.maxHeight ?? MAX_HEIGHT}
+              onMouseUpCapture={keepEditing}
+            />
           </DndContext>
           {hasStatistics && <StatisticsFooter store={store} columns={visibleColumns} cellStyles={cellStyles} leading={fixedWidth - ACTION_WIDTH} />}
         </div>

@@ -5,7 +5,17 @@ import type { TableStore } from './store';
 import type { ColumnDef, StatisticKind } from './types';
 
 /** Footer rows labelled sum and average (001 §9) for columns with `statistics`. */
-export function StatisticsFooter({ store, columns, cellStyles, leading }: { store: TableStore; columns: ColumnDef[]; cellStyles: CSSProperties[]; leading: number }) {
+export function StatisticsFooter({
+  store,
+  columns,
+  cellStyles,
+  leading,
+}: {
+  store: TableStore;
+  columns: ColumnDef[];
+  cellStyles: CSSProperties[];
+  leading: number;
+}) {
   // Re-read on every value change; the footer is small.
   const version = useSyncExternalStore(store.subscribeValues, store.getValuesVersion);
   const rows = useMemo(() => store.allRows(), [store, version]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -18,7 +28,12 @@ export function StatisticsFooter({ store, columns, cellStyles, leading }: { stor
           <div style={{ ...cell, width: leading, justifyContent: 'center', fontWeight: 500 }}>{k === 'sum' ? MSG.sum : MSG.average}</div>
           {columns.map((c, i) => (
             <div key={c.key} style={{ ...cell, ...cellStyles[i] }} data-key={c.key}>
-              {c.statistics?.includes(k) ? statistic(k, rows.map((r) => r[c.key])) : ''}
+              {c.statistics?.includes(k)
+                ? statistic(
+                    k,
+                    rows.map((r) => r[c.key]),
+                  )
+                : ''}
             </div>
           ))}
         </div>

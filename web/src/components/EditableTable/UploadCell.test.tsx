@@ -14,12 +14,21 @@ vi.mock('../../api/request', async (importOriginal) => ({
 }));
 mockTableLayout();
 
-const reply = (over: Partial<Result<unknown>> & Record<string, unknown>): Result<unknown> => ({ success: true, code: 200, message: '', result: null, timestamp: 0, ...over });
+const reply = (over: Partial<Result<unknown>> & Record<string, unknown>): Result<unknown> => ({
+  success: true,
+  code: 200,
+  message: '',
+  result: null,
+  timestamp: 0,
+  ...over,
+});
 let stored = 0;
 beforeEach(() => {
   stored = 0;
   vi.mocked(http.upload).mockReset();
-  vi.mocked(http.upload).mockImplementation(async (_url, form) => reply({ message: `temp/20260101/${(form.get('file') as File).name.replace(/\.\w+$/, '')}_${++stored}.txt` }));
+  vi.mocked(http.upload).mockImplementation(async (_url, form) =>
+    reply({ message: `temp/20260101/${(form.get('file') as File).name.replace(/\.\w+$/, '')}_${++stored}.txt` }),
+  );
 });
 
 async function mount(col: Partial<ColumnDef>) {

@@ -16,15 +16,18 @@ export interface BodyHandle {
  * The virtual rows (001 §9 row height 61). Its own component so that scrolling re-renders only this list, not the
  * toolbar, header, footer or drag context; rows are memoised and skip re-rendering unless their own view changes.
  */
-export const VirtualBody = forwardRef<BodyHandle, {
-  store: TableStore;
-  ctx: RowContext;
-  scroller: RefObject<HTMLDivElement | null>;
-  headerHeight: number;
-  initialHeight: number;
-  /** Marks mouse-ups in the rows and in the popups their cells render (editing.ts). */
-  onMouseUpCapture?: (e: SyntheticEvent) => void;
-}>(function VirtualBody({ store, ctx, scroller, headerHeight, initialHeight, onMouseUpCapture }, ref) {
+export const VirtualBody = forwardRef<
+  BodyHandle,
+  {
+    store: TableStore;
+    ctx: RowContext;
+    scroller: RefObject<HTMLDivElement | null>;
+    headerHeight: number;
+    initialHeight: number;
+    /** Marks mouse-ups in the rows and in the popups their cells render (editing.ts). */
+    onMouseUpCapture?: (e: SyntheticEvent) => void;
+  }
+>(function VirtualBody({ store, ctx, scroller, headerHeight, initialHeight, onMouseUpCapture }, ref) {
   const visible = useSyncExternalStore(store.subscribe, store.getVisible);
   const el = useRef<HTMLDivElement>(null);
   // Stable option functions: a new getItemKey would make the virtualiser re-measure every row on each scroll event.
@@ -40,10 +43,14 @@ export const VirtualBody = forwardRef<BodyHandle, {
     initialRect: { width: 1200, height: initialHeight },
     getItemKey,
   });
-  useImperativeHandle(ref, () => ({
-    scrollToIndex: (i, align) => virtualizer.scrollToIndex(i, { align }),
-    element: () => el.current,
-  }), [virtualizer]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToIndex: (i, align) => virtualizer.scrollToIndex(i, { align }),
+      element: () => el.current,
+    }),
+    [virtualizer],
+  );
   return (
     <div ref={el} className="pk-et-body" style={{ height: virtualizer.getTotalSize(), position: 'relative' }} onMouseUpCapture={onMouseUpCapture}>
       {virtualizer.getVirtualItems().map((item) => (

@@ -49,11 +49,14 @@ export class CellErrors {
   blur(id: string, key: string) {
     const k = `${id}\u0000${key}`;
     clearTimeout(this.blurTimers.get(k));
-    this.blurTimers.set(k, setTimeout(() => {
-      this.blurTimers.delete(k);
-      const col = this.host.columns.find((c) => c.key === key);
-      if (col?.validateRules?.length) void this.validate(id, col);
-    }, BLUR_VALIDATE_MS));
+    this.blurTimers.set(
+      k,
+      setTimeout(() => {
+        this.blurTimers.delete(k);
+        const col = this.host.columns.find((c) => c.key === key);
+        if (col?.validateRules?.length) void this.validate(id, col);
+      }, BLUR_VALIDATE_MS),
+    );
   }
 
   async validate(id: string, col: ColumnDef): Promise<string | null> {

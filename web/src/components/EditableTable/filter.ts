@@ -9,11 +9,16 @@ export const FILTER_RULE_LABEL: Record<FilterRule, string> = { like: '包含', e
 /** Filter prefixes (001 §9): like → `*x*`, ne → `!x`, ge → `>=x`, le → `<=x`; eq is the value itself. */
 export function filterValue(rule: FilterRule, value: string): string {
   switch (rule) {
-    case 'like': return `*${value}*`;
-    case 'ne': return `!${value}`;
-    case 'ge': return `>=${value}`;
-    case 'le': return `<=${value}`;
-    default: return value;
+    case 'like':
+      return `*${value}*`;
+    case 'ne':
+      return `!${value}`;
+    case 'ge':
+      return `>=${value}`;
+    case 'le':
+      return `<=${value}`;
+    default:
+      return value;
   }
 }
 

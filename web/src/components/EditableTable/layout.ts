@@ -1,6 +1,13 @@
 import type { ColumnDef, StatisticKind } from './types';
 import {
-  ROW_HEIGHT, VISIBLE_LINES, DEFAULT_WIDTH_PX, DEFAULT_WIDTH_SHARE, MIN_WIDTH, SELECTION_WIDTH, SELECTION_WIDTH_WITH_STATISTICS, SUB_TABLE_SPACE_BELOW,
+  ROW_HEIGHT,
+  VISIBLE_LINES,
+  DEFAULT_WIDTH_PX,
+  DEFAULT_WIDTH_SHARE,
+  MIN_WIDTH,
+  SELECTION_WIDTH,
+  SELECTION_WIDTH_WITH_STATISTICS,
+  SUB_TABLE_SPACE_BELOW,
 } from './constants';
 
 /**
@@ -18,8 +25,18 @@ export function columnWidth(col: ColumnDef, visibleCount: number): string {
 
 /** The column's minimum width in px (0 = none): its own, else its type's (date, datetime, user or department select). */
 export function minColumnWidth(col: ColumnDef): number {
-  return col.minWidth ?? (col.type === 'datetime' ? (col.format === 'date' ? MIN_WIDTH.date : MIN_WIDTH.datetime)
-    : col.type === 'sel_user' ? MIN_WIDTH.sel_user : col.type === 'sel_depart' ? MIN_WIDTH.sel_depart : 0);
+  return (
+    col.minWidth ??
+    (col.type === 'datetime'
+      ? col.format === 'date'
+        ? MIN_WIDTH.date
+        : MIN_WIDTH.datetime
+      : col.type === 'sel_user'
+        ? MIN_WIDTH.sel_user
+        : col.type === 'sel_depart'
+          ? MIN_WIDTH.sel_depart
+          : 0)
+  );
 }
 
 /** Selection and expand columns: 40 px, 60 px when the table shows statistics. */

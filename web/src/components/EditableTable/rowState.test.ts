@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addPosition, createClickGuard, insertAt, insertIndex, isTempId, moveRow, newRowId, removeRows, reorderById, resequence, rowStatus,
-} from './rowState';
+import { addPosition, createClickGuard, insertAt, insertIndex, isTempId, moveRow, newRowId, removeRows, reorderById, resequence, rowStatus } from './rowState';
 import { applyLoadedChildren, visibleRows } from './tree';
 import type { Row } from './types';
 
@@ -67,7 +65,10 @@ describe('move, drag and sort numbers', () => {
 });
 
 describe('row states new / edited / removed', () => {
-  const original = new Map<string, Row>([['s1', { id: 's1', name: 'x', age: 1 }], ['s2', { id: 's2', name: 'y' }]]);
+  const original = new Map<string, Row>([
+    ['s1', { id: 's1', name: 'x', age: 1 }],
+    ['s2', { id: 's2', name: 'y' }],
+  ]);
   it('status: new, edited, unchanged (loose comparison like the wire)', () => {
     expect(rowStatus({ id: newRowId() }, original)).toBe('new');
     expect(rowStatus({ id: 's1', name: 'x', age: '1' }, original)).toBe('unchanged');
@@ -84,9 +85,16 @@ describe('row states new / edited / removed', () => {
 });
 
 describe('lazy tree rows', () => {
-  const map = new Map<string, Row>([['p', { id: 'p', hasChildren: true }], ['q', { id: 'q' }], ['c1', { id: 'c1' }]]);
+  const map = new Map<string, Row>([
+    ['p', { id: 'p', hasChildren: true }],
+    ['q', { id: 'q' }],
+    ['c1', { id: 'c1' }],
+  ]);
   it('a node with hasChildren shows a placeholder child until loaded', () => {
-    expect(visibleRows(['p', 'q'], map, { children: new Map(), expanded: new Set() })).toEqual([{ id: 'p', level: 0 }, { id: 'q', level: 0 }]);
+    expect(visibleRows(['p', 'q'], map, { children: new Map(), expanded: new Set() })).toEqual([
+      { id: 'p', level: 0 },
+      { id: 'q', level: 0 },
+    ]);
     const open = visibleRows(['p', 'q'], map, { children: new Map(), expanded: new Set(['p']) });
     expect(open[1]).toMatchObject({ level: 1, placeholder: true });
     const loaded = visibleRows(['p', 'q'], map, { children: new Map([['p', ['c1']]]), expanded: new Set(['p']) });
@@ -103,7 +111,10 @@ describe('TableStore (per-row state)', async () => {
   const cols = [{ key: 'name', title: '名称', type: 'input' as const, validateRules: [{ unique: true, message: '重复' }] }];
   it('tracks new / edited / removed and builds the save payload', async () => {
     const s = new TableStore(cols, { rowSort: true });
-    s.load([{ id: 's1', name: 'a', orderNum: 1 }, { id: 's2', name: 'b', orderNum: 2 }]);
+    s.load([
+      { id: 's1', name: 'a', orderNum: 1 },
+      { id: 's2', name: 'b', orderNum: 2 },
+    ]);
     const [n] = s.add(1, 0, { name: 'c' });
     s.setValue('s1', 'name', 'a2');
     s.remove(['s2']);
@@ -116,11 +127,17 @@ describe('TableStore (per-row state)', async () => {
   });
   it('ignores a bad insert index, recalculates orderNum after a move, and re-checks uniqueness', async () => {
     const s = new TableStore(cols, { rowSort: true });
-    s.load([{ id: 's1', name: 'a', orderNum: 1 }, { id: 's2', name: 'b', orderNum: 2 }]);
+    s.load([
+      { id: 's1', name: 'a', orderNum: 1 },
+      { id: 's2', name: 'b', orderNum: 2 },
+    ]);
     expect(s.insert(-1, [{ id: 'x' }])).toBeNull();
     expect(s.insert('x', [{ id: 'x' }])).toBeNull();
     s.move('s2', -1);
-    expect(s.rootRows().map((r) => [r.id, r.orderNum])).toEqual([['s2', 1], ['s1', 2]]);
+    expect(s.rootRows().map((r) => [r.id, r.orderNum])).toEqual([
+      ['s2', 1],
+      ['s1', 2],
+    ]);
     s.setValue('s2', 'name', 'a');
     await new Promise((r) => setTimeout(r, 0));
     expect(s.getErrors()).toEqual({ s1: { name: '重复' }, s2: { name: '重复' } });
@@ -130,7 +147,10 @@ describe('TableStore (per-row state)', async () => {
   });
   it('lazy tree: placeholder, then children; an empty answer makes a leaf', async () => {
     const s = new TableStore(cols);
-    s.load([{ id: 'p', name: 'p', hasChildren: true }, { id: 'e', name: 'e', hasChildren: true }]);
+    s.load([
+      { id: 'p', name: 'p', hasChildren: true },
+      { id: 'e', name: 'e', hasChildren: true },
+    ]);
     let release!: (rows: { id: string }[]) => void;
     const pending = s.toggleExpand('p', () => new Promise((r) => (release = r)));
     expect(s.getVisible().map((v) => !!v.placeholder)).toEqual([false, true, false]);

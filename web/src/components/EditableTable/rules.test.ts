@@ -8,10 +8,22 @@ import type { ColumnDef } from './types';
 import * as C from './constants';
 
 describe('number input (001 §5)', () => {
-  it.each([['-', ''], ['', '1'], ['12', '1'], ['-1.', '-1'], ['-1.25', '-1.2']])('accepts %j while typing', (next, prev) => {
+  it.each([
+    ['-', ''],
+    ['', '1'],
+    ['12', '1'],
+    ['-1.', '-1'],
+    ['-1.25', '-1.2'],
+  ])('accepts %j while typing', (next, prev) => {
     expect(acceptNumberTyping(next, prev)).toBe(next);
   });
-  it.each([['1a', '1'], ['--', '-'], ['.5', ''], ['1.2.3', '1.2'], ['+1', '']])('reverts %j to the previous text', (next, prev) => {
+  it.each([
+    ['1a', '1'],
+    ['--', '-'],
+    ['.5', ''],
+    ['1.2.3', '1.2'],
+    ['+1', ''],
+  ])('reverts %j to the previous text', (next, prev) => {
     expect(acceptNumberTyping(next, prev)).toBe(prev);
   });
   it('on blur a valid value becomes a number, an invalid one empty', () => {
@@ -42,8 +54,13 @@ describe('tags input inserts a semicolon after every 2 characters', () => {
 describe('layout constants and helpers (001 §9)', () => {
   it('has every size constant', () => {
     expect([C.ROW_HEIGHT, C.MAX_HEIGHT, C.VISIBLE_LINES, C.DEFAULT_ADD_COUNT, C.ADD_INDEX_BOTTOM, C.DEFAULT_SORT_KEY]).toEqual([61, 400, 9, 1, 0, 'orderNum']);
-    expect([C.SEQ_WIDTH, C.SELECTION_WIDTH, C.SELECTION_WIDTH_WITH_STATISTICS, C.MULTI_MAX_TAGS, C.TREE_DROPDOWN_MAX_HEIGHT, C.UPLOAD_NAME_LENGTH]).toEqual([60, 40, 60, 1, 400, 5]);
-    expect([C.INPUT_POP_SIZE, C.INPUT_POP_CELL_SIZE]).toEqual([{ width: 150, height: 200 }, { width: 300, height: 210 }]);
+    expect([C.SEQ_WIDTH, C.SELECTION_WIDTH, C.SELECTION_WIDTH_WITH_STATISTICS, C.MULTI_MAX_TAGS, C.TREE_DROPDOWN_MAX_HEIGHT, C.UPLOAD_NAME_LENGTH]).toEqual([
+      60, 40, 60, 1, 400, 5,
+    ]);
+    expect([C.INPUT_POP_SIZE, C.INPUT_POP_CELL_SIZE]).toEqual([
+      { width: 150, height: 200 },
+      { width: 300, height: 210 },
+    ]);
     expect([C.INSERT_GUARD_MS, C.BLUR_VALIDATE_MS, C.SOCKET_HEARTBEAT_MS, C.SOCKET_TIMEOUT_MS, C.SOCKET_RECONNECT_MS]).toEqual([1500, 100, 10000, 6000, 5000]);
   });
   it('column width: explicit, else 92% / visible columns, else 120px; type minimums', () => {
@@ -88,10 +105,15 @@ describe('layout constants and helpers (001 §9)', () => {
       { key: 'note', title: '备注', type: 'input' },
       { key: 'age', title: '年龄', type: 'inputNumber', filter: 'eq' },
     ];
-    expect(filterParams(cols, {
-      code: { rule: 'like', value: ' 船 ' }, name: { rule: 'ne', value: '厨师' }, rank: { rule: 'le', value: '3' },
-      note: { rule: 'eq', value: 'x' }, age: { rule: 'eq', value: '  ' },
-    })).toEqual({ code: '*船*', name: '!厨师', rank: '<=3' });
+    expect(
+      filterParams(cols, {
+        code: { rule: 'like', value: ' 船 ' },
+        name: { rule: 'ne', value: '厨师' },
+        rank: { rule: 'le', value: '3' },
+        note: { rule: 'eq', value: 'x' },
+        age: { rule: 'eq', value: '  ' },
+      }),
+    ).toEqual({ code: '*船*', name: '!厨师', rank: '<=3' });
     expect(filterParams(cols, { rank: { rule: 'ge', value: '2' }, code: { rule: 'ne', value: 'x' } })).toEqual({ rank: '>=2' });
     expect(filterParams(cols, {})).toEqual({});
   });
@@ -128,4 +150,3 @@ describe('add-row settings (stored locally)', () => {
     expect(loadAddSettings(storage)).toEqual({ addRowNum: 3, addIndex: 2, addScrollToBottom: true });
   });
 });
-

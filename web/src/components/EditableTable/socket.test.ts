@@ -20,7 +20,10 @@ class FakeSocket implements SocketLike {
   onmessage: ((ev: { data: unknown }) => void) | null = null;
   onerror: ((ev: unknown) => void) | null = null;
   onclose: ((ev: unknown) => void) | null = null;
-  constructor(readonly url: string, readonly protocols: string[]) {}
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {}
   send(t: string) {
     this.sent.push(t);
   }
@@ -167,12 +170,21 @@ describe('the table channel ends with the session (logout closes every vxeSocket
   });
 
   it('sends a row when the editing of a cell that changed it ends, never an unchanged row (snapshot at edit start)', () => {
-    const store = new TableStore([{ key: 'name', title: '名称', type: 'input' }, { key: 'age', title: '年龄', type: 'inputNumber' }]);
-    store.load([{ id: 'r1', name: 'a', age: 1 }, { id: 'r2', name: 'b', age: 2 }]);
+    const store = new TableStore([
+      { key: 'name', title: '名称', type: 'input' },
+      { key: 'age', title: '年龄', type: 'inputNumber' },
+    ]);
+    store.load([
+      { id: 'r1', name: 'a', age: 1 },
+      { id: 'r2', name: 'b', age: 2 },
+    ]);
     renderHook(() => useVxeSocket(store, 'tableA', 'page'));
     act(() => sockets[0]!.open());
-    const sentRows = () => sockets[0]!.sent.map((t) => JSON.parse(t) as { type: string; data: Record<string, unknown> })
-      .filter((m) => m.type === 'update_vxe_table').map((m) => [m.data.id, m.data.name, m.data.age]);
+    const sentRows = () =>
+      sockets[0]!.sent
+        .map((t) => JSON.parse(t) as { type: string; data: Record<string, unknown> })
+        .filter((m) => m.type === 'update_vxe_table')
+        .map((m) => [m.data.id, m.data.name, m.data.age]);
 
     store.setEditing('r1', 'name');
     store.setValue('r1', 'name', 'a2');
@@ -186,7 +198,10 @@ describe('the table channel ends with the session (logout closes every vxeSocket
     store.setEditing('r1', 'age');
     store.setValue('r1', 'age', 5);
     store.setEditing(null);
-    expect(sentRows()).toEqual([['r1', 'a2', 1], ['r1', 'a2', 5]]);
+    expect(sentRows()).toEqual([
+      ['r1', 'a2', 1],
+      ['r1', 'a2', 5],
+    ]);
 
     // A value typed and then put back is no change either.
     store.setEditing('r2', 'name');

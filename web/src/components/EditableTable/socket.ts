@@ -99,10 +99,11 @@ export class VxeSocketClient {
   private beat() {
     if (!this.ws || this.ws.readyState !== 1) return;
     this.ws.send(JSON.stringify({ type: 'heart_beat', data: '-' }));
-    if (this.replyTimer === null) this.replyTimer = this.deps.setTimeout(() => {
-      this.replyTimer = null;
-      this.scheduleReconnect(); // no reply within 6 s
-    }, SOCKET_TIMEOUT_MS);
+    if (this.replyTimer === null)
+      this.replyTimer = this.deps.setTimeout(() => {
+        this.replyTimer = null;
+        this.scheduleReconnect(); // no reply within 6 s
+      }, SOCKET_TIMEOUT_MS);
   }
 
   private receive(data: unknown) {

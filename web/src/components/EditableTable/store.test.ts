@@ -9,7 +9,11 @@ const statuses = (s: TableStore) => s.rootRows().map((r) => s.statusOf(r.id));
 const orderNums = (s: TableStore) => s.rootRows().map((r) => r.orderNum);
 
 describe('sort numbers (001 §3, §4): recalculated on move and drag only', () => {
-  const odd = (): Row[] => [{ id: 'a', name: 'a', orderNum: 10 }, { id: 'b', name: 'b', orderNum: 20 }, { id: 'c', name: 'c' }];
+  const odd = (): Row[] => [
+    { id: 'a', name: 'a', orderNum: 10 },
+    { id: 'b', name: 'b', orderNum: 20 },
+    { id: 'c', name: 'c' },
+  ];
 
   it('loading rows with odd sort numbers leaves them as they are, none edited', async () => {
     const s = new TableStore(cols, { rowSort: true });
@@ -21,7 +25,12 @@ describe('sort numbers (001 §3, §4): recalculated on move and drag only', () =
 
   it('deleting a row marks no other row edited; expanding does not either', () => {
     const s = new TableStore(cols, { rowSort: true });
-    s.load([{ id: 'a', orderNum: 1 }, { id: 'b', orderNum: 2 }, { id: 'c', orderNum: 3 }, { id: 'p', orderNum: 4, hasChildren: true }]);
+    s.load([
+      { id: 'a', orderNum: 1 },
+      { id: 'b', orderNum: 2 },
+      { id: 'c', orderNum: 3 },
+      { id: 'p', orderNum: 4, hasChildren: true },
+    ]);
     s.remove(['a']);
     expect(orderNums(s)).toEqual([2, 3, 4]);
     expect(statuses(s)).toEqual(['unchanged', 'unchanged', 'unchanged']);
@@ -33,16 +42,30 @@ describe('sort numbers (001 §3, §4): recalculated on move and drag only', () =
     const s = new TableStore(cols, { rowSort: true });
     s.load(odd());
     s.move('c', -1);
-    expect(s.rootRows().map((r) => [r.id, r.orderNum])).toEqual([['a', 1], ['c', 2], ['b', 3]]);
+    expect(s.rootRows().map((r) => [r.id, r.orderNum])).toEqual([
+      ['a', 1],
+      ['c', 2],
+      ['b', 3],
+    ]);
     expect(statuses(s)).toEqual(['edited', 'edited', 'edited']);
     expect((await s.getValues()).updateData.map((r) => r.id)).toEqual(['a', 'c', 'b']);
   });
 
   it('a drag renumbers too; a row whose number stays the same is not edited', () => {
     const s = new TableStore(cols, { rowSort: true });
-    s.load([{ id: 'a', orderNum: 1 }, { id: 'b', orderNum: 2 }, { id: 'c', orderNum: 3 }, { id: 'd', orderNum: 4 }]);
+    s.load([
+      { id: 'a', orderNum: 1 },
+      { id: 'b', orderNum: 2 },
+      { id: 'c', orderNum: 3 },
+      { id: 'd', orderNum: 4 },
+    ]);
     s.reorder('a', 'c');
-    expect(s.rootRows().map((r) => [r.id, r.orderNum])).toEqual([['b', 1], ['c', 2], ['a', 3], ['d', 4]]);
+    expect(s.rootRows().map((r) => [r.id, r.orderNum])).toEqual([
+      ['b', 1],
+      ['c', 2],
+      ['a', 3],
+      ['d', 4],
+    ]);
     expect(statuses(s)).toEqual(['edited', 'edited', 'edited', 'unchanged']);
   });
 
@@ -55,9 +78,16 @@ describe('sort numbers (001 §3, §4): recalculated on move and drag only', () =
 
   it('inserted and added rows get their position + 1; the others keep theirs', () => {
     const s = new TableStore(cols, { rowSort: true, sortKey: 'sortNo' });
-    s.load([{ id: 'a', sortNo: 1 }, { id: 'b', sortNo: 2 }]);
+    s.load([
+      { id: 'a', sortNo: 1 },
+      { id: 'b', sortNo: 2 },
+    ]);
     const id = s.insertBelow('a')!;
-    expect(s.rootRows().map((r) => [r.id === id ? 'new' : r.id, r.sortNo])).toEqual([['a', 1], ['new', 2], ['b', 2]]);
+    expect(s.rootRows().map((r) => [r.id === id ? 'new' : r.id, r.sortNo])).toEqual([
+      ['a', 1],
+      ['new', 2],
+      ['b', 2],
+    ]);
     const [added] = s.add(1, 0);
     expect(s.getRow(added!)?.sortNo).toBe(4);
     expect(isTempId(added!)).toBe(true);

@@ -1,8 +1,6 @@
 import { CellErrors } from './cellErrors';
 import { DEFAULT_SORT_KEY, SCROLL_FLAG_MS } from './constants';
-import {
-  addPosition, insertIndex, isTempId, moveRow, newRowId, removeRows, reorderById, resequence, rowStatus, type RowStatus,
-} from './rowState';
+import { addPosition, insertIndex, isTempId, moveRow, newRowId, removeRows, reorderById, resequence, rowStatus, type RowStatus } from './rowState';
 import { ScrollFlag } from './scrollFlag';
 import { applyLoadedChildren, hasChildren, PLACEHOLDER_PREFIX, visibleRows, type VisibleRow } from './tree';
 import type { ColumnDef, Row, RowView, SavePayload } from './types';
@@ -209,9 +207,17 @@ export class TableStore {
     // Tree children: removed from their parent's list, tracked the same way.
     for (const [pid, kids] of this.children) {
       if (!kids.some((k) => set.has(k))) continue;
-      const out = removeRows(kids.map((k) => this.rows.get(k)!), set, this.removed, this.original);
+      const out = removeRows(
+        kids.map((k) => this.rows.get(k)!),
+        set,
+        this.removed,
+        this.original,
+      );
       this.removed = out.removed;
-      this.children.set(pid, out.rows.map((r) => r.id));
+      this.children.set(
+        pid,
+        out.rows.map((r) => r.id),
+      );
     }
     for (const id of set) {
       this.rows.delete(id);

@@ -20,10 +20,25 @@ export function mockTableLayout(): void {
       if (this.classList.contains('pk-et-row') && measuredRows.has(this.dataset.rowId ?? '')) return rect(100, 61);
       return realRect.call(this);
     };
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get(this: HTMLElement) { return this.classList.contains('pk-et-scroller') ? 400 : 0; } });
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.classList.contains('pk-et-scroller') ? 400 : 0;
+      },
+    });
     // The virtualiser clamps a scroll to scrollHeight - clientHeight.
-    Object.defineProperty(HTMLElement.prototype, 'scrollHeight', { configurable: true, get(this: HTMLElement) { return this.classList.contains('pk-et-scroller') ? 1_000_000 : 0; } });
-    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get(this: HTMLElement) { return this.classList.contains('pk-et-scroller') ? 1200 : 0; } });
+    Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.classList.contains('pk-et-scroller') ? 1_000_000 : 0;
+      },
+    });
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.classList.contains('pk-et-scroller') ? 1200 : 0;
+      },
+    });
   });
   afterAll(() => {
     HTMLElement.prototype.getBoundingClientRect = realRect;

@@ -4,12 +4,40 @@ import type { RowStatus } from './rowState';
 
 /** The 16 column types (001 §3). */
 export type ColumnType =
-  | 'input' | 'inputNumber' | 'select' | 'checkbox' | 'radio' | 'datetime' | 'hidden' | 'slot'
-  | 'sel_depart' | 'sel_user' | 'input_pop' | 'list_multi' | 'sel_search' | 'sel_search_async' | 'upload' | 'image';
+  | 'input'
+  | 'inputNumber'
+  | 'select'
+  | 'checkbox'
+  | 'radio'
+  | 'datetime'
+  | 'hidden'
+  | 'slot'
+  | 'sel_depart'
+  | 'sel_user'
+  | 'input_pop'
+  | 'list_multi'
+  | 'sel_search'
+  | 'sel_search_async'
+  | 'upload'
+  | 'image';
 
 export const COLUMN_TYPES: readonly ColumnType[] = [
-  'input', 'inputNumber', 'select', 'checkbox', 'radio', 'datetime', 'hidden', 'slot',
-  'sel_depart', 'sel_user', 'input_pop', 'list_multi', 'sel_search', 'sel_search_async', 'upload', 'image',
+  'input',
+  'inputNumber',
+  'select',
+  'checkbox',
+  'radio',
+  'datetime',
+  'hidden',
+  'slot',
+  'sel_depart',
+  'sel_user',
+  'input_pop',
+  'list_multi',
+  'sel_search',
+  'sel_search_async',
+  'upload',
+  'image',
 ];
 
 export type CellValue = string | number | boolean | null | undefined;

@@ -8,18 +8,42 @@ const check = (code: string, v: string) => PATTERNS[code]!.re.test(v);
 
 describe('pattern codes (001 §5)', () => {
   it.each([
-    ['*', 'a', true], ['*', '', false],
-    ['n6-16', '123456', true], ['n6-16', '12345', false], ['n6-16', '1'.repeat(17), false], ['n6-16', '12345a', false],
-    ['*6-16', 'ab c!@', true], ['*6-16', 'abcde', false], ['*6-16', 'x'.repeat(17), false],
-    ['s6-18', 'abcDEF', true], ['s6-18', 'abc12f', false], ['s6-18', 'a'.repeat(19), false],
-    ['url', 'https://example.com/a?b=1', true], ['url', 'http://a.b', true], ['url', 'example.com', false],
-    ['e', 'a.b@c.com', true], ['e', 'a@b', false],
-    ['m', '13800138000', true], ['m', '12800138000', false], ['m', '1380013800', false],
-    ['p', '100101', true], ['p', '10010', false],
-    ['s', 'abcXYZ', true], ['s', 'ab1', false],
-    ['n', '-1.5', true], ['n', '3', true], ['n', '1.', false], ['n', 'x', false],
-    ['z', '-12', true], ['z', '1.2', false],
-    ['money', '12.12345', true], ['money', '12.123456', false], ['money', '0.12', true], ['money', '0.123', false], ['money', '01', false], ['money', '0', true],
+    ['*', 'a', true],
+    ['*', '', false],
+    ['n6-16', '123456', true],
+    ['n6-16', '12345', false],
+    ['n6-16', '1'.repeat(17), false],
+    ['n6-16', '12345a', false],
+    ['*6-16', 'ab c!@', true],
+    ['*6-16', 'abcde', false],
+    ['*6-16', 'x'.repeat(17), false],
+    ['s6-18', 'abcDEF', true],
+    ['s6-18', 'abc12f', false],
+    ['s6-18', 'a'.repeat(19), false],
+    ['url', 'https://example.com/a?b=1', true],
+    ['url', 'http://a.b', true],
+    ['url', 'example.com', false],
+    ['e', 'a.b@c.com', true],
+    ['e', 'a@b', false],
+    ['m', '13800138000', true],
+    ['m', '12800138000', false],
+    ['m', '1380013800', false],
+    ['p', '100101', true],
+    ['p', '10010', false],
+    ['s', 'abcXYZ', true],
+    ['s', 'ab1', false],
+    ['n', '-1.5', true],
+    ['n', '3', true],
+    ['n', '1.', false],
+    ['n', 'x', false],
+    ['z', '-12', true],
+    ['z', '1.2', false],
+    ['money', '12.12345', true],
+    ['money', '12.123456', false],
+    ['money', '0.12', true],
+    ['money', '0.123', false],
+    ['money', '01', false],
+    ['money', '0', true],
   ])('%s matches %j → %s', (code, v, ok) => {
     expect(check(code, v)).toBe(ok);
   });
@@ -50,7 +74,10 @@ describe('validateCell', () => {
     expect(await validateCell(asyncCol, row('x'), [])).toBe('异步失败');
   });
   it('rules run in order; the first failure wins', async () => {
-    const c = col([{ required: true, message: 'A' }, { pattern: 'z', message: 'B' }]);
+    const c = col([
+      { required: true, message: 'A' },
+      { pattern: 'z', message: 'B' },
+    ]);
     expect(await validateCell(c, row(''), [])).toBe('A');
     expect(await validateCell(c, row('1.5'), [])).toBe('B');
   });
@@ -58,8 +85,14 @@ describe('validateCell', () => {
 
 describe('validateRows / firstError', () => {
   it('collects errors per row and column and reports the first in row order', async () => {
-    const cols: ColumnDef[] = [col([{ required: true, message: '必填' }]), { key: 'w', title: 'W', type: 'input', validateRules: [{ unique: true, message: '重复' }] }];
-    const rows: Row[] = [{ id: 'a', v: 'x', w: '1' }, { id: 'b', v: '', w: '1' }];
+    const cols: ColumnDef[] = [
+      col([{ required: true, message: '必填' }]),
+      { key: 'w', title: 'W', type: 'input', validateRules: [{ unique: true, message: '重复' }] },
+    ];
+    const rows: Row[] = [
+      { id: 'a', v: 'x', w: '1' },
+      { id: 'b', v: '', w: '1' },
+    ];
     const errors = await validateRows(cols, rows);
     expect(errors).toEqual({ a: { w: '重复' }, b: { v: '必填', w: '重复' } });
     expect(firstError(errors, rows, cols)).toBe('第1行：重复');

@@ -57,7 +57,7 @@ export async function validateCell(col: ColumnDef, row: Row, columnValues: reado
       if (rule.pattern === '*') continue;
     }
     if (rule.pattern !== undefined && rule.pattern !== '*' && !isEmpty(value)) {
-      const re = rule.pattern instanceof RegExp ? rule.pattern : PATTERNS[rule.pattern]?.re ?? new RegExp(rule.pattern);
+      const re = rule.pattern instanceof RegExp ? rule.pattern : (PATTERNS[rule.pattern]?.re ?? new RegExp(rule.pattern));
       re.lastIndex = 0;
       if (!re.test(String(value))) return msg(rule, col);
     }

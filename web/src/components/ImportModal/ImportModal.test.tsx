@@ -47,7 +47,10 @@ describe('ImportModal', () => {
     expect(opts?.timeout).toBeGreaterThan(60_000);
 
     vi.mocked(http.upload).mockResolvedValueOnce({
-      success: true, code: 201, message: '文件导入成功，但有错误。', timestamp: 0,
+      success: true,
+      code: 201,
+      message: '文件导入成功，但有错误。',
+      timestamp: 0,
       result: { msg: '总上传行数：2，已导入行数：1，错误行数：1', fileUrl: '/sys/common/static/logs/20261123/e.txt', fileName: 'e.txt' },
     });
     await user.click(startButton());

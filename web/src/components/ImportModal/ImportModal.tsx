@@ -60,7 +60,14 @@ export function ImportModal({ open, url, onClose, onOk, ...options }: ImportModa
     if (!queue.length) return;
     setBusy(true);
     try {
-      const res = await http.upload<unknown>(url, buildImportForm(queue.map((q) => q.originFileObj), options), { timeout: IMPORT_TIMEOUT_MS });
+      const res = await http.upload<unknown>(
+        url,
+        buildImportForm(
+          queue.map((q) => q.originFileObj),
+          options,
+        ),
+        { timeout: IMPORT_TIMEOUT_MS },
+      );
       const o = importOutcome(res);
       if (o.kind === 'fail') {
         void feedback.message.warning(o.message);

@@ -28,14 +28,27 @@ describe('import rules (001 §2/§4/§8, contract §7.5)', () => {
 
   it('code 201 → partial with the summary and the error-file link under domianURL', () => {
     const o = importOutcome(
-      { success: true, code: 201, message: '文件导入成功，但有错误。', result: { msg: '总上传行数：2，已导入行数：1，错误行数：1', fileUrl: '/sys/common/static/logs/20261123/x.txt', fileName: 'x.txt' } },
+      {
+        success: true,
+        code: 201,
+        message: '文件导入成功，但有错误。',
+        result: { msg: '总上传行数：2，已导入行数：1，错误行数：1', fileUrl: '/sys/common/static/logs/20261123/x.txt', fileName: 'x.txt' },
+      },
       ROOT,
     );
-    expect(o).toEqual({ kind: 'partial', message: '文件导入成功，但有错误。', msg: '总上传行数：2，已导入行数：1，错误行数：1', href: `${ROOT}/sys/common/static/logs/20261123/x.txt`, fileName: 'x.txt' });
+    expect(o).toEqual({
+      kind: 'partial',
+      message: '文件导入成功，但有错误。',
+      msg: '总上传行数：2，已导入行数：1，错误行数：1',
+      href: `${ROOT}/sys/common/static/logs/20261123/x.txt`,
+      fileName: 'x.txt',
+    });
   });
 
   it('code 201 with the path as the result string (001 §7) still links it; without a path there is no link', () => {
-    expect(importOutcome({ success: true, code: 201, message: 'm', result: '/sys/common/static/logs/a.txt' }, ROOT)).toMatchObject({ href: `${ROOT}/sys/common/static/logs/a.txt` });
+    expect(importOutcome({ success: true, code: 201, message: 'm', result: '/sys/common/static/logs/a.txt' }, ROOT)).toMatchObject({
+      href: `${ROOT}/sys/common/static/logs/a.txt`,
+    });
     expect(importOutcome({ success: true, code: 201, message: 'm', result: null }, ROOT)).toMatchObject({ kind: 'partial', href: null });
   });
 

@@ -65,10 +65,7 @@ export type ImportOutcome =
  * A reply → what the dialog does: ok closes and emits ok; partial (code 201) closes, emits ok and opens the
  * warning with the error-file link `{domianURL}{fileUrl}`; fail warns and stays open.
  */
-export function importOutcome(
-  res: { success?: boolean; code?: number; message?: string; result?: unknown } | null | undefined,
-  root?: string,
-): ImportOutcome {
+export function importOutcome(res: { success?: boolean; code?: number; message?: string; result?: unknown } | null | undefined, root?: string): ImportOutcome {
   if (!res || !res.success) return { kind: 'fail', message: res?.message || IMPORT_MSG.failed };
   if (res.code === 201) {
     const r = (res.result && typeof res.result === 'object' ? res.result : {}) as ImportPartial;

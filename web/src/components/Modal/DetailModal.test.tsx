@@ -11,7 +11,11 @@ const box = () => document.querySelector('[data-fullscreen]') as HTMLElement;
 describe('DetailModal', () => {
   it('width 1200; the switch enters and leaves fullscreen; dragging is off while fullscreen', () => {
     const onFull = vi.fn();
-    render(<DetailModal open title="详情" onCancel={() => undefined} onFullscreenChange={onFull}>内容</DetailModal>);
+    render(
+      <DetailModal open title="详情" onCancel={() => undefined} onFullscreenChange={onFull}>
+        内容
+      </DetailModal>,
+    );
     expect(DETAIL_MODAL_WIDTH).toBe(1200);
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('1200px');
     expect(box().dataset.fullscreen).toBe('false');
@@ -29,7 +33,11 @@ describe('DetailModal', () => {
 
   it('the footer has only 关闭, which closes', () => {
     const onCancel = vi.fn();
-    render(<DetailModal open title="详情" onCancel={onCancel}>内容</DetailModal>);
+    render(
+      <DetailModal open title="详情" onCancel={onCancel}>
+        内容
+      </DetailModal>,
+    );
     fireEvent.click(screen.getByRole('button', { name: '关 闭' }));
     expect(onCancel).toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: '确 定' })).toBeNull();

@@ -65,11 +65,7 @@ export function DraggableModal({
 
   const header = (
     <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginRight: 28 }}>
-      <div
-        onPointerDown={onPointerDown}
-        data-testid="modal-drag-handle"
-        style={{ flex: 1, cursor: dragAllowed ? 'move' : 'default', userSelect: 'none' }}
-      >
+      <div onPointerDown={onPointerDown} data-testid="modal-drag-handle" style={{ flex: 1, cursor: dragAllowed ? 'move' : 'default', userSelect: 'none' }}>
         {title}
       </div>
       {switchFullscreen && (

@@ -26,7 +26,18 @@ export interface PromptModalProps extends PromptOptions {
   onCancel: () => void;
 }
 
-export function PromptModal({ open, title = '提示', content, placeholder = '请输入内容', defaultValue = '', required, requiredMessage = '请输入内容', width = 416, onOk, onCancel }: PromptModalProps) {
+export function PromptModal({
+  open,
+  title = '提示',
+  content,
+  placeholder = '请输入内容',
+  defaultValue = '',
+  required,
+  requiredMessage = '请输入内容',
+  width = 416,
+  onOk,
+  onCancel,
+}: PromptModalProps) {
   const [value, setValue] = useState(defaultValue);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

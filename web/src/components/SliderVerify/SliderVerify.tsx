@@ -51,7 +51,16 @@ export function SliderVerify({ onSuccess, text = SLIDER_TEXT.prompt, successText
       data-verified={state.verified ? 'true' : 'false'}
       role="group"
       aria-label="滑块验证"
-      style={{ position: 'relative', width, height, lineHeight: `${height}px`, background: '#e8e8e8', borderRadius: 2, userSelect: 'none', textAlign: 'center' }}
+      style={{
+        position: 'relative',
+        width,
+        height,
+        lineHeight: `${height}px`,
+        background: '#e8e8e8',
+        borderRadius: 2,
+        userSelect: 'none',
+        textAlign: 'center',
+      }}
     >
       <div
         style={{

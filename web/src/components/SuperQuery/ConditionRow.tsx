@@ -20,7 +20,7 @@ function DictValue({ code, multiple, value, onChange }: { code: string; multiple
       options={options}
       allowClear
       mode={multiple ? 'multiple' : undefined}
-      value={multiple ? list : (value || undefined)}
+      value={multiple ? list : value || undefined}
       onChange={(v: string | string[] | undefined) => onChange(Array.isArray(v) ? v.join(',') : (v ?? ''))}
     />
   );
@@ -45,9 +45,24 @@ export function ValueInput({ field, rule, value, onChange }: { field?: FieldDef;
     );
   }
   if (field?.type === 'number') {
-    return <InputNumber aria-label="值" style={{ width: '100%' }} placeholder="请输入值" value={value === undefined || value === '' ? null : Number(value)} onChange={(v) => onChange(v === null || v === undefined ? '' : String(v))} />;
+    return (
+      <InputNumber
+        aria-label="值"
+        style={{ width: '100%' }}
+        placeholder="请输入值"
+        value={value === undefined || value === '' ? null : Number(value)}
+        onChange={(v) => onChange(v === null || v === undefined ? '' : String(v))}
+      />
+    );
   }
-  return <Input aria-label="值" placeholder={rule === 'in' ? '请输入值，多个用逗号分隔' : '请输入值'} value={value ?? ''} onChange={(e) => onChange(e.target.value)} />;
+  return (
+    <Input
+      aria-label="值"
+      placeholder={rule === 'in' ? '请输入值，多个用逗号分隔' : '请输入值'}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
 }
 
 export interface ConditionRowProps {
@@ -70,7 +85,14 @@ export function ConditionRow({ index, condition, fields, onChange, onAdd, onRemo
         showSearch={{ optionFilterProp: 'label' }}
         value={condition.field}
         options={fields.map((f) => ({ value: f.prop, label: f.label }))}
-        onChange={(prop: string) => onChange(withField(condition, fields.find((f) => f.prop === prop)))}
+        onChange={(prop: string) =>
+          onChange(
+            withField(
+              condition,
+              fields.find((f) => f.prop === prop),
+            ),
+          )
+        }
       />
       <Select
         aria-label="匹配规则"

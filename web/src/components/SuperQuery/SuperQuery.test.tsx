@@ -7,7 +7,14 @@ import { SuperQuery, type SuperQueryOutput } from './SuperQuery';
 
 // no dictionary field here, so nothing reaches the server; the request client must not be used at all
 vi.mock('../../api/request', () => ({
-  http: { get: vi.fn(() => Promise.reject(new Error('no server in this test'))), post: vi.fn(), put: vi.fn(), delete: vi.fn(), download: vi.fn(), upload: vi.fn() },
+  http: {
+    get: vi.fn(() => Promise.reject(new Error('no server in this test'))),
+    post: vi.fn(),
+    put: vi.fn(),
+    delete: vi.fn(),
+    download: vi.fn(),
+    upload: vi.fn(),
+  },
   HttpError: class HttpError extends Error {},
 }));
 
@@ -118,7 +125,9 @@ describe('SuperQuery (001 §2 title and width, §4 states, §5 messages)', () =>
     expect(await screen.findByText('保存名称不能为空')).toBeInTheDocument();
     await user.type(within(prompt).getByRole('textbox', { name: '保存名称' }), '开发{Enter}');
     expect(await screen.findByText('保存成功')).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem(KEY) ?? '[]')).toEqual([{ title: '开发', matchType: 'and', records: [{ field: 'code', rule: 'eq', type: 'string', val: 'dev' }] }]);
+    expect(JSON.parse(localStorage.getItem(KEY) ?? '[]')).toEqual([
+      { title: '开发', matchType: 'and', records: [{ field: 'code', rule: 'eq', type: 'string', val: 'dev' }] },
+    ]);
     expect(within(builder()).getByText('开发')).toBeInTheDocument();
 
     // change the value and save under the same name: asked first, overwritten on OK

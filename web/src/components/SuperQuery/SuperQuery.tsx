@@ -14,8 +14,22 @@ import type { FieldDef } from '@pk/contract';
 import { feedback } from '../feedback';
 import { ConditionRow } from './ConditionRow';
 import {
-  blankCondition, loadSaved, MATCH_TYPES, nonEmpty, planSave, readSaved, removeSaved, saveKey, SQ_MSG, superQueryParams, SUPER_QUERY_TITLE,
-  SUPER_QUERY_WIDTH, writeSaved, type Condition, type MatchType, type SavedQuery,
+  blankCondition,
+  loadSaved,
+  MATCH_TYPES,
+  nonEmpty,
+  planSave,
+  readSaved,
+  removeSaved,
+  saveKey,
+  SQ_MSG,
+  superQueryParams,
+  SUPER_QUERY_TITLE,
+  SUPER_QUERY_WIDTH,
+  writeSaved,
+  type Condition,
+  type MatchType,
+  type SavedQuery,
 } from './superQueryRules';
 import { MSG } from '../../messages';
 
@@ -153,8 +167,7 @@ export function SuperQuery({ fields, saveCode, onSearch }: SuperQueryProps): Rea
               保存查询条件
             </Button>
             <span>
-              <Button onClick={() => setOpen(false)}>{MSG.close}</Button>{' '}
-              <Button onClick={reset}>重置</Button>{' '}
+              <Button onClick={() => setOpen(false)}>{MSG.close}</Button> <Button onClick={reset}>重置</Button>{' '}
               <Button type="primary" onClick={search}>
                 查询
               </Button>
@@ -166,10 +179,24 @@ export function SuperQuery({ fields, saveCode, onSearch }: SuperQueryProps): Rea
           <Col span={18}>
             <div style={{ marginBottom: 12 }}>
               <span>过滤条件匹配：</span>
-              <Select aria-label="过滤条件匹配" style={{ width: 260 }} value={matchType} options={MATCH_TYPES.map((m) => ({ ...m }))} onChange={(v: MatchType) => setMatchType(v)} />
+              <Select
+                aria-label="过滤条件匹配"
+                style={{ width: 260 }}
+                value={matchType}
+                options={MATCH_TYPES.map((m) => ({ ...m }))}
+                onChange={(v: MatchType) => setMatchType(v)}
+              />
             </div>
             {conditions.map((c, i) => (
-              <ConditionRow key={i} index={i} condition={c} fields={fields} onChange={(next) => update(i, next)} onAdd={() => addAfter(i)} onRemove={() => removeAt(i)} />
+              <ConditionRow
+                key={i}
+                index={i}
+                condition={c}
+                fields={fields}
+                onChange={(next) => update(i, next)}
+                onAdd={() => addAfter(i)}
+                onRemove={() => removeAt(i)}
+              />
             ))}
           </Col>
           <Col span={6} style={{ borderLeft: '1px solid #f0f0f0' }}>
@@ -184,7 +211,17 @@ export function SuperQuery({ fields, saveCode, onSearch }: SuperQueryProps): Rea
                     style={{ cursor: 'pointer', background: q.title === selected ? '#e6f4ff' : undefined, paddingInline: 8 }}
                     onClick={() => pick(q)}
                     actions={[
-                      <Button key="del" type="text" size="small" aria-label={`删除 ${q.title}`} icon={<DeleteOutlined aria-hidden />} onClick={(e) => { e.stopPropagation(); remove(q); }} />,
+                      <Button
+                        key="del"
+                        type="text"
+                        size="small"
+                        aria-label={`删除 ${q.title}`}
+                        icon={<DeleteOutlined aria-hidden />}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          remove(q);
+                        }}
+                      />,
                     ]}
                   >
                     {q.title}
@@ -197,7 +234,16 @@ export function SuperQuery({ fields, saveCode, onSearch }: SuperQueryProps): Rea
           </Col>
         </Row>
       </Modal>
-      <Modal title={SQ_MSG.namePrompt} open={prompt.open} width={400} okText="确定" cancelText="取消" onOk={save} onCancel={() => setPrompt({ open: false, name: '' })} destroyOnHidden>
+      <Modal
+        title={SQ_MSG.namePrompt}
+        open={prompt.open}
+        width={400}
+        okText="确定"
+        cancelText="取消"
+        onOk={save}
+        onCancel={() => setPrompt({ open: false, name: '' })}
+        destroyOnHidden
+      >
         <Input aria-label="保存名称" autoFocus value={prompt.name} onChange={(e) => setPrompt((p) => ({ ...p, name: e.target.value }))} onPressEnter={save} />
       </Modal>
     </>

@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { positionEntity } from '@pk/contract';
 import {
-  blankCondition, isEmptyCondition, loadSaved, MATCH_TYPES, planSave, queryFields, readSaved, removeSaved, RULES, saveKey, SQ_MSG, superQueryParams,
-  withField, withRule, writeSaved, type Condition, type SavedQuery,
+  blankCondition,
+  isEmptyCondition,
+  loadSaved,
+  MATCH_TYPES,
+  planSave,
+  queryFields,
+  readSaved,
+  removeSaved,
+  RULES,
+  saveKey,
+  SQ_MSG,
+  superQueryParams,
+  withField,
+  withRule,
+  writeSaved,
+  type Condition,
+  type SavedQuery,
 } from './superQueryRules';
 
 const memory = () => {
@@ -47,7 +62,11 @@ describe('conditions', () => {
 describe('superQueryParams (contract §5.5)', () => {
   it('is encodeURI(JSON) of the non-empty conditions plus the match type', () => {
     const out = superQueryParams(
-      [{ field: 'name', rule: 'like', val: ' 经理 ', type: 'string' }, blankCondition(), { field: 'postRank', rule: 'in', val: '1,2', type: 'string', dictCode: 'position_rank' }],
+      [
+        { field: 'name', rule: 'like', val: ' 经理 ', type: 'string' },
+        blankCondition(),
+        { field: 'postRank', rule: 'in', val: '1,2', type: 'string', dictCode: 'position_rank' },
+      ],
       'or',
     )!;
     expect(out.superQueryMatchType).toBe('or');
@@ -82,7 +101,10 @@ describe('saved queries (001 §5, local storage only)', () => {
   });
   it('round-trips through storage, ignoring junk, and removes by title', () => {
     const s = memory();
-    const list: SavedQuery[] = [{ title: 'a', matchType: 'and', records: cond }, { title: 'b', matchType: 'or', records: [] }];
+    const list: SavedQuery[] = [
+      { title: 'a', matchType: 'and', records: cond },
+      { title: 'b', matchType: 'or', records: [] },
+    ];
     writeSaved(s, 'k', list);
     expect(readSaved(s, 'k')).toEqual(list);
     s.setItem('bad', '{not json');

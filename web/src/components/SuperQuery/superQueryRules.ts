@@ -102,7 +102,13 @@ export function withRule(c: Condition, rule: string): Condition {
  * conditions and `superQueryMatchType`; nothing when there is no condition.
  */
 export function superQueryParams(conditions: readonly Condition[], matchType: MatchType): { superQueryParams: string; superQueryMatchType: MatchType } | null {
-  const list = nonEmpty(conditions).map((c) => ({ field: c.field, rule: c.rule, val: String(c.val).trim(), ...(c.type ? { type: c.type } : {}), ...(c.dictCode ? { dictCode: c.dictCode } : {}) }));
+  const list = nonEmpty(conditions).map((c) => ({
+    field: c.field,
+    rule: c.rule,
+    val: String(c.val).trim(),
+    ...(c.type ? { type: c.type } : {}),
+    ...(c.dictCode ? { dictCode: c.dictCode } : {}),
+  }));
   if (!list.length) return null;
   return { superQueryParams: encodeURI(JSON.stringify(list)), superQueryMatchType: matchType };
 }

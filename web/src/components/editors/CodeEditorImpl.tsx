@@ -64,7 +64,13 @@ export default function CodeEditorImpl({
           )}
           {fullScreen && (
             <Tooltip title={full ? '退出全屏' : '全屏'}>
-              <Button size="small" type="text" aria-label={full ? '退出全屏' : '全屏'} icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={() => setFull((f) => !f)} />
+              <Button
+                size="small"
+                type="text"
+                aria-label={full ? '退出全屏' : '全屏'}
+                icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+                onClick={() => setFull((f) => !f)}
+              />
             </Tooltip>
           )}
         </Space>

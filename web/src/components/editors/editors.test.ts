@@ -36,7 +36,14 @@ describe('rich editor (001 §2, §9)', () => {
     const upload = vi.fn(async () => '/s/a.png');
     const init = richEditorInit({ languageUrl: '/assets/zh-CN.js', uploadImage: upload });
     expect(RICH_EDITOR_HEIGHT).toBe(300);
-    expect(init).toMatchObject({ height: 300, menubar: false, language: 'zh-CN', language_url: '/assets/zh-CN.js', toolbar: RICH_EDITOR_TOOLBAR, automatic_uploads: true });
+    expect(init).toMatchObject({
+      height: 300,
+      menubar: false,
+      language: 'zh-CN',
+      language_url: '/assets/zh-CN.js',
+      toolbar: RICH_EDITOR_TOOLBAR,
+      automatic_uploads: true,
+    });
     expect(TINYMCE_LANGUAGE).toBe('zh-CN');
     expect(richEditorInit({ languageUrl: '', height: 500, uploadImage: upload }).height).toBe(500);
     const blob = new Blob(['x'], { type: 'image/png' });
@@ -60,7 +67,8 @@ describe('rich editor (001 §2, §9)', () => {
       expect(zh(english), english).toMatch(/[\u4e00-\u9fa5]/);
     }
     // and the dialogs of the image / link buttons
-    for (const english of ['Insert/Edit Image', 'Insert/Edit Link', 'Upload', 'Source', 'Width', 'Height', 'Cancel', 'Save']) expect(zh(english), english).toMatch(/[\u4e00-\u9fa5]/);
+    for (const english of ['Insert/Edit Image', 'Insert/Edit Link', 'Upload', 'Source', 'Width', 'Height', 'Cancel', 'Save'])
+      expect(zh(english), english).toMatch(/[\u4e00-\u9fa5]/);
   });
 });
 

@@ -35,7 +35,15 @@ export const CODE_LANGUAGE_NAMES = CODE_LANGUAGES.map((l) => l.name);
 export function findLanguage(name: string | undefined): CodeLanguage | undefined {
   if (!name) return undefined;
   const n = name.trim().toLowerCase();
-  const alias: Record<string, string> = { js: 'javascript', objectivec: 'objective-c', 'objective c': 'objective-c', sh: 'shell', bash: 'shell', md: 'markdown', py: 'python' };
+  const alias: Record<string, string> = {
+    js: 'javascript',
+    objectivec: 'objective-c',
+    'objective c': 'objective-c',
+    sh: 'shell',
+    bash: 'shell',
+    md: 'markdown',
+    py: 'python',
+  };
   const key = alias[n] ?? n;
   return CODE_LANGUAGES.find((l) => l.name.toLowerCase() === key);
 }

@@ -42,7 +42,10 @@ export function BusinessPicker<T extends Row>(p: BusinessPickerProps<T>) {
   const [names, setNames] = useState<Record<string, string>>({});
   const labels = useLabels(p.value, names, p.labelDict);
   const [chosen, setChosen] = useState<T[]>([]);
-  const source = useMemo(() => pickerSource<T>(p.url, [{ name: p.searchField.name, label: p.searchField.label }]), [p.url, p.searchField.name, p.searchField.label]);
+  const source = useMemo(
+    () => pickerSource<T>(p.url, [{ name: p.searchField.name, label: p.searchField.label }]),
+    [p.url, p.searchField.name, p.searchField.label],
+  );
   const list = useListController(source, { enabled: open, paging: { pageSize: PICKER.businessPageSize, sizes: BUSINESS_PAGE_SIZES } });
   const { applySearch } = list;
 

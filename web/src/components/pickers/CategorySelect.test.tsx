@@ -28,7 +28,12 @@ beforeEach(() => {
   mocked.get.mockImplementation(async (url: string, params?: Record<string, unknown>) => {
     if (url === 'sys/category/loadTreeRoot') return ok(ROOT);
     if (url === 'sys/category/loadTreeChildren') return ok(params?.pid === 'c1' ? KIDS : []);
-    if (url === 'sys/category/loadDictItem/') return ok(String(params?.ids).split(',').map((id) => ({ c11: '长剑', c2: '防具' })[id] ?? id));
+    if (url === 'sys/category/loadDictItem/')
+      return ok(
+        String(params?.ids)
+          .split(',')
+          .map((id) => ({ c11: '长剑', c2: '防具' })[id] ?? id),
+      );
     return ok([]);
   });
 });

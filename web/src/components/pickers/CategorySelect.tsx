@@ -67,7 +67,8 @@ export function CategorySelect({ pcode = '', value, onChange, multiple = false, 
     loadCategoryNames(unnamedKey)
       .then((r) => {
         const keys = unnamedKey.split(',');
-        if (live && r.success && Array.isArray(r.result) && r.result.length === keys.length) setNames((m) => ({ ...m, ...Object.fromEntries(keys.map((k, i) => [k, r.result[i]])) }));
+        if (live && r.success && Array.isArray(r.result) && r.result.length === keys.length)
+          setNames((m) => ({ ...m, ...Object.fromEntries(keys.map((k, i) => [k, r.result[i]])) }));
       })
       .catch(() => undefined);
     return () => {
@@ -75,17 +76,20 @@ export function CategorySelect({ pcode = '', value, onChange, multiple = false, 
     };
   }, [unnamedKey]);
 
-  const loadChildren = useCallback(async (pid: string) => {
-    if (nodes.some((n) => n.pId === pid)) return;
-    try {
-      const r = await loadCategoryChildren(pid);
-      if (!r.success) return void feedback.message.warning(r.message);
-      const kids = toNodes(r.result ?? [], pid);
-      setNodes((old) => [...old, ...kids.filter((k) => !old.some((o) => o.id === k.id))]);
-    } catch {
-      // the request client has shown the HTTP error already
-    }
-  }, [nodes]);
+  const loadChildren = useCallback(
+    async (pid: string) => {
+      if (nodes.some((n) => n.pId === pid)) return;
+      try {
+        const r = await loadCategoryChildren(pid);
+        if (!r.success) return void feedback.message.warning(r.message);
+        const kids = toNodes(r.result ?? [], pid);
+        setNodes((old) => [...old, ...kids.filter((k) => !old.some((o) => o.id === k.id))]);
+      } catch {
+        // the request client has shown the HTTP error already
+      }
+    },
+    [nodes],
+  );
 
   const label = (id: string) => nodes.find((n) => n.id === id)?.title ?? names[id] ?? id;
   const emit = (picked: Array<{ value: string; label?: ReactNode }>) => {
@@ -102,7 +106,9 @@ export function CategorySelect({ pcode = '', value, onChange, multiple = false, 
       labelInValue
       multiple={multiple}
       value={multiple ? labelled : labelled[0]}
-      onChange={(v: { value: string; label?: ReactNode } | Array<{ value: string; label?: ReactNode }> | undefined) => emit(Array.isArray(v) ? v : v ? [v] : [])}
+      onChange={(v: { value: string; label?: ReactNode } | Array<{ value: string; label?: ReactNode }> | undefined) =>
+        emit(Array.isArray(v) ? v : v ? [v] : [])
+      }
       notFoundContent={<PickerEmpty failure={failure} />}
       allowClear
       disabled={disabled}

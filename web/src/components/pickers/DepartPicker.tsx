@@ -3,7 +3,19 @@ import { Button, Dropdown, Input, Modal, Space, Spin, Tree } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { queryDepartTree, searchDeparts, type DepartNode } from './api';
 import { PickerEmpty } from './PickerEmpty';
-import { checkedKeysOf, errorText, failureOf, joinValue, LABEL_DICT, PICKER, PICKER_MSG, pickedDeparts, splitValue, type PickerTreeNode, type TreeChecked } from './rules';
+import {
+  checkedKeysOf,
+  errorText,
+  failureOf,
+  joinValue,
+  LABEL_DICT,
+  PICKER,
+  PICKER_MSG,
+  pickedDeparts,
+  splitValue,
+  type PickerTreeNode,
+  type TreeChecked,
+} from './rules';
 import { SelectedBox } from './SelectedBox';
 import type { ModalPickerOptions, PickerValueProps } from './TablePickerField';
 import { useLabels } from './useLabels';

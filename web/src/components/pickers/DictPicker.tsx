@@ -12,9 +12,21 @@ import type { DictOption } from './api';
  * <Form.Item name="rank" label="职级"><DictPicker dictCode="position_rank" multi={false} /></Form.Item>
  * ```
  */
-export function DictPicker({ dictCode, value, onChange, multi = true, disabled, placeholder, testId }: PickerValueProps<DictOption> & { dictCode: string; testId?: string }) {
+export function DictPicker({
+  dictCode,
+  value,
+  onChange,
+  multi = true,
+  disabled,
+  placeholder,
+  testId,
+}: PickerValueProps<DictOption> & { dictCode: string; testId?: string }) {
   const { items, options, loading } = useDictOptions(dictCode);
-  const emit = (v: string[]) => onChange?.(joinValue(v), items.filter((i) => v.includes(i.value)));
+  const emit = (v: string[]) =>
+    onChange?.(
+      joinValue(v),
+      items.filter((i) => v.includes(i.value)),
+    );
   return (
     <Select
       data-testid={testId}

@@ -9,7 +9,15 @@ export function PickerEmpty({ failure }: { failure?: string }) {
   return (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={failure ? <Typography.Text type="warning" role="alert" data-testid="picker-failure">{failure}</Typography.Text> : '暂无数据'}
+      description={
+        failure ? (
+          <Typography.Text type="warning" role="alert" data-testid="picker-failure">
+            {failure}
+          </Typography.Text>
+        ) : (
+          '暂无数据'
+        )
+      }
     />
   );
 }

@@ -31,7 +31,9 @@ describe('SearchSelect texts', () => {
     fireEvent.mouseDown(input(container));
     expect(await screen.findByText('请输入搜索内容')).toBeInTheDocument();
     fireEvent.change(input(container), { target: { value: 'zz' } });
-    await waitFor(() => expect(mocked.get).toHaveBeenCalledWith(`sys/dict/loadDict/${encodeURIComponent('sys_user,realname,username')}`, { keyword: 'zz', pageSize: 10 }));
+    await waitFor(() =>
+      expect(mocked.get).toHaveBeenCalledWith(`sys/dict/loadDict/${encodeURIComponent('sys_user,realname,username')}`, { keyword: 'zz', pageSize: 10 }),
+    );
     expect(await screen.findByText('未找到数据')).toBeInTheDocument();
     expect(screen.queryByText('请输入搜索内容')).toBeNull();
     mocked.get.mockResolvedValue(ok([{ value: 'zhangsan', text: '张三' }]));

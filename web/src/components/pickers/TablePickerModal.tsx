@@ -66,7 +66,11 @@ export function pickerSource<T extends Row>(url: string, fields: readonly Picker
 }
 
 const searchInput = (f: PickerSearchField): ReactNode =>
-  f.type === 'dict' ? <DictSelect code={f.dictCode} placeholder={`请选择${f.label}`} /> : f.type === 'date' ? <DatePicker placeholder={`请选择${f.label}`} /> : undefined;
+  f.type === 'dict' ? (
+    <DictSelect code={f.dictCode} placeholder={`请选择${f.label}`} />
+  ) : f.type === 'date' ? (
+    <DatePicker placeholder={`请选择${f.label}`} />
+  ) : undefined;
 
 /**
  * The table modal behind the user, role and position pickers (001 §2): search fields, 查询 / 重置, a paged

@@ -41,9 +41,17 @@ describe('TreeSelectPicker condition', () => {
   it('without a condition the root level is read; a good condition is sent as is', async () => {
     mocked.get.mockResolvedValue(ok(ROOTS));
     const { unmount } = render(<TreeSelectPicker dict="sys_category,name,id" pidField="pid" pidValue="0" hasChildField="has_child" />);
-    await waitFor(() => expect(mocked.get).toHaveBeenCalledWith('sys/dict/loadTreeData', {
-      pid: '0', tableName: 'sys_category', text: 'name', code: 'id', pidField: 'pid', hasChildField: 'has_child', condition: '',
-    }));
+    await waitFor(() =>
+      expect(mocked.get).toHaveBeenCalledWith('sys/dict/loadTreeData', {
+        pid: '0',
+        tableName: 'sys_category',
+        text: 'name',
+        code: 'id',
+        pidField: 'pid',
+        hasChildField: 'has_child',
+        condition: '',
+      }),
+    );
     unmount();
     mocked.get.mockClear();
     render(<TreeSelectPicker dict="sys_category,name,code" pidField="pid" condition='{"code":"A02%"}' />);

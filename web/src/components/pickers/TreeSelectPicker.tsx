@@ -33,7 +33,18 @@ export interface TreeSelectPickerProps {
  * <TreeSelectPicker dict="sys_category,name,id" pidField="pid" pidValue="0" hasChildField="has_child" />
  * ```
  */
-export function TreeSelectPicker({ dict, pidField, pidValue = '', hasChildField = '', condition, value, onChange, placeholder, disabled, testId }: TreeSelectPickerProps) {
+export function TreeSelectPicker({
+  dict,
+  pidField,
+  pidValue = '',
+  hasChildField = '',
+  condition,
+  value,
+  onChange,
+  placeholder,
+  disabled,
+  testId,
+}: TreeSelectPickerProps) {
   const [nodes, setNodes] = useState<SimpleTreeNode[]>([]);
   const [failure, setFailure] = useState<string>();
   /** The root level has been answered (the stored value's text is looked up only if it is not among it). */

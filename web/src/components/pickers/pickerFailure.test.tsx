@@ -20,7 +20,8 @@ const ok = <T,>(result: T): Result<T> => ({ success: true, code: 200, message: '
 const page = <T,>(records: T[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
 const noop = () => undefined;
 /** The pickers live in the signed-in layout, under its react-query client. */
-const render = (ui: ReactNode) => renderPlain(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
+const render = (ui: ReactNode) =>
+  renderPlain(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
 
 // A picker whose read is refused (510) says why in place of an empty list.
 describe('pickers show the server message when their read is refused', () => {
@@ -29,8 +30,17 @@ describe('pickers show the server message when their read is refused', () => {
   it('role / position table picker: 510 on the list', async () => {
     mocked.get.mockResolvedValue(refused());
     render(
-      <TablePickerModal open title="选择角色" url="sys/role/list" valueField="roleCode" selected={[]} onOk={noop} onCancel={noop}
-        searchFields={[{ name: 'roleCode', label: '角色编码' }]} columns={[{ title: '角色编码', dataIndex: 'roleCode' }]} />,
+      <TablePickerModal
+        open
+        title="选择角色"
+        url="sys/role/list"
+        valueField="roleCode"
+        selected={[]}
+        onOk={noop}
+        onCancel={noop}
+        searchFields={[{ name: 'roleCode', label: '角色编码' }]}
+        columns={[{ title: '角色编码', dataIndex: 'roleCode' }]}
+      />,
     );
     expect(await screen.findByTestId('picker-failure')).toHaveTextContent(NO_AUTH);
     expect(mocked.get).toHaveBeenCalledWith('sys/role/list', { column: 'createTime', order: 'desc', pageNo: 1, pageSize: 10 });
@@ -39,8 +49,17 @@ describe('pickers show the server message when their read is refused', () => {
   it('the table picker lists rows when the read succeeds (no failure text)', async () => {
     mocked.get.mockResolvedValue(page([{ id: '1', roleCode: 'admin' }]));
     render(
-      <TablePickerModal open title="选择角色" url="sys/role/list" valueField="roleCode" selected={[]} onOk={noop} onCancel={noop}
-        searchFields={[]} columns={[{ title: '角色编码', dataIndex: 'roleCode' }]} />,
+      <TablePickerModal
+        open
+        title="选择角色"
+        url="sys/role/list"
+        valueField="roleCode"
+        selected={[]}
+        onOk={noop}
+        onCancel={noop}
+        searchFields={[]}
+        columns={[{ title: '角色编码', dataIndex: 'roleCode' }]}
+      />,
     );
     expect(await screen.findByText('admin')).toBeInTheDocument();
     expect(screen.queryByTestId('picker-failure')).toBeNull();

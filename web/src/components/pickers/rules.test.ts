@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addChosen, checkboxValue, checkedKeysOf, checkTreeCondition, ellipsis, errorText, failureOf, flattenTree, joinValue, latestOnly, PICKER,
-  PICKER_MSG, pickedDeparts, removeChosen, splitValue, type PickerTreeNode,
+  addChosen,
+  checkboxValue,
+  checkedKeysOf,
+  checkTreeCondition,
+  ellipsis,
+  errorText,
+  failureOf,
+  flattenTree,
+  joinValue,
+  latestOnly,
+  PICKER,
+  PICKER_MSG,
+  pickedDeparts,
+  removeChosen,
+  splitValue,
+  type PickerTreeNode,
 } from './rules';
 
 describe('picker constants (001 §9)', () => {
@@ -67,7 +81,14 @@ describe('latestOnly (stale replies dropped)', () => {
 
 describe('department tree', () => {
   const tree: PickerTreeNode[] = [
-    { key: 'a', title: '海盗王乐园', children: [{ key: 'b', title: '运营部' }, { key: 'c', title: '技术部', children: [{ key: 'd', title: '前端组' }] }] },
+    {
+      key: 'a',
+      title: '海盗王乐园',
+      children: [
+        { key: 'b', title: '运营部' },
+        { key: 'c', title: '技术部', children: [{ key: 'd', title: '前端组' }] },
+      ],
+    },
   ];
   it('checked keys from linked (array) and unlinked (strict object) trees', () => {
     expect(checkedKeysOf(['a', 'b'])).toEqual(['a', 'b']);
@@ -75,7 +96,10 @@ describe('department tree', () => {
   });
   it('flattens depth first and maps keys to names, unknown keys kept', () => {
     expect(flattenTree(tree).map((n) => n.key)).toEqual(['a', 'b', 'c', 'd']);
-    expect(pickedDeparts(['d', 'x'], tree)).toEqual([{ id: 'd', departName: '前端组' }, { id: 'x', departName: 'x' }]);
+    expect(pickedDeparts(['d', 'x'], tree)).toEqual([
+      { id: 'd', departName: '前端组' },
+      { id: 'x', departName: 'x' },
+    ]);
   });
 });
 

@@ -172,5 +172,8 @@ export function removeChosen<T>(chosen: readonly T[], key: string, keyOf: (r: T)
 /** Checkbox group (001 §2): the value is the checked options joined with commas, in option order. */
 export function checkboxValue(checked: readonly string[], options: ReadonlyArray<{ value: string }>): string {
   const set = new Set(checked);
-  return options.filter((o) => set.has(o.value)).map((o) => o.value).join(',');
+  return options
+    .filter((o) => set.has(o.value))
+    .map((o) => o.value)
+    .join(',');
 }

@@ -28,7 +28,11 @@ function wrap(ui: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
-const headers = (modal: HTMLElement) => within(modal).getAllByRole('columnheader').map((h) => h.textContent).filter(Boolean);
+const headers = (modal: HTMLElement) =>
+  within(modal)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent)
+    .filter(Boolean);
 const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
 beforeEach(() => {
@@ -36,7 +40,11 @@ beforeEach(() => {
     if (url === 'sys/user/queryUserComponentData') return page(USERS);
     if (url === 'sys/role/list') return page(ROLES);
     if (url === 'sys/position/list') return page(POSITIONS);
-    if (url.includes('getDictItems/sex')) return ok([{ value: '1', text: '男' }, { value: '2', text: '女' }]);
+    if (url.includes('getDictItems/sex'))
+      return ok([
+        { value: '1', text: '男' },
+        { value: '2', text: '女' },
+      ]);
     return ok([]);
   });
 });
@@ -59,7 +67,15 @@ describe('UserPicker', () => {
     for (const label of ['账号', '性别', '生日']) expect(within(modal).getAllByText(label).length).toBeGreaterThan(0);
     fireEvent.change(within(modal).getByPlaceholderText('请输入账号'), { target: { value: 'zh' } });
     press('查询'); // the one search form: its icon keeps antd from spacing the two characters
-    await waitFor(() => expect(mocked.get).toHaveBeenLastCalledWith('sys/user/queryUserComponentData', { column: 'createTime', order: 'desc', pageNo: 1, pageSize: 10, username: '*zh*' }));
+    await waitFor(() =>
+      expect(mocked.get).toHaveBeenLastCalledWith('sys/user/queryUserComponentData', {
+        column: 'createTime',
+        order: 'desc',
+        pageNo: 1,
+        pageSize: 10,
+        username: '*zh*',
+      }),
+    );
   });
 
   it('returns the usernames as the value and the rows with id and username', async () => {
@@ -72,7 +88,10 @@ describe('UserPicker', () => {
     expect(onChange).toHaveBeenCalledTimes(1);
     const [value, rows] = onChange.mock.calls[0];
     expect(value).toBe('zhangsan,lisi');
-    expect(rows.map((r: { id: string; username: string }) => [r.id, r.username])).toEqual([['u1', 'zhangsan'], ['u2', 'lisi']]);
+    expect(rows.map((r: { id: string; username: string }) => [r.id, r.username])).toEqual([
+      ['u1', 'zhangsan'],
+      ['u2', 'lisi'],
+    ]);
   });
 });
 
@@ -94,7 +113,10 @@ describe('RolePicker', () => {
     mocked.get.mockResolvedValue(ok(['管理员']));
     wrap(<RolePicker value="admin" />);
     expect(await screen.findByText('管理员')).toBeInTheDocument();
-    expect(mocked.get).toHaveBeenCalledWith(`sys/dict/loadDictItem/${encodeURIComponent('sys_role,role_name,role_code')}`, { key: 'admin', delNotExist: false });
+    expect(mocked.get).toHaveBeenCalledWith(`sys/dict/loadDictItem/${encodeURIComponent('sys_role,role_name,role_code')}`, {
+      key: 'admin',
+      delNotExist: false,
+    });
   });
 });
 
@@ -111,7 +133,9 @@ describe('PositionPicker', () => {
   });
 
   it('the rank column reads rank_dictText, not postRank_dictText', async () => {
-    mocked.get.mockImplementation(async (url: string) => (url === 'sys/position/list' ? page([{ ...POSITIONS[0], postRank_dictText: '别名', rank_dictText: '中级' }]) : ok([])));
+    mocked.get.mockImplementation(async (url: string) =>
+      url === 'sys/position/list' ? page([{ ...POSITIONS[0], postRank_dictText: '别名', rank_dictText: '中级' }]) : ok([]),
+    );
     wrap(<PositionPicker defaultOpen testId="pp" />);
     const modal = await screen.findByTestId('pp-modal');
     expect(await within(modal).findByText('中级')).toBeInTheDocument();
@@ -139,7 +163,10 @@ describe('picker labels', () => {
     expect(await screen.findByText('张三')).toBeInTheDocument();
     expect(screen.getByText('李四')).toBeInTheDocument();
     expect(screen.getByText('ghost')).toBeInTheDocument();
-    expect(mocked.get).toHaveBeenCalledWith(`sys/dict/loadDictItem/${encodeURIComponent('sys_user,realname,username')}`, { key: 'zhangsan,ghost,lisi', delNotExist: false });
+    expect(mocked.get).toHaveBeenCalledWith(`sys/dict/loadDictItem/${encodeURIComponent('sys_user,realname,username')}`, {
+      key: 'zhangsan,ghost,lisi',
+      delNotExist: false,
+    });
   });
 
   it('a reply that does not line up with the keys is not used (raw values stay)', async () => {

@@ -15,13 +15,15 @@ export function useLabels(value: string | undefined, known: Record<string, strin
   useEffect(() => {
     if (!dict || !missingKey) return;
     let live = true;
-    void loadDictItem(dict, missingKey, true).then((r) => {
-      if (!live || !r.success) return;
-      const keys = missingKey.split(',');
-      // delNotExist=false: one text per key, in key order; anything else cannot be matched position by position.
-      if (!Array.isArray(r.result) || r.result.length !== keys.length) return;
-      setFetched((f) => ({ ...f, ...Object.fromEntries(keys.map((k, i) => [k, r.result[i]])) }));
-    }).catch(() => undefined);
+    void loadDictItem(dict, missingKey, true)
+      .then((r) => {
+        if (!live || !r.success) return;
+        const keys = missingKey.split(',');
+        // delNotExist=false: one text per key, in key order; anything else cannot be matched position by position.
+        if (!Array.isArray(r.result) || r.result.length !== keys.length) return;
+        setFetched((f) => ({ ...f, ...Object.fromEntries(keys.map((k, i) => [k, r.result[i]])) }));
+      })
+      .catch(() => undefined);
     return () => {
       live = false;
     };

@@ -29,8 +29,20 @@ afterEach(async () => {
 function business(onChange = vi.fn(), value?: string) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <BusinessPicker<Pos> title="选择职务" url="sys/position/list" valueField="code" textField="name" value={value} onChange={onChange}
-        searchField={{ name: 'name', label: '职务名称' }} columns={[{ title: '职务名称', dataIndex: 'name' }, { title: '职务编码', dataIndex: 'code' }]} testId="bp" />
+      <BusinessPicker<Pos>
+        title="选择职务"
+        url="sys/position/list"
+        valueField="code"
+        textField="name"
+        value={value}
+        onChange={onChange}
+        searchField={{ name: 'name', label: '职务名称' }}
+        columns={[
+          { title: '职务名称', dataIndex: 'name' },
+          { title: '职务编码', dataIndex: 'code' },
+        ]}
+        testId="bp"
+      />
     </QueryClientProvider>,
   );
   fireEvent.click(screen.getByRole('button', { name: '选择职务' }));
@@ -52,7 +64,9 @@ describe('BusinessPicker', () => {
     expect(within(modal).getByText('已选择 1 项')).toBeInTheDocument();
     fireEvent.change(within(modal).getByPlaceholderText('请输入职务名称'), { target: { value: '测' } });
     fireEvent.click(within(modal).getByRole('button', { name: '查询' }));
-    await waitFor(() => expect(mocked.get).toHaveBeenLastCalledWith('sys/position/list', { column: 'createTime', order: 'desc', pageNo: 1, pageSize: 5, name: '*测*' }));
+    await waitFor(() =>
+      expect(mocked.get).toHaveBeenLastCalledWith('sys/position/list', { column: 'createTime', order: 'desc', pageNo: 1, pageSize: 5, name: '*测*' }),
+    );
     fireEvent.click(screen.getByRole('button', { name: '确 定' }));
     expect(onChange).toHaveBeenCalledWith('qa', [ROWS[1]]);
   });

@@ -115,7 +115,11 @@ describe('upload widgets: states (001 §4)', () => {
     expect(within(dialog).getByText('更多操作')).toBeInTheDocument();
     expect(within(dialog).getByText('a.pdf')).toBeInTheDocument();
     expect(within(dialog).getByText('temp/1/a.pdf')).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: /下\s*载/ }).getAttribute('href')).toBe('/jeecg-boot/sys/common/static/temp/1/a.pdf');
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /下\s*载/ })
+        .getAttribute('href'),
+    ).toBe('/jeecg-boot/sys/common/static/temp/1/a.pdf');
     await user.click(within(dialog).getByRole('button', { name: /删\s*除/ }));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('temp/1/b.pdf'));
 

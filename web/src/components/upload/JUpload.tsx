@@ -12,8 +12,17 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Descriptions, Image, Modal, Space, Tooltip, Upload } from 'antd';
 import {
-  DeleteOutlined, DownloadOutlined, EllipsisOutlined, ExclamationCircleOutlined, EyeOutlined, LeftOutlined, LoadingOutlined,
-  PaperClipOutlined, PlusOutlined, RightOutlined, UploadOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EllipsisOutlined,
+  ExclamationCircleOutlined,
+  EyeOutlined,
+  LeftOutlined,
+  LoadingOutlined,
+  PaperClipOutlined,
+  PlusOutlined,
+  RightOutlined,
+  UploadOutlined,
 } from '@ant-design/icons';
 import { feedback } from '../feedback';
 import { BUTTON_TEXT, formatSize, moveItem, MSG, type UploadItem, type UploadValue } from './uploadRules';
@@ -49,7 +58,17 @@ function ErrorIcon({ item }: { item: UploadItem }): ReactNode {
 }
 
 /** The more-options dialog of a done file: its details plus download and delete. */
-function MoreDialog({ item, onClose, onRemove, disabled }: { item: UploadItem | null; onClose: () => void; onRemove: (uid: string) => void; disabled?: boolean }): ReactNode {
+function MoreDialog({
+  item,
+  onClose,
+  onRemove,
+  disabled,
+}: {
+  item: UploadItem | null;
+  onClose: () => void;
+  onRemove: (uid: string) => void;
+  disabled?: boolean;
+}): ReactNode {
   return (
     <Modal
       title="更多操作"
@@ -63,7 +82,14 @@ function MoreDialog({ item, onClose, onRemove, disabled }: { item: UploadItem | 
               下载
             </Button>
             {!disabled && (
-              <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => { onRemove(item.uid); onClose(); }}>
+              <Button
+                danger
+                icon={<DeleteOutlined aria-hidden />}
+                onClick={() => {
+                  onRemove(item.uid);
+                  onClose();
+                }}
+              >
                 删除
               </Button>
             )}
@@ -83,7 +109,17 @@ function MoreDialog({ item, onClose, onRemove, disabled }: { item: UploadItem | 
   );
 }
 
-function Picker({ props, image, upload, children }: { props: UploadProps; image: boolean; upload: (f: File) => Promise<void>; children: ReactNode }): ReactNode {
+function Picker({
+  props,
+  image,
+  upload,
+  children,
+}: {
+  props: UploadProps;
+  image: boolean;
+  upload: (f: File) => Promise<void>;
+  children: ReactNode;
+}): ReactNode {
   return (
     <Upload
       multiple={(props.number ?? 0) !== 1}
@@ -102,7 +138,14 @@ function Picker({ props, image, upload, children }: { props: UploadProps; image:
 
 /** A file list widget: button 点击上传, one row per file. */
 export function FileUpload(props: UploadProps): ReactNode {
-  const { items, upload, remove } = useUploadList({ value: props.value, onChange: props.onChange, image: false, biz: props.biz, number: props.number ?? 0, returnUrl: props.returnUrl ?? true });
+  const { items, upload, remove } = useUploadList({
+    value: props.value,
+    onChange: props.onChange,
+    image: false,
+    biz: props.biz,
+    number: props.number ?? 0,
+    returnUrl: props.returnUrl ?? true,
+  });
   const [more, setMore] = useState<UploadItem | null>(null);
   return (
     <div className="pk-upload">
@@ -128,7 +171,16 @@ export function FileUpload(props: UploadProps): ReactNode {
             <span style={{ marginLeft: 'auto' }}>
               {item.status === 'done' && (
                 <>
-                  <Button type="link" size="small" aria-label="下载" title="下载" icon={<DownloadOutlined aria-hidden />} href={item.url} target="_blank" download={item.name} />
+                  <Button
+                    type="link"
+                    size="small"
+                    aria-label="下载"
+                    title="下载"
+                    icon={<DownloadOutlined aria-hidden />}
+                    href={item.url}
+                    target="_blank"
+                    download={item.name}
+                  />
                   <Button type="link" size="small" aria-label="更多" title="更多" icon={<EllipsisOutlined aria-hidden />} onClick={() => setMore(item)} />
                 </>
               )}
@@ -144,11 +196,29 @@ export function FileUpload(props: UploadProps): ReactNode {
   );
 }
 
-const CARD = { width: 104, height: 104, border: '1px dashed #d9d9d9', borderRadius: 8, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', position: 'relative' } as const;
+const CARD = {
+  width: 104,
+  height: 104,
+  border: '1px dashed #d9d9d9',
+  borderRadius: 8,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  overflow: 'hidden',
+  position: 'relative',
+} as const;
 
 /** An image card widget: a 上传 card, thumbnails with preview, download, delete, more and move. */
 export function ImageUpload(props: UploadProps): ReactNode {
-  const { items, upload, remove, replace } = useUploadList({ value: props.value, onChange: props.onChange, image: true, biz: props.biz, number: props.number ?? 0, returnUrl: props.returnUrl ?? true });
+  const { items, upload, remove, replace } = useUploadList({
+    value: props.value,
+    onChange: props.onChange,
+    image: true,
+    biz: props.biz,
+    number: props.number ?? 0,
+    returnUrl: props.returnUrl ?? true,
+  });
   const [preview, setPreview] = useState<string | null>(null);
   const [more, setMore] = useState<UploadItem | null>(null);
   const move = (uid: string, step: -1 | 1) => {
@@ -161,15 +231,43 @@ export function ImageUpload(props: UploadProps): ReactNode {
       {items.map((item) => (
         <div key={item.uid} data-status={item.status} style={{ width: 104 }}>
           <div style={{ ...CARD, borderStyle: 'solid', borderColor: item.status === 'error' ? '#ff4d4f' : '#d9d9d9' }}>
-            {item.status === 'uploading' && <><LoadingOutlined aria-hidden /><span style={{ fontSize: 12 }}>{SHARED_MSG.uploading}</span></>}
-            {item.status === 'error' && <><ErrorIcon item={item} /><span style={{ fontSize: 12, color: '#ff4d4f', maxWidth: 96, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{item.name}</span></>}
+            {item.status === 'uploading' && (
+              <>
+                <LoadingOutlined aria-hidden />
+                <span style={{ fontSize: 12 }}>{SHARED_MSG.uploading}</span>
+              </>
+            )}
+            {item.status === 'error' && (
+              <>
+                <ErrorIcon item={item} />
+                <span style={{ fontSize: 12, color: '#ff4d4f', maxWidth: 96, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  {item.name}
+                </span>
+              </>
+            )}
             {item.status === 'done' && <img src={item.url} alt={item.name} style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />}
           </div>
           <Space size={0} style={{ justifyContent: 'center', width: '100%' }}>
             {item.status === 'done' && (
               <>
-                <Button type="text" size="small" aria-label="预览" title="预览" icon={<EyeOutlined aria-hidden />} onClick={() => setPreview(item.url ?? null)} />
-                <Button type="text" size="small" aria-label="下载" title="下载" icon={<DownloadOutlined aria-hidden />} href={item.url} target="_blank" download={item.name} />
+                <Button
+                  type="text"
+                  size="small"
+                  aria-label="预览"
+                  title="预览"
+                  icon={<EyeOutlined aria-hidden />}
+                  onClick={() => setPreview(item.url ?? null)}
+                />
+                <Button
+                  type="text"
+                  size="small"
+                  aria-label="下载"
+                  title="下载"
+                  icon={<DownloadOutlined aria-hidden />}
+                  href={item.url}
+                  target="_blank"
+                  download={item.name}
+                />
                 <Button type="text" size="small" aria-label="更多" title="更多" icon={<EllipsisOutlined aria-hidden />} onClick={() => setMore(item)} />
               </>
             )}
@@ -193,7 +291,11 @@ export function ImageUpload(props: UploadProps): ReactNode {
           </div>
         </Picker>
       )}
-      <Image style={{ display: 'none' }} src={preview ?? undefined} preview={{ open: !!preview, src: preview ?? undefined, onOpenChange: (v) => !v && setPreview(null) }} />
+      <Image
+        style={{ display: 'none' }}
+        src={preview ?? undefined}
+        preview={{ open: !!preview, src: preview ?? undefined, onOpenChange: (v) => !v && setPreview(null) }}
+      />
       <MoreDialog item={more} onClose={() => setMore(null)} onRemove={remove} disabled={props.disabled} />
     </div>
   );

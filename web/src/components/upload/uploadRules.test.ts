@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addItem, fileAccessUrl, formatSize, isImageType, itemsFromValue, keepLast, moveItem, MSG, nameOfPath, readReply, removeItem, sameValue, updateItem,
-  uploadFailureText, UPLOAD_TIMEOUT_MS, valueOf,
+  addItem,
+  fileAccessUrl,
+  formatSize,
+  isImageType,
+  itemsFromValue,
+  keepLast,
+  moveItem,
+  MSG,
+  nameOfPath,
+  readReply,
+  removeItem,
+  sameValue,
+  updateItem,
+  uploadFailureText,
+  UPLOAD_TIMEOUT_MS,
+  valueOf,
   type UploadItem,
 } from './uploadRules';
 
@@ -114,7 +128,9 @@ describe('readReply (001 §8: message from the response, or unknown error)', () 
 
 describe('uploadFailureText (001 §8: message, or 未知错误; no answer → 上传失败)', () => {
   it('an answer with an envelope message gives that message (HTTP 413 with the contract text)', () => {
-    expect(uploadFailureText({ status: 413, data: { success: false, message: '文件大小超出10MB限制, 请压缩或降低文件质量! ' } })).toBe('文件大小超出10MB限制, 请压缩或降低文件质量! ');
+    expect(uploadFailureText({ status: 413, data: { success: false, message: '文件大小超出10MB限制, 请压缩或降低文件质量! ' } })).toBe(
+      '文件大小超出10MB限制, 请压缩或降低文件质量! ',
+    );
     expect(uploadFailureText({ status: 400, data: { message: '上传目录bizPath，格式非法！' } })).toBe('上传目录bizPath，格式非法！');
   });
   it('an answer without one gives 未知错误', () => {

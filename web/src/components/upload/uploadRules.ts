@@ -90,7 +90,14 @@ export function itemsFromValue(value: unknown, root?: string): UploadItem[] {
     }
   }
   if (records) {
-    return records.map((r, i) => ({ uid: `v${i}-${r.filePath}`, name: r.fileName || nameOfPath(r.filePath), size: r.fileSize, status: 'done', path: r.filePath, url: fileAccessUrl(r.filePath, root) }));
+    return records.map((r, i) => ({
+      uid: `v${i}-${r.filePath}`,
+      name: r.fileName || nameOfPath(r.filePath),
+      size: r.fileSize,
+      status: 'done',
+      path: r.filePath,
+      url: fileAccessUrl(r.filePath, root),
+    }));
   }
   if (typeof value !== 'string' || !value.trim()) return [];
   return value

@@ -6,8 +6,21 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { http } from '../../api/request';
 import { feedback } from '../feedback';
 import {
-  addItem, DEFAULT_BIZ, fileAccessUrl, isImageType, itemsFromValue, MSG, readReply, removeItem, updateItem, uploadFailureText, UPLOAD_TIMEOUT_MS,
-  UPLOAD_URL, valueOf, type UploadItem, type UploadValue,
+  addItem,
+  DEFAULT_BIZ,
+  fileAccessUrl,
+  isImageType,
+  itemsFromValue,
+  MSG,
+  readReply,
+  removeItem,
+  updateItem,
+  uploadFailureText,
+  UPLOAD_TIMEOUT_MS,
+  UPLOAD_URL,
+  valueOf,
+  type UploadItem,
+  type UploadValue,
 } from './uploadRules';
 
 export interface UploadListOptions {
@@ -37,17 +50,20 @@ export function useUploadList({ value, onChange, image, biz, number, returnUrl, 
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
-  const setItems = useCallback((next: (prev: UploadItem[]) => UploadItem[]) => {
-    const list = next(itemsRef.current);
-    itemsRef.current = list;
-    setItemsState(list);
-    const v = valueOf(list, returnUrl);
-    const key = JSON.stringify(v);
-    if (v !== undefined && key !== lastEmitted.current) {
-      lastEmitted.current = key;
-      onChangeRef.current?.(v);
-    }
-  }, [returnUrl]);
+  const setItems = useCallback(
+    (next: (prev: UploadItem[]) => UploadItem[]) => {
+      const list = next(itemsRef.current);
+      itemsRef.current = list;
+      setItemsState(list);
+      const v = valueOf(list, returnUrl);
+      const key = JSON.stringify(v);
+      if (v !== undefined && key !== lastEmitted.current) {
+        lastEmitted.current = key;
+        onChangeRef.current?.(v);
+      }
+    },
+    [returnUrl],
+  );
 
   // an outside change of the value (not the echo of our own emission) replaces the list
   useEffect(() => {
@@ -77,7 +93,11 @@ export function useUploadList({ value, onChange, image, biz, number, returnUrl, 
       const field = request?.responseName;
       try {
         // silent: the widget itself shows the failure (toast, error icon, 上传出错 dialog)
-        const reply = await http.upload<unknown>(request?.url || UPLOAD_URL, form, { silent: true, anonymous: request?.anonymous, timeout: request?.timeout ?? UPLOAD_TIMEOUT_MS });
+        const reply = await http.upload<unknown>(request?.url || UPLOAD_URL, form, {
+          silent: true,
+          anonymous: request?.anonymous,
+          timeout: request?.timeout ?? UPLOAD_TIMEOUT_MS,
+        });
         outcome = readReply(field && reply.success ? { success: true, message: String((reply as unknown as Record<string, unknown>)[field] ?? '') } : reply);
       } catch (e) {
         outcome = { error: uploadFailureText(e) };

@@ -23,10 +23,13 @@ let refreshKeys: Record<string, number> = {};
 
 function Shell() {
   const location = useLocation();
-  const element = useRoutes([
-    { path: '/a', element: <Search /> },
-    { path: '/b', element: <PageB /> },
-  ], location); // as the layout calls it
+  const element = useRoutes(
+    [
+      { path: '/a', element: <Search /> },
+      { path: '/b', element: <PageB /> },
+    ],
+    location,
+  ); // as the layout calls it
   return <KeepAliveOutlet element={element} location={location} keep={keep} refreshKeys={refreshKeys} enabled />;
 }
 

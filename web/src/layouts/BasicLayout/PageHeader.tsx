@@ -10,9 +10,7 @@ export function PageHeader({ routes, pathname, route }: { routes: AppRoute[]; pa
   const items = buildBreadcrumb(routes, pathname);
   return (
     <div className="page-header" data-testid="page-header">
-      <Breadcrumb
-        items={items.map((i) => ({ key: i.path ?? i.title, title: i.path ? <Link to={i.path}>{i.title}</Link> : i.title }))}
-      />
+      <Breadcrumb items={items.map((i) => ({ key: i.path ?? i.title, title: i.path ? <Link to={i.path}>{i.title}</Link> : i.title }))} />
       {route && route.path !== HOME_PATH && (
         <Typography.Title level={4} style={{ margin: '8px 0 0' }}>
           {route.meta.title}

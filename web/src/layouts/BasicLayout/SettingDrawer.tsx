@@ -50,7 +50,9 @@ export function SettingDrawer({ open, onClose }: { open: boolean; onClose(): voi
         ]}
       />
       <div style={{ marginTop: 12 }}>
-        <Row action={<Select
+        <Row
+          action={
+            <Select
               key="w"
               size="small"
               style={{ width: 80 }}
@@ -62,28 +64,37 @@ export function SettingDrawer({ open, onClose }: { open: boolean; onClose(): voi
                 { value: 'Fixed', label: '固定' },
                 { value: 'Fluid', label: '流式' },
               ]}
-            />}>
+            />
+          }
+        >
           <Tooltip title="该设定仅 [顶部栏导航] 时有效">内容区域宽度</Tooltip>
         </Row>
-        <Row action={<Switch key="s" size="small" aria-label="固定顶栏" checked={p.fixedHeader} onChange={(v) => p.set('fixedHeader', v)} />}>
-          固定顶栏
-        </Row>
-        <Row action={<Switch key="s" size="small" aria-label="下滑时隐藏顶栏" disabled={!p.fixedHeader} checked={p.autoHideHeader} onChange={(v) => p.set('autoHideHeader', v)} />}>
+        <Row action={<Switch key="s" size="small" aria-label="固定顶栏" checked={p.fixedHeader} onChange={(v) => p.set('fixedHeader', v)} />}>固定顶栏</Row>
+        <Row
+          action={
+            <Switch
+              key="s"
+              size="small"
+              aria-label="下滑时隐藏顶栏"
+              disabled={!p.fixedHeader}
+              checked={p.autoHideHeader}
+              onChange={(v) => p.set('autoHideHeader', v)}
+            />
+          }
+        >
           下滑时隐藏顶栏
         </Row>
-        <Row action={<Switch key="s" size="small" aria-label="固定侧边菜单" disabled={top} checked={p.fixSiderbar} onChange={(v) => p.set('fixSiderbar', v)} />}>
+        <Row
+          action={<Switch key="s" size="small" aria-label="固定侧边菜单" disabled={top} checked={p.fixSiderbar} onChange={(v) => p.set('fixSiderbar', v)} />}
+        >
           固定侧边菜单
         </Row>
       </div>
       <Divider />
       <h3 className="setting-title">其他设置</h3>
       <div>
-        <Row action={<Switch key="s" size="small" aria-label="色弱模式" checked={p.colorWeak} onChange={(v) => p.set('colorWeak', v)} />}>
-          色弱模式
-        </Row>
-        <Row action={<Switch key="s" size="small" aria-label="多页签模式" checked={p.multipage} onChange={(v) => p.set('multipage', v)} />}>
-          多页签模式
-        </Row>
+        <Row action={<Switch key="s" size="small" aria-label="色弱模式" checked={p.colorWeak} onChange={(v) => p.set('colorWeak', v)} />}>色弱模式</Row>
+        <Row action={<Switch key="s" size="small" aria-label="多页签模式" checked={p.multipage} onChange={(v) => p.set('multipage', v)} />}>多页签模式</Row>
       </div>
       <Divider />
       <Button block onClick={() => p.reset()}>

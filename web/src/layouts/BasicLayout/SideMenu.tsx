@@ -45,7 +45,7 @@ export function SideMenu({ menu, routes, theme, mode, collapsed = false, onPick 
   const items = useMemo(() => toItems(entries, onPick), [entries, onPick]);
   const rootKeys = useMemo(() => entries.filter((e) => e.children?.length).map((e) => e.key), [entries]);
   const keys = useMemo(() => menuKeys(routes, pathname), [routes, pathname]);
-  const [openKeys, setOpenKeys] = useState<string[]>(() => (collapsed ? [] : keys.openKeys ?? []));
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (collapsed ? [] : (keys.openKeys ?? [])));
   const cached = useRef<string[]>(keys.openKeys ?? []);
 
   useEffect(() => {

@@ -4,8 +4,15 @@
  */
 import { App, Avatar, Badge, Dropdown, type MenuProps } from 'antd';
 import {
-  BellOutlined, ClusterOutlined, LogoutOutlined, QuestionCircleOutlined, SettingOutlined, SyncOutlined, ToolOutlined,
-  UserOutlined, LockOutlined,
+  BellOutlined,
+  ClusterOutlined,
+  LogoutOutlined,
+  QuestionCircleOutlined,
+  SettingOutlined,
+  SyncOutlined,
+  ToolOutlined,
+  UserOutlined,
+  LockOutlined,
 } from '@ant-design/icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -25,7 +32,13 @@ function pathByName(routes: AppRoute[], name: string, fallback: string): string 
   return routes.find((r) => r.name === name)?.path ?? fallback;
 }
 
-export function UserMenu({ menu, routes, mobile, theme, onSettings }: {
+export function UserMenu({
+  menu,
+  routes,
+  mobile,
+  theme,
+  onSettings,
+}: {
   menu: MenuNode[];
   routes: AppRoute[];
   mobile: boolean;

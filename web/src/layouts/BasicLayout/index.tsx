@@ -14,9 +14,7 @@ import { useTabs } from '../../store/tabs';
 import { findRoute } from '../../access/menu';
 import type { AppRoute, MenuNode } from '../../access/types';
 import { routeElement } from '../../app/routeElement';
-import {
-  APP_TITLE, FIXED_HEADER_OFFSET, HEADER_AUTO_HIDE_SCROLL, HOME_PATH, MOBILE_DRAWER_WIDTH, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH,
-} from '../../config';
+import { APP_TITLE, FIXED_HEADER_OFFSET, HEADER_AUTO_HIDE_SCROLL, HOME_PATH, MOBILE_DRAWER_WIDTH, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '../../config';
 import { useDevice } from './useDevice';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
@@ -100,7 +98,7 @@ export default function BasicLayout() {
 
   // one tab per full path (pages only: containers redirect, hideTab pages stay out)
   useEffect(() => {
-    if (!current || current.kind === 'layout' && current.component !== 'layouts/IframePageView') return;
+    if (!current || (current.kind === 'layout' && current.component !== 'layouts/IframePageView')) return;
     if (current.meta.hideTab) return;
     if (current.redirect && current.redirect !== current.path) return;
     useTabs.getState().open({
@@ -136,90 +134,105 @@ export default function BasicLayout() {
   const headerTheme = top ? prefs.navTheme : 'light';
 
   const headerStyle: React.CSSProperties = prefs.fixedHeader
-    ? { position: 'fixed', top: 0, right: 0, width: `calc(100% - ${siderWidth}px)`, zIndex: 9, transition: 'transform .2s, width .2s', transform: headerVisible ? 'none' : 'translateY(-100%)' }
+    ? {
+        position: 'fixed',
+        top: 0,
+        right: 0,
+        width: `calc(100% - ${siderWidth}px)`,
+        zIndex: 9,
+        transition: 'transform .2s, width .2s',
+        transform: headerVisible ? 'none' : 'translateY(-100%)',
+      }
     : {};
 
   const sideMenu = (
-    <SideMenu menu={menu} routes={routes} theme={prefs.navTheme} mode="inline" collapsed={mobile ? false : collapsed} onPick={mobile ? closeDrawer : undefined} />
+    <SideMenu
+      menu={menu}
+      routes={routes}
+      theme={prefs.navTheme}
+      mode="inline"
+      collapsed={mobile ? false : collapsed}
+      onPick={mobile ? closeDrawer : undefined}
+    />
   );
 
   return (
     <QueryClientProvider client={queryClient}>
-    <Layout className={`basic-layout layout-${prefs.layoutMode} ${mobile ? 'is-mobile' : ''}`} style={{ minHeight: '100vh' }}>
-      {!top && !mobile && (
-        <Sider
-          width={SIDER_WIDTH}
-          collapsedWidth={SIDER_COLLAPSED_WIDTH}
-          collapsed={collapsed}
-          trigger={null}
-          theme={prefs.navTheme}
-          className="layout-sider"
-          style={prefs.fixSiderbar ? { position: 'fixed', insetBlock: 0, left: 0, height: '100vh', overflow: 'auto', zIndex: 10 } : undefined}
-        >
-          <Logo collapsed={collapsed} theme={prefs.navTheme} />
-          <nav aria-label="侧边菜单" data-testid="side-menu">
-            {sideMenu}
-          </nav>
-        </Sider>
-      )}
-      {mobile && (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={closeDrawer}
-          size={MOBILE_DRAWER_WIDTH}
-          closable={false}
-          styles={{ body: { padding: 0, background: prefs.navTheme === 'dark' ? '#001529' : '#fff' } }}
-        >
-          <Logo collapsed={false} theme={prefs.navTheme} />
-          <nav aria-label="侧边菜单" data-testid="side-menu">
-            {sideMenu}
-          </nav>
-        </Drawer>
-      )}
-      <Layout style={{ marginLeft: prefs.fixSiderbar && !top && !mobile ? siderWidth : 0, transition: 'margin-left .2s' }}>
-        <Header className={`layout-header layout-header-${headerTheme}`} style={headerStyle}>
-          <div className={`header-inner ${top && prefs.contentWidth === 'Fixed' ? 'content-fixed' : ''}`}>
-            {top ? (
-              <>
-                <Logo collapsed={false} theme={prefs.navTheme} />
-                <nav aria-label="顶部菜单" data-testid="top-menu" className="top-menu">
-                  <SideMenu menu={menu} routes={routes} theme={prefs.navTheme} mode="horizontal" />
-                </nav>
-              </>
-            ) : (
-              <Button
-                type="text"
-                className="header-trigger"
-                aria-label={collapsed ? '展开菜单' : '收起菜单'}
-                icon={(mobile ? !drawerOpen : collapsed) ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                onClick={toggle}
-              />
-            )}
-            {!top && <div style={{ flex: 1 }} />}
-            <UserMenu menu={menu} routes={routes} mobile={mobile} theme={headerTheme} onSettings={() => setSettingsOpen(true)} />
-          </div>
-        </Header>
-        <Content style={{ paddingTop: prefs.fixedHeader ? FIXED_HEADER_OFFSET : 0 }}>
-          <div className={top && prefs.contentWidth === 'Fixed' ? 'content-fixed' : undefined}>
-            {multipage && !mobile && <MultiTab />}
-            <div className="layout-content">
-              <PageHeader routes={routes} pathname={location.pathname} route={current} />
-              <KeepAliveOutlet
-                element={element}
-                location={location}
-                keep={tabs.map((t) => t.fullPath)}
-                refreshKeys={refreshKeys}
-                enabled={multipage}
-                generation={routeObjects}
-              />
+      <Layout className={`basic-layout layout-${prefs.layoutMode} ${mobile ? 'is-mobile' : ''}`} style={{ minHeight: '100vh' }}>
+        {!top && !mobile && (
+          <Sider
+            width={SIDER_WIDTH}
+            collapsedWidth={SIDER_COLLAPSED_WIDTH}
+            collapsed={collapsed}
+            trigger={null}
+            theme={prefs.navTheme}
+            className="layout-sider"
+            style={prefs.fixSiderbar ? { position: 'fixed', insetBlock: 0, left: 0, height: '100vh', overflow: 'auto', zIndex: 10 } : undefined}
+          >
+            <Logo collapsed={collapsed} theme={prefs.navTheme} />
+            <nav aria-label="侧边菜单" data-testid="side-menu">
+              {sideMenu}
+            </nav>
+          </Sider>
+        )}
+        {mobile && (
+          <Drawer
+            placement="left"
+            open={drawerOpen}
+            onClose={closeDrawer}
+            size={MOBILE_DRAWER_WIDTH}
+            closable={false}
+            styles={{ body: { padding: 0, background: prefs.navTheme === 'dark' ? '#001529' : '#fff' } }}
+          >
+            <Logo collapsed={false} theme={prefs.navTheme} />
+            <nav aria-label="侧边菜单" data-testid="side-menu">
+              {sideMenu}
+            </nav>
+          </Drawer>
+        )}
+        <Layout style={{ marginLeft: prefs.fixSiderbar && !top && !mobile ? siderWidth : 0, transition: 'margin-left .2s' }}>
+          <Header className={`layout-header layout-header-${headerTheme}`} style={headerStyle}>
+            <div className={`header-inner ${top && prefs.contentWidth === 'Fixed' ? 'content-fixed' : ''}`}>
+              {top ? (
+                <>
+                  <Logo collapsed={false} theme={prefs.navTheme} />
+                  <nav aria-label="顶部菜单" data-testid="top-menu" className="top-menu">
+                    <SideMenu menu={menu} routes={routes} theme={prefs.navTheme} mode="horizontal" />
+                  </nav>
+                </>
+              ) : (
+                <Button
+                  type="text"
+                  className="header-trigger"
+                  aria-label={collapsed ? '展开菜单' : '收起菜单'}
+                  icon={(mobile ? !drawerOpen : collapsed) ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                  onClick={toggle}
+                />
+              )}
+              {!top && <div style={{ flex: 1 }} />}
+              <UserMenu menu={menu} routes={routes} mobile={mobile} theme={headerTheme} onSettings={() => setSettingsOpen(true)} />
             </div>
-          </div>
-        </Content>
-        <Footer style={{ textAlign: 'center', color: 'rgba(0,0,0,.45)' }}>Copyright &copy; 2019 {APP_TITLE}</Footer>
+          </Header>
+          <Content style={{ paddingTop: prefs.fixedHeader ? FIXED_HEADER_OFFSET : 0 }}>
+            <div className={top && prefs.contentWidth === 'Fixed' ? 'content-fixed' : undefined}>
+              {multipage && !mobile && <MultiTab />}
+              <div className="layout-content">
+                <PageHeader routes={routes} pathname={location.pathname} route={current} />
+                <KeepAliveOutlet
+                  element={element}
+                  location={location}
+                  keep={tabs.map((t) => t.fullPath)}
+                  refreshKeys={refreshKeys}
+                  enabled={multipage}
+                  generation={routeObjects}
+                />
+              </div>
+            </div>
+          </Content>
+          <Footer style={{ textAlign: 'center', color: 'rgba(0,0,0,.45)' }}>Copyright &copy; 2019 {APP_TITLE}</Footer>
+        </Layout>
+        <SettingDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       </Layout>
-      <SettingDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-    </Layout>
     </QueryClientProvider>
   );
 }

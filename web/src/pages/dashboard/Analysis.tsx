@@ -25,9 +25,7 @@ export default function Analysis() {
         <Typography.Title level={4} style={{ marginTop: 0 }}>
           {timeGreeting()}，{nickname(info)}，欢迎使用{APP_TITLE}
         </Typography.Title>
-        <Typography.Text type="secondary">
-          在左侧菜单或上方标签页中打开页面；右上角可搜索菜单、修改密码、切换部门和调整界面设置。
-        </Typography.Text>
+        <Typography.Text type="secondary">在左侧菜单或上方标签页中打开页面；右上角可搜索菜单、修改密码、切换部门和调整界面设置。</Typography.Text>
       </Card>
       <Card title="快捷入口">
         <Row gutter={[16, 16]}>

@@ -38,7 +38,13 @@ export default function CronDemo() {
       {server && (
         <div style={{ marginTop: 16, maxWidth: 560 }} data-testid="cron-server">
           {server.ok ? (
-            <List size="small" header="服务端计算的最近10次运行时间（含年份）" bordered dataSource={server.runs} renderItem={(r) => <List.Item>{r}</List.Item>} />
+            <List
+              size="small"
+              header="服务端计算的最近10次运行时间（含年份）"
+              bordered
+              dataSource={server.runs}
+              renderItem={(r) => <List.Item>{r}</List.Item>}
+            />
           ) : (
             <Alert type="error" showIcon title={server.message} />
           )}

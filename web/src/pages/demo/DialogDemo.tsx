@@ -64,7 +64,16 @@ export default function DialogDemo() {
           <Descriptions.Item label="状态">正常</Descriptions.Item>
         </Descriptions>
       </DetailModal>
-      <DraggableModal open={drag} title="按住标题拖动" width={520} onOk={() => setDrag(false)} onCancel={() => setDrag(false)} okText="确定" cancelText="取消" switchFullscreen>
+      <DraggableModal
+        open={drag}
+        title="按住标题拖动"
+        width={520}
+        onOk={() => setDrag(false)}
+        onCancel={() => setDrag(false)}
+        okText="确定"
+        cancelText="取消"
+        switchFullscreen
+      >
         <p>按住标题栏可以拖动此弹窗；全屏时不能拖动。</p>
       </DraggableModal>
       {promptHolder}

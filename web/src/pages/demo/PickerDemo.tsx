@@ -2,8 +2,21 @@
 import { Card, Col, Form, Row, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import {
-  AreaPicker, BusinessPicker, CategorySelect, CheckboxGroup, DepartPicker, DictPicker, LABEL_DICT, PICKER, PositionPicker, RolePicker, SearchSelect, TreeSelectPicker,
-  UserByDepartPicker, UserPicker, type PositionRow,
+  AreaPicker,
+  BusinessPicker,
+  CategorySelect,
+  CheckboxGroup,
+  DepartPicker,
+  DictPicker,
+  LABEL_DICT,
+  PICKER,
+  PositionPicker,
+  RolePicker,
+  SearchSelect,
+  TreeSelectPicker,
+  UserByDepartPicker,
+  UserPicker,
+  type PositionRow,
 } from '../../components/pickers';
 import { PICKER_MSG } from '../../components/pickers/rules';
 
@@ -62,16 +75,31 @@ export default function PickerDemo(): ReactNode {
               testId="picker-business"
             />,
           )}
-          {item('category', '树选择（分类字典）', <TreeSelectPicker dict="sys_category,name,id" pidField="pid" pidValue="0" hasChildField="has_child" testId="picker-tree" />)}
+          {item(
+            'category',
+            '树选择（分类字典）',
+            <TreeSelectPicker dict="sys_category,name,id" pidField="pid" pidValue="0" hasChildField="has_child" testId="picker-tree" />,
+          )}
           {item(
             'categoryFiltered',
             '树选择（带条件 code like A02%）',
-            <TreeSelectPicker dict="sys_category,name,code" pidField="pid" pidValue="0" hasChildField="has_child" condition='{"code":"A02%"}' testId="picker-tree-cond" />,
+            <TreeSelectPicker
+              dict="sys_category,name,code"
+              pidField="pid"
+              pidValue="0"
+              hasChildField="has_child"
+              condition='{"code":"A02%"}'
+              testId="picker-tree-cond"
+            />,
           )}
           {item('categorySelect', '分类字典选择（全部分类）', <CategorySelect testId="picker-category" />, '值为分类 id；展开时加载下级')}
           {item('categoryMulti', '分类字典选择（道具分类，多选）', <CategorySelect pcode="A02" multiple testId="picker-category-multi" />)}
           {item('searchUser', `搜索选择（${PICKER.searchDebounce} ms）`, <SearchSelect dict="sys_user,realname,username" testId="picker-search" />)}
-          {item('searchDepart', `表单下拉搜索（${PICKER.formDebounce} ms）`, <SearchSelect dict="sys_depart,depart_name,id" debounce={PICKER.formDebounce} testId="picker-search-form" />)}
+          {item(
+            'searchDepart',
+            `表单下拉搜索（${PICKER.formDebounce} ms）`,
+            <SearchSelect dict="sys_depart,depart_name,id" debounce={PICKER.formDebounce} testId="picker-search-form" />,
+          )}
           {item('checkbox', '多选框组（性别）', <CheckboxGroup dictCode="sex" />)}
           {item('area', '省市区（级联）', <AreaPicker testId="picker-area" />)}
           {item('areaSelect', '省市区（下拉）', <AreaPicker type="select" testId="picker-area-select" />)}

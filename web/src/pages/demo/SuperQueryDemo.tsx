@@ -16,7 +16,7 @@ export default function SuperQueryDemo(): ReactNode {
         <SuperQuery fields={queryFields(positionEntity)} saveCode="demo_super_query" onSearch={setOut} />
         <Descriptions column={1} bordered size="small">
           <Descriptions.Item label="匹配方式">
-            {out ? MATCH_TYPES.find((m) => m.value === out.superQueryMatchType)?.label ?? out.superQueryMatchType : '（未生效）'}
+            {out ? (MATCH_TYPES.find((m) => m.value === out.superQueryMatchType)?.label ?? out.superQueryMatchType) : '（未生效）'}
           </Descriptions.Item>
           <Descriptions.Item label="发送的查询参数">
             <code style={{ wordBreak: 'break-all' }}>{out?.superQueryParams ?? ''}</code>

@@ -9,11 +9,5 @@ export default function IframePageView() {
   const routes = useSession((s) => s.routes);
   const url = routes ? findRoute(routes, pathname)?.meta.url : undefined;
   if (!url) return <Empty description="未配置页面地址" />;
-  return (
-    <iframe
-      title={url}
-      src={url}
-      style={{ width: '100%', height: 'calc(100vh - 220px)', minHeight: 400, border: 0, background: '#fff' }}
-    />
-  );
+  return <iframe title={url} src={url} style={{ width: '100%', height: 'calc(100vh - 220px)', minHeight: 400, border: 0, background: '#fff' }} />;
 }

@@ -73,7 +73,12 @@ export default function Alteration() {
 
   return (
     <div>
-      <Steps size="small" current={step} items={[{ title: '账户信息' }, { title: '身份验证' }, { title: '更改密码' }, { title: '完成' }]} style={{ marginBottom: 24 }} />
+      <Steps
+        size="small"
+        current={step}
+        items={[{ title: '账户信息' }, { title: '身份验证' }, { title: '更改密码' }, { title: '完成' }]}
+        style={{ marginBottom: 24 }}
+      />
       {step === 0 && (
         <Form form={form1} layout="vertical" aria-label="账户信息">
           <Form.Item name="username" label="账号" rules={[{ required: true, message: '请输入账号' }]}>
@@ -89,7 +94,9 @@ export default function Alteration() {
               </Button>
             </Space.Compact>
           </Form.Item>
-          <Button type="primary" block onClick={run(step1)}>下一步</Button>
+          <Button type="primary" block onClick={run(step1)}>
+            下一步
+          </Button>
         </Form>
       )}
       {step === 1 && (
@@ -115,7 +122,9 @@ export default function Alteration() {
               />
             </Space.Compact>
           </Form.Item>
-          <Button type="primary" block onClick={run(step2)}>下一步</Button>
+          <Button type="primary" block onClick={run(step2)}>
+            下一步
+          </Button>
         </Form>
       )}
       {step === 2 && (
@@ -123,19 +132,25 @@ export default function Alteration() {
           <Form.Item name="password" label="新密码" rules={[{ required: true, message: '请输入新密码!' }]}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
-          <Form.Item
-            name="confirm"
-            label="确认密码"
-            dependencies={['password']}
-            rules={confirmRules('请确认新密码!')}
-          >
+          <Form.Item name="confirm" label="确认密码" dependencies={['password']} rules={confirmRules('请确认新密码!')}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
-          <Button type="primary" block onClick={run(step3)}>提交</Button>
+          <Button type="primary" block onClick={run(step3)}>
+            提交
+          </Button>
         </Form>
       )}
       {step === 3 && (
-        <Result status="success" title="密码修改成功" subTitle={`账号 ${username} 的新密码已生效`} extra={<Link to="/user/login"><Button type="primary">返回登录</Button></Link>} />
+        <Result
+          status="success"
+          title="密码修改成功"
+          subTitle={`账号 ${username} 的新密码已生效`}
+          extra={
+            <Link to="/user/login">
+              <Button type="primary">返回登录</Button>
+            </Link>
+          }
+        />
       )}
       {step < 3 && (
         <div style={{ marginTop: 16, textAlign: 'right' }}>

@@ -86,14 +86,7 @@ export default function Login() {
 
   return (
     <>
-      <Form<LoginForm>
-        form={form}
-        size="large"
-        onFinish={onFinish}
-        initialValues={{ remember: true }}
-        aria-label="账号密码登录"
-        autoComplete="off"
-      >
+      <Form<LoginForm> form={form} size="large" onFinish={onFinish} initialValues={{ remember: true }} aria-label="账号密码登录" autoComplete="off">
         <Form.Item name="username" rules={[{ required: true, message: '请输入用户名!' }]}>
           <Input prefix={<UserOutlined />} placeholder="请输入帐户名" aria-label="账号" autoComplete="username" />
         </Form.Item>
@@ -148,13 +141,13 @@ export default function Login() {
       </Form>
       {choose && (
         <Suspense fallback={null}>
-        <LoginSelect
-          result={choose}
-          onDone={() => {
-            setChoose(null);
-            finish();
-          }}
-        />
+          <LoginSelect
+            result={choose}
+            onDone={() => {
+              setChoose(null);
+              finish();
+            }}
+          />
         </Suspense>
       )}
     </>

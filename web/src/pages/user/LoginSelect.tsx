@@ -56,11 +56,7 @@ export default function LoginSelect({ result, onDone }: { result: LoginResult; o
       <Form form={form} layout="vertical" initialValues={{ orgCode: needDepart ? undefined : undefined }}>
         {needDepart && (
           <Form.Item name="orgCode" label="部门" rules={[{ required: true, message: MSG.selectDepart }]}>
-            <Select
-              placeholder="请选择登录部门"
-              aria-label="部门"
-              options={result.departs!.map((d) => ({ value: d.orgCode, label: d.departName }))}
-            />
+            <Select placeholder="请选择登录部门" aria-label="部门" options={result.departs!.map((d) => ({ value: d.orgCode, label: d.departName }))} />
           </Form.Item>
         )}
         {needTenant && (

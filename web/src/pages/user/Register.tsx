@@ -39,11 +39,7 @@ export default function Register() {
       <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
         <Input.Password placeholder="至少8位密码，区分大小写" aria-label="密码" autoComplete="new-password" />
       </Form.Item>
-      <Form.Item
-        name="password2"
-        dependencies={['password']}
-        rules={confirmRules('请确认密码')}
-      >
+      <Form.Item name="password2" dependencies={['password']} rules={confirmRules('请确认密码')}>
         <Input.Password placeholder="确认密码" aria-label="确认密码" autoComplete="new-password" />
       </Form.Item>
       <Form.Item name="mobile" rules={[{ required: true, message: '请输入手机号码!' }, formatRule('mobile')]}>

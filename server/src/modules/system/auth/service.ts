@@ -136,9 +136,7 @@ export async function login(ctx: AppContext, req: FastifyRequest, raw: unknown):
   if (attempt === 'locked') return fail(LOCKED_MESSAGE);
 
   const user = await findActiveUserByName(ctx, username);
-  const passwordOk = user?.password
-    ? await verifyPassword(user.password, password)
-    : (await verifyPassword(await dummy(), password), false);
+  const passwordOk = user?.password ? await verifyPassword(user.password, password) : (await verifyPassword(await dummy(), password), false);
   if (!user || !passwordOk) {
     const locked = await recordFailure(ctx, username, attempt);
     await fail(locked ? LOCKED_MESSAGE : AUTH_MSG.badCredentials, user?.realname ?? null);
@@ -228,11 +226,7 @@ export async function updatePassword(ctx: AppContext, me: SessionUser, raw: unkn
   if (password.length > MAX_PASSWORD) throw new BizError(AUTH_MSG.newPasswordLong);
   if (password !== confirmpassword) throw new BizError(AUTH_MSG.confirmMismatch);
   const hashed = await hashPassword(password);
-  await ctx.db.db
-    .updateTable('sys_user')
-    .set({ password: hashed, update_by: me.username, update_time: now() })
-    .where('id', '=', user.id)
-    .execute();
+  await ctx.db.db.updateTable('sys_user').set({ password: hashed, update_by: me.username, update_time: now() }).where('id', '=', user.id).execute();
   invalidateUser(user.id);
   passwordChanged(ctx, user.id);
   await endUserSessions(ctx, user.id, me.sessionId);

@@ -38,7 +38,11 @@ async function refreshHasChild(db: Db, parentIds: Iterable<string>, gone: Readon
     if (!p || p === CATEGORY_ROOT || gone.has(p)) continue;
     const kids = await db.selectFrom('sys_category').select('id').where('pid', '=', p).execute();
     const has = kids.some((k) => !gone.has(k.id));
-    await db.updateTable('sys_category').set({ has_child: has ? '1' : '0' }).where('id', '=', p).execute();
+    await db
+      .updateTable('sys_category')
+      .set({ has_child: has ? '1' : '0' })
+      .where('id', '=', p)
+      .execute();
   }
 }
 
@@ -72,13 +76,21 @@ async function beforeSave(values: Record<string, unknown>, c: SaveContext): Prom
         parentCode = parent.code ?? '';
       }
       const siblings = await db.selectFrom('sys_category').select('code').where('pid', '=', pid).execute();
-      const next = nextCategoryCode(parentCode, siblings.map((s) => s.code ?? ''));
+      const next = nextCategoryCode(
+        parentCode,
+        siblings.map((s) => s.code ?? ''),
+      );
       if (!next) throw new BizError(CATEGORY_MSG.levelFull);
       values.pid = pid;
       values.code = next;
     }
     values.hasChild = '0';
-    if (values.pid !== CATEGORY_ROOT) await db.updateTable('sys_category').set({ has_child: '1' }).where('id', '=', values.pid as string).execute();
+    if (values.pid !== CATEGORY_ROOT)
+      await db
+        .updateTable('sys_category')
+        .set({ has_child: '1' })
+        .where('id', '=', values.pid as string)
+        .execute();
     return;
   }
   if ('pid' in values) {
@@ -120,8 +132,16 @@ export const categoryBinding: CrudBinding = {
       const gone = new Set(all);
       const parents = await c.trx.selectFrom('sys_category').select('pid').where('id', 'in', ids).execute();
       const extra = all.filter((i) => !ids.includes(i));
-      for (let i = 0; i < extra.length; i += 500) await c.trx.deleteFrom('sys_category').where('id', 'in', extra.slice(i, i + 500)).execute();
-      await refreshHasChild(c.trx, parents.map((p) => p.pid ?? ''), gone);
+      for (let i = 0; i < extra.length; i += 500)
+        await c.trx
+          .deleteFrom('sys_category')
+          .where('id', 'in', extra.slice(i, i + 500))
+          .execute();
+      await refreshHasChild(
+        c.trx,
+        parents.map((p) => p.pid ?? ''),
+        gone,
+      );
     },
   },
 };

@@ -38,7 +38,11 @@ export async function categoryModule(app: FastifyInstance): Promise<void> {
   app.get('/sys/category/childList', { config: list }, async (req) => ok((await svc.children(requiredPid(req))).map(wire)));
 
   app.get('/sys/category/getChildListBatch', { config: list }, async (req) => {
-    const ids = (param(q(req), 'parentIds') ?? '').split(',').map((s) => s.trim()).filter(Boolean).slice(0, 1000);
+    const ids = (param(q(req), 'parentIds') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .slice(0, 1000);
     if (!ids.length) throw new BizError(MSG.batch('parentIds不能为空'));
     const rows = await svc.childrenOf(ids);
     return ok({ records: rows.map(wire), total: rows.length, size: 10, current: 1 });
@@ -68,15 +72,23 @@ export async function categoryModule(app: FastifyInstance): Promise<void> {
 
   // The server ignores trailing slashes, so this also answers `/loadDictItem/` (the client's spelling).
   app.get('/sys/category/loadDictItem', { config: SIGNED_IN }, async (req) => {
-    const ids = (param(q(req), 'ids') ?? '').split(',').map((s) => s.trim()).filter(Boolean).slice(0, 1000);
+    const ids = (param(q(req), 'ids') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .slice(0, 1000);
     if (!ids.length) throw new BizError(MSG.idsEmpty);
     return ok(await svc.names(ids, param(q(req), 'delNotExist') !== 'false'));
   });
 
   app.get('/sys/category/loadAllData', { config: SIGNED_IN }, async (req) => ok(await svc.allData(param(q(req), 'code') ?? '')));
 
-  app.get('/sys/category/checkCode', { config: perm(permCode(categoryEntity, 'list'), permCode(categoryEntity, 'add'), permCode(categoryEntity, 'edit')) }, async (req) => {
-    await svc.checkCode(param(q(req), 'code') ?? '', param(q(req), 'pid') ?? '');
-    return ok(null);
-  });
+  app.get(
+    '/sys/category/checkCode',
+    { config: perm(permCode(categoryEntity, 'list'), permCode(categoryEntity, 'add'), permCode(categoryEntity, 'edit')) },
+    async (req) => {
+      await svc.checkCode(param(q(req), 'code') ?? '', param(q(req), 'pid') ?? '');
+      return ok(null);
+    },
+  );
 }

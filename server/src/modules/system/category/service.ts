@@ -120,7 +120,12 @@ export class CategoryService {
 
   /** loadDictItem: names of `ids`; delNotExist: in database order, missing dropped; else in ids order, missing kept. */
   async names(ids: string[], delNotExist: boolean): Promise<string[]> {
-    const rows = await this.db.selectFrom('sys_category').select(['id', 'name']).where('id', 'in', [...new Set(ids)]).orderBy('code').execute();
+    const rows = await this.db
+      .selectFrom('sys_category')
+      .select(['id', 'name'])
+      .where('id', 'in', [...new Set(ids)])
+      .orderBy('code')
+      .execute();
     if (delNotExist) return rows.map((r) => r.name ?? '');
     const names = new Map(rows.map((r) => [r.id, r.name ?? '']));
     return ids.map((i) => names.get(i) ?? i);

@@ -17,17 +17,21 @@ const RULE_CODE_REQUIRED = 'ruleCode不能为空';
 export async function checkRuleModule(app: FastifyInstance): Promise<void> {
   await registerCrud(app, checkRuleBinding);
 
-  app.withTypeProvider<ZodTypeProvider>().get('/sys/checkRule/checkByCode', {
-    config: SIGNED_IN,
-    schema: {
-      querystring: z.object({
-        ruleCode: z.string({ error: RULE_CODE_REQUIRED }).trim().min(1, RULE_CODE_REQUIRED).max(100),
-        value: z.string().max(10_000).optional(),
-      }),
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/sys/checkRule/checkByCode',
+    {
+      config: SIGNED_IN,
+      schema: {
+        querystring: z.object({
+          ruleCode: z.string({ error: RULE_CODE_REQUIRED }).trim().min(1, RULE_CODE_REQUIRED).max(100),
+          value: z.string().max(10_000).optional(),
+        }),
+      },
     },
-  }, async (req) => {
-    const failure = await checkByCode(app.ctx.db, req.query.ruleCode, decodeOnceMore(req.query.value ?? ''));
-    if (failure) throw new BizError(failure.message, 500, failure);
-    return ok(null);
-  });
+    async (req) => {
+      const failure = await checkByCode(app.ctx.db, req.query.ruleCode, decodeOnceMore(req.query.value ?? ''));
+      if (failure) throw new BizError(failure.message, 500, failure);
+      return ok(null);
+    },
+  );
 }

@@ -107,12 +107,22 @@ function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => void): Pr
 async function testPostgres(t: HostTarget, input: ConnectionInput, ms: number): Promise<void> {
   const { default: pg } = await import('pg'); // drivers load on first use, as in db/connection.ts
   const client = new pg.Client({
-    host: t.host, port: t.port ?? 5432, database: t.database, user: input.dbUsername ?? undefined,
-    password: input.dbPassword ?? '', connectionTimeoutMillis: ms + 1000, query_timeout: ms + 1000, statement_timeout: ms, // the outer bound fires first
+    host: t.host,
+    port: t.port ?? 5432,
+    database: t.database,
+    user: input.dbUsername ?? undefined,
+    password: input.dbPassword ?? '',
+    connectionTimeoutMillis: ms + 1000,
+    query_timeout: ms + 1000,
+    statement_timeout: ms, // the outer bound fires first
   });
   client.on('error', () => {}); // a late socket error after the timeout must not crash the process
   try {
-    await withTimeout(client.connect().then(() => client.query('select 1')), ms, () => void client.end().catch(() => {}));
+    await withTimeout(
+      client.connect().then(() => client.query('select 1')),
+      ms,
+      () => void client.end().catch(() => {}),
+    );
   } finally {
     await client.end().catch(() => {});
   }
@@ -123,8 +133,12 @@ async function testMysql(t: HostTarget, input: ConnectionInput, ms: number): Pro
   let conn: MysqlConnection | null = null;
   const attempt = (async () => {
     conn = await mysql.createConnection({
-      host: t.host, port: t.port ?? 3306, database: t.database, user: input.dbUsername ?? undefined,
-      password: input.dbPassword ?? '', connectTimeout: ms + 1000, // the outer bound fires first
+      host: t.host,
+      port: t.port ?? 3306,
+      database: t.database,
+      user: input.dbUsername ?? undefined,
+      password: input.dbPassword ?? '',
+      connectTimeout: ms + 1000, // the outer bound fires first
       flags: ['-LOCAL_FILES', '-MULTI_STATEMENTS'], // a hostile server must not read our files (LOAD DATA LOCAL)
     });
     conn.on('error', () => {});
@@ -158,6 +172,8 @@ export async function testConnection(input: ConnectionInput, dataDir: string, ms
 /** The reason shown after `数据库连接失败：`, at most 200 characters. */
 export function failureReason(e: unknown): string {
   const msg = e instanceof Error ? e.message || (e as { code?: string }).code || e.name : String(e);
-  const text = String(msg || '未知错误').replace(/\s+/g, ' ').trim();
+  const text = String(msg || '未知错误')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }

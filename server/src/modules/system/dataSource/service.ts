@@ -8,7 +8,10 @@ import { DATA_SOURCE_MSG } from './definition.js';
 
 /** The data-source queries beyond the CRUD engine: the options list and the connection test. */
 export class DataSourceService {
-  constructor(private readonly ctx: AppContext, private readonly box: SecretBox) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly box: SecretBox,
+  ) {}
 
   /** `GET /sys/dataSource/options`: every data source as `{value: code, label: name, text: name}` (no password). */
   async options(): Promise<DataSourceOption[]> {

@@ -19,12 +19,21 @@ export async function addDepart(ctx: AppContext, req: FastifyRequest, parentId: 
     try {
       await db.transaction().execute(async (trx) => {
         let parentCode = '';
-        if (parentId) parentCode = (await trx.selectFrom('sys_depart').select('org_code').where('id', '=', parentId).executeTakeFirst().then((p) => {
-          if (!p) throw new BizError(DEPART_MSG.parentMissing);
-          return p.org_code;
-        }));
+        if (parentId)
+          parentCode = await trx
+            .selectFrom('sys_depart')
+            .select('org_code')
+            .where('id', '=', parentId)
+            .executeTakeFirst()
+            .then((p) => {
+              if (!p) throw new BizError(DEPART_MSG.parentMissing);
+              return p.org_code;
+            });
         const siblings = await trx.selectFrom('sys_depart').select('org_code').where('org_code', 'like', `${parentCode}%`).execute();
-        const code = nextOrgCode(parentCode, siblings.map((s) => s.org_code));
+        const code = nextOrgCode(
+          parentCode,
+          siblings.map((s) => s.org_code),
+        );
         const row: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(values)) if (v !== undefined) row[departResolved.columnOf(k)] = v;
         await trx

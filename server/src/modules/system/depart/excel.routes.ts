@@ -39,7 +39,9 @@ export async function departExcelRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req, reply) => {
       const q = queryParams(req);
       const selections = splitIds(param(q, 'selections'));
-      const name = param(q, 'departName')?.trim().replace(/^\*|\*$/g, '');
+      const name = param(q, 'departName')
+        ?.trim()
+        .replace(/^\*|\*$/g, '');
       const rows = await departsToExport(app.ctx, selections, name, EXPORT_MAX);
       const texts = await dictService(app.ctx).textsOf('org_category', [...new Set(rows.map((r) => r.org_category).filter((v): v is string => !!v))]);
       const bytes = await writeExportWorkbook({
@@ -58,7 +60,10 @@ export async function departExcelRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/sys/sysDepart/importExcel', { config: perm(PERM.depart.importExcel) }, async (req) => {
-    const sheets = await readWorkbooks(await uploadedFiles(req), COLUMNS.map((c) => c.header));
+    const sheets = await readWorkbooks(
+      await uploadedFiles(req),
+      COLUMNS.map((c) => c.header),
+    );
     const rows = sheets.flat().sort((a, b) => (a.cells['机构编码'] ?? '').length - (b.cells['机构编码'] ?? '').length || a.line - b.line);
     const categories = await dictService(app.ctx).valuesOf('org_category', [...new Set(rows.map((r) => r.cells['机构类别']).filter((v): v is string => !!v))]);
     const errors: string[] = [];

@@ -25,7 +25,12 @@ export async function departsToExport(ctx: AppContext, selections: string[], nam
 }
 
 /** Import one row (contract §7.5): the parent is the code minus its last 3 characters; a taken code is refused. */
-export async function importDepartRow(ctx: AppContext, req: FastifyRequest, cells: Record<string, string>, categories: ReadonlyMap<string, string>): Promise<void> {
+export async function importDepartRow(
+  ctx: AppContext,
+  req: FastifyRequest,
+  cells: Record<string, string>,
+  categories: ReadonlyMap<string, string>,
+): Promise<void> {
   const name = (cells['机构/部门名称'] ?? '').trim();
   if (!name) throw new BizError(DEPART_EXCEL_MSG.nameRequired);
   const code = (cells['机构编码'] ?? '').trim().toUpperCase();

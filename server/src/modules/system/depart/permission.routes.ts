@@ -14,7 +14,9 @@ import { MSG } from '../../../core/messages.js';
 export function departPermissionRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
 
-  app.get('/sys/permission/queryDepartPermission', { config: perm(PERM.depart.authorize) }, async (req) => ok(await departPermissionIds(ctx, checkId(param(q(req), 'departId')))));
+  app.get('/sys/permission/queryDepartPermission', { config: perm(PERM.depart.authorize) }, async (req) =>
+    ok(await departPermissionIds(ctx, checkId(param(q(req), 'departId')))),
+  );
 
   app.post('/sys/permission/saveDepartPermission', { config: perm(PERM.depart.authorize) }, async (req) => {
     const body = bodyObject(req.body);

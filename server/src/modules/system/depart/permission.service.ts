@@ -21,7 +21,11 @@ export async function departPermissionIds(ctx: AppContext, departId: string) {
 export async function saveDepartPermissions(ctx: AppContext, req: FastifyRequest, departId: string, next: string[], last: string[]): Promise<void> {
   await ctx.db.db.transaction().execute(async (trx) => {
     await requireDepart(trx, departId);
-    await assertCanGrantPermissions(trx, req, next.filter((i) => !last.includes(i)));
+    await assertCanGrantPermissions(
+      trx,
+      req,
+      next.filter((i) => !last.includes(i)),
+    );
     await saveGrants(trx, 'sys_depart_permission', { column: 'depart_id', value: departId }, next, last);
     // A department role cannot keep what its department lost.
     const removed = last.filter((i) => !next.includes(i));
@@ -51,7 +55,12 @@ export async function saveDepartDataRules(ctx: AppContext, permissionId: string,
     for (const g of roleGrants) {
       const had = ruleIdsOf(g.data_rule_ids);
       const kept = had.filter((i) => ruleIds.includes(i));
-      if (kept.length !== had.length) await trx.updateTable('sys_depart_role_permission').set({ data_rule_ids: kept.length ? kept.join(',') : null }).where('id', '=', g.id).execute();
+      if (kept.length !== had.length)
+        await trx
+          .updateTable('sys_depart_role_permission')
+          .set({ data_rule_ids: kept.length ? kept.join(',') : null })
+          .where('id', '=', g.id)
+          .execute();
     }
   });
   await bumpPermissionVersion(ctx);

@@ -24,7 +24,12 @@ async function roleDepart(trx: Trx, roleId: string, departId: string | null): Pr
 
 /** Ids of the rules the department granted on the menu. */
 async function departRuleIds(trx: Trx, departId: string, permissionId: string): Promise<string[]> {
-  const g = await trx.selectFrom('sys_depart_permission').select('data_rule_ids').where('depart_id', '=', departId).where('permission_id', '=', permissionId).executeTakeFirst();
+  const g = await trx
+    .selectFrom('sys_depart_permission')
+    .select('data_rule_ids')
+    .where('depart_id', '=', departId)
+    .where('permission_id', '=', permissionId)
+    .executeTakeFirst();
   return ruleIdsOf(g?.data_rule_ids);
 }
 
@@ -38,12 +43,26 @@ export async function departRoleDataRules(ctx: AppContext, permissionId: string,
 }
 
 /** Save the role's choice among the rules its department granted on the menu (departId null = the role's own). */
-export async function saveDepartRoleDataRules(ctx: AppContext, req: FastifyRequest, permissionId: string, roleId: string, departId: string | null, ruleIds: string[]): Promise<void> {
+export async function saveDepartRoleDataRules(
+  ctx: AppContext,
+  req: FastifyRequest,
+  permissionId: string,
+  roleId: string,
+  departId: string | null,
+  ruleIds: string[],
+): Promise<void> {
   await ctx.db.db.transaction().execute(async (trx) => {
     const dep = await roleDepart(trx, roleId, departId);
     await assertMayChangeDeptRoleGrants(trx, req, roleId);
     const allowed = await departRuleIds(trx, dep, permissionId);
-    await saveGrantRules(trx, departRoleOwner(roleId), permissionId, ruleIds, { notGranted: MSG.saveMenuGrantsFirst, notAllowed: DEPART_MSG.ruleNotGranted }, allowed);
+    await saveGrantRules(
+      trx,
+      departRoleOwner(roleId),
+      permissionId,
+      ruleIds,
+      { notGranted: MSG.saveMenuGrantsFirst, notAllowed: DEPART_MSG.ruleNotGranted },
+      allowed,
+    );
   });
   await bumpPermissionVersion(ctx);
 }

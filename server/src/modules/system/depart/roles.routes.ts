@@ -75,7 +75,9 @@ export function departRoleRoutes(app: FastifyInstance): void {
     return okMsg(MSG.addedAscii);
   });
 
-  app.get('/sys/sysDepartPermission/queryTreeListForDeptRole', { config: roles }, async (req) => ok(await svc.grantableTree(checkId(param(q(req), 'departId')))));
+  app.get('/sys/sysDepartPermission/queryTreeListForDeptRole', { config: roles }, async (req) =>
+    ok(await svc.grantableTree(checkId(param(q(req), 'departId')))),
+  );
 
   app.get('/sys/sysDepartPermission/queryDeptRolePermission', { config: roles }, async (req) => ok(await svc.permissionIds(checkId(param(q(req), 'roleId')))));
 

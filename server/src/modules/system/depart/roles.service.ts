@@ -70,7 +70,11 @@ export class DepartRoleService {
       if (values.roleCode) await this.checkRoleCode(trx, cur.depart_id ?? '', values.roleCode as string, id);
       const set: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(values)) if (v !== undefined) set[departRoleResolved.columnOf(k)] = v;
-      await trx.updateTable('sys_depart_role').set({ ...set, update_by: req.user?.username ?? null, update_time: now() }).where('id', '=', id).execute();
+      await trx
+        .updateTable('sys_depart_role')
+        .set({ ...set, update_by: req.user?.username ?? null, update_time: now() })
+        .where('id', '=', id)
+        .execute();
     });
     await bumpPermissionVersion(this.ctx);
   }
@@ -95,7 +99,11 @@ export class DepartRoleService {
 
   /** The department roles a user holds (optionally of one department). */
   async ofUser(userId: string, departId: string | null) {
-    let s = this.db.selectFrom('sys_depart_role_user as u').innerJoin('sys_depart_role as r', 'r.id', 'u.drole_id').where('u.user_id', '=', userId).select(['u.id', 'u.user_id', 'u.drole_id']);
+    let s = this.db
+      .selectFrom('sys_depart_role_user as u')
+      .innerJoin('sys_depart_role as r', 'r.id', 'u.drole_id')
+      .where('u.user_id', '=', userId)
+      .select(['u.id', 'u.user_id', 'u.drole_id']);
     if (departId) s = s.where('r.depart_id', '=', departId);
     return (await s.execute()).map((r) => ({ id: r.id, userId: r.user_id, droleId: r.drole_id }));
   }
@@ -111,7 +119,11 @@ export class DepartRoleService {
         if (known.length !== add.length) throw new BizError(MSG.notFound);
         // security §1.10: only roles of the user's own departments, carrying only permissions the caller holds
         await assertCanAssignDeptRoles(trx, req, userId, add);
-        const have = new Set((await trx.selectFrom('sys_depart_role_user').select('drole_id').where('user_id', '=', userId).where('drole_id', 'in', add).execute()).map((r) => r.drole_id));
+        const have = new Set(
+          (await trx.selectFrom('sys_depart_role_user').select('drole_id').where('user_id', '=', userId).where('drole_id', 'in', add).execute()).map(
+            (r) => r.drole_id,
+          ),
+        );
         const rows = add.filter((i) => !have.has(i)).map((i) => ({ id: newId(), user_id: userId, drole_id: i }));
         if (rows.length) await trx.insertInto('sys_depart_role_user').values(rows).execute();
       }
@@ -122,7 +134,9 @@ export class DepartRoleService {
 
   /** The menu tree a department's roles may be granted: the department's own permissions. */
   async grantableTree(departId: string) {
-    const granted = new Set((await this.db.selectFrom('sys_depart_permission').select('permission_id').where('depart_id', '=', departId).execute()).map((r) => r.permission_id));
+    const granted = new Set(
+      (await this.db.selectFrom('sys_depart_permission').select('permission_id').where('depart_id', '=', departId).execute()).map((r) => r.permission_id),
+    );
     const rows = (await allMenus(this.ctx)).filter((r) => granted.has(r.id));
     return { treeList: nest(rows, treeModel), ids: sortRows(rows).map((r) => r.id) };
   }
@@ -138,9 +152,21 @@ export class DepartRoleService {
       const role = await trx.selectFrom('sys_depart_role').select(['id', 'depart_id']).where('id', '=', roleId).executeTakeFirst();
       if (!role) throw new BizError(MSG.notFound);
       await assertMayChangeDeptRoleGrants(trx, req, roleId);
-      const allowed = new Set((await trx.selectFrom('sys_depart_permission').select('permission_id').where('depart_id', '=', role.depart_id ?? '').execute()).map((r) => r.permission_id));
+      const allowed = new Set(
+        (
+          await trx
+            .selectFrom('sys_depart_permission')
+            .select('permission_id')
+            .where('depart_id', '=', role.depart_id ?? '')
+            .execute()
+        ).map((r) => r.permission_id),
+      );
       if (next.filter((i) => !last.includes(i)).some((i) => !allowed.has(i))) throw new BizError('只能授予部门已有的权限');
-      await assertCanGrantPermissions(trx, req, next.filter((i) => !last.includes(i)));
+      await assertCanGrantPermissions(
+        trx,
+        req,
+        next.filter((i) => !last.includes(i)),
+      );
       await saveGrants(trx, 'sys_depart_role_permission', { column: 'role_id', value: roleId }, next, last, { depart_id: role.depart_id });
     });
     await bumpPermissionVersion(this.ctx);

@@ -70,7 +70,12 @@ export function matchingSubtrees(nodes: Record<string, unknown>[], keyWord: stri
   const out: Record<string, unknown>[] = [];
   const walk = (list: Record<string, unknown>[]) => {
     for (const n of list) {
-      if (String(n.title ?? '').toLowerCase().includes(kw)) out.push(n);
+      if (
+        String(n.title ?? '')
+          .toLowerCase()
+          .includes(kw)
+      )
+        out.push(n);
       else if (Array.isArray(n.children)) walk(n.children as Record<string, unknown>[]);
     }
   };

@@ -37,7 +37,12 @@ export function departTreeRoutes(app: FastifyInstance): void {
     const node = await nodeFor(req);
     if (ids.length) {
       const withKids = new Set(rows.filter((r) => !empty(r.parent_id)).map((r) => r.parent_id));
-      return ok(rows.filter((r) => ids.includes(r.id)).sort(byOrder).map((r) => node(r, !withKids.has(r.id))));
+      return ok(
+        rows
+          .filter((r) => ids.includes(r.id))
+          .sort(byOrder)
+          .map((r) => node(r, !withKids.has(r.id))),
+      );
     }
     return ok(departTree(rows, node));
   });
@@ -77,7 +82,12 @@ export function departTreeRoutes(app: FastifyInstance): void {
     const rows = await all();
     const byId = new Map(rows.map((r) => [r.id, r]));
     const out: Record<string, string[]> = {};
-    const starts = depRaw ? splitIds(depRaw) : orgCode!.split(',').map((c) => rows.find((r) => r.org_code === c.trim())?.id).filter((x): x is string => !!x);
+    const starts = depRaw
+      ? splitIds(depRaw)
+      : orgCode!
+          .split(',')
+          .map((c) => rows.find((r) => r.org_code === c.trim())?.id)
+          .filter((x): x is string => !!x);
     for (const id of starts) {
       const chain: string[] = [];
       let cur = byId.get(id);

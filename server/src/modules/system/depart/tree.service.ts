@@ -37,7 +37,10 @@ export class DepartTreeService {
 
   /** Departments whose name contains `kw` (only the caller's own with `mine`); `未找到部门信息` style refusal when none. */
   async search(req: FastifyRequest, kw: string, mine: boolean): Promise<DepartRow[]> {
-    let sel = this.db.selectFrom('sys_depart').selectAll().where(likeExpr('depart_name', 'like', kw, this.ctx.db.dialect));
+    let sel = this.db
+      .selectFrom('sys_depart')
+      .selectAll()
+      .where(likeExpr('depart_name', 'like', kw, this.ctx.db.dialect));
     if (mine) {
       const ids = await myDepartIds(this.db, req);
       if (!ids.length) throw new BizError(DEPART_MSG.noMatch);

@@ -15,7 +15,9 @@ export async function addUsersToDepart(ctx: AppContext, req: FastifyRequest, dep
     await requireDepart(trx, depId);
     // departments carry data scope and department roles: only users within the caller's rights (issue 10 point 2)
     await assertManageableUsers(trx, req, userIds);
-    const have = new Set((await trx.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', depId).where('user_id', 'in', userIds).execute()).map((r) => r.user_id));
+    const have = new Set(
+      (await trx.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', depId).where('user_id', 'in', userIds).execute()).map((r) => r.user_id),
+    );
     const rows = userIds.filter((u) => !have.has(u)).map((u) => ({ id: newId(), user_id: u, dep_id: depId }));
     if (rows.length) await trx.insertInto('sys_user_depart').values(rows).execute();
   });
@@ -25,7 +27,14 @@ export async function addUsersToDepart(ctx: AppContext, req: FastifyRequest, dep
 export async function removeUsersFromDepart(ctx: AppContext, req: FastifyRequest, depId: string, raw: string[]): Promise<void> {
   const db = ctx.db.db;
   // Only users the caller may see (tenant scope, security §1.11).
-  const userIds = (await db.selectFrom('sys_user').select('id').where('id', 'in', raw).where((eb) => userScope(eb, req)).execute()).map((r) => r.id);
+  const userIds = (
+    await db
+      .selectFrom('sys_user')
+      .select('id')
+      .where('id', 'in', raw)
+      .where((eb) => userScope(eb, req))
+      .execute()
+  ).map((r) => r.id);
   if (!userIds.length) throw new BizError(DEPART_MSG.notLinked);
   await assertMayManage(db, req, userIds);
   await db.transaction().execute(async (trx) => {

@@ -96,7 +96,12 @@ export async function dictAdminModule(app: FastifyInstance): Promise<void> {
 
   r.get('/sys/dictItem/list', { config: perm(I.list) }, async (req) => ok(await svc.items.list(req, query(req))));
   r.get('/sys/dictItem/queryById', { config: perm(I.list) }, async (req) => ok(await svc.items.queryById(req, param(query(req), 'id'))));
-  writeRoutes(r, { add: '/sys/dictItem/add', edit: '/sys/dictItem/edit', delete: '/sys/dictItem/delete', deleteBatch: '/sys/dictItem/deleteBatch' }, I, svc.itemWrites);
+  writeRoutes(
+    r,
+    { add: '/sys/dictItem/add', edit: '/sys/dictItem/edit', delete: '/sys/dictItem/delete', deleteBatch: '/sys/dictItem/deleteBatch' },
+    I,
+    svc.itemWrites,
+  );
   r.get('/sys/dictItem/dictItemCheck', { config: perm(I.add, I.edit) }, async (req) => {
     if (!(await svc.itemValueFree(query(req)))) throw new BizError(M.valueTaken);
     return okMsg(M.valueFree);

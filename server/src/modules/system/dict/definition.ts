@@ -36,7 +36,11 @@ async function checkItem(values: Values, c: SaveContext): Promise<void> {
     delete values.dictId;
     dictId = current?.dict_id ?? undefined;
   } else {
-    const dict = await c.trx.selectFrom('sys_dict').select('id').where('id', '=', dictId ?? '').executeTakeFirst();
+    const dict = await c.trx
+      .selectFrom('sys_dict')
+      .select('id')
+      .where('id', '=', dictId ?? '')
+      .executeTakeFirst();
     if (!dict) throw new BizError(MSG.notFound);
     if (values.status === undefined || values.status === null) values.status = 1;
   }

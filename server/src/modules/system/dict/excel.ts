@@ -142,9 +142,22 @@ async function importOne(svc: CrudService, req: FastifyRequest, d: ImportedDict,
       const id = newId();
       await trx
         .insertInto('sys_dict')
-        .values({ id, dict_name: String(values.dictName), dict_code: code, description: (values.description as string | null) ?? null, del_flag: 0, type: 0, create_by: user, create_time: time })
+        .values({
+          id,
+          dict_name: String(values.dictName),
+          dict_code: code,
+          description: (values.description as string | null) ?? null,
+          del_flag: 0,
+          type: 0,
+          create_by: user,
+          create_time: time,
+        })
         .execute();
-      if (items.length) await trx.insertInto('sys_dict_item').values(items.map((it) => ({ ...it, id: newId(), dict_id: id, status: 1, create_by: user, create_time: time }))).execute();
+      if (items.length)
+        await trx
+          .insertInto('sys_dict_item')
+          .values(items.map((it) => ({ ...it, id: newId(), dict_id: id, status: 1, create_by: user, create_time: time })))
+          .execute();
       return false;
     });
     return taken ? DICT_ADMIN_MSG.codeTaken(line) : null;

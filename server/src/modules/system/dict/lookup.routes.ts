@@ -53,7 +53,11 @@ export async function dictLookupModule(app: FastifyInstance): Promise<void> {
     const key = text(q, 'key');
     if (key === undefined) throw new BadRequestError('参数key不能为空');
     const delNotExist = param(q, 'delNotExist') !== 'false';
-    const keys = key.split(',').map((k) => k.trim()).filter(Boolean).slice(0, 1000);
+    const keys = key
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean)
+      .slice(0, 1000);
     const found = new Map((await dict.byValues(db, [...new Set(keys)], req)).map((r) => [r.value, r.text]));
     const out: string[] = [];
     for (const k of keys) {

@@ -75,13 +75,28 @@ export class DictAdminService {
     let q = this.db.selectFrom('sys_dict').select(['id', 'dict_name', 'dict_code', 'type', 'description']).where('del_flag', '=', 0);
     if (name) q = q.where(likeExpr('dict_name', 'like', name, this.ctx.db.dialect));
     const rows = await q.orderBy('create_time', 'desc').orderBy('id', 'desc').limit(10_000).execute();
-    return rows.map((r) => ({ id: r.id, key: r.id, title: r.dict_name, dictName: r.dict_name, dictCode: r.dict_code, type: r.type, description: r.description }));
+    return rows.map((r) => ({
+      id: r.id,
+      key: r.id,
+      title: r.dict_name,
+      dictName: r.dict_name,
+      dictCode: r.dict_code,
+      type: r.type,
+      description: r.description,
+    }));
   }
 
   /** The dictionary recycle bin: every logically deleted dictionary, last deleted first. */
   async deleted(): Promise<Row[]> {
     const b = this.dicts.b;
-    const rows = await this.db.selectFrom('sys_dict').select(b.selectColumns as never[]).where('del_flag', '=', 1).orderBy('update_time', 'desc').orderBy('id', 'desc').limit(10_000).execute();
+    const rows = await this.db
+      .selectFrom('sys_dict')
+      .select(b.selectColumns as never[])
+      .where('del_flag', '=', 1)
+      .orderBy('update_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(10_000)
+      .execute();
     return rows.map((r) => toWire(b, r as Row));
   }
 

@@ -61,7 +61,10 @@ const orgCode: FillGenerator = {
       parentCode = parent.org_code;
     }
     const siblings = await db.db.selectFrom('sys_depart').select('org_code').where('parent_id', '=', parentId).execute();
-    const code = nextCategoryCode(parentCode, siblings.map((s) => s.org_code));
+    const code = nextCategoryCode(
+      parentCode,
+      siblings.map((s) => s.org_code),
+    );
     return code ? [code, String(code.length / 3)] : null;
   },
 };
@@ -78,7 +81,10 @@ const categoryCode: FillGenerator = {
       parentCode = parent.code ?? '';
     }
     const siblings = await db.db.selectFrom('sys_category').select('code').where('pid', '=', pid).execute();
-    return nextCategoryCode(parentCode, siblings.map((s) => s.code ?? ''));
+    return nextCategoryCode(
+      parentCode,
+      siblings.map((s) => s.code ?? ''),
+    );
   },
 };
 

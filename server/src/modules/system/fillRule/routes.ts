@@ -22,27 +22,41 @@ export async function fillRuleModule(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const run = (code: string, data: Record<string, unknown> | null | undefined) => executeRule(app.ctx.db, app.log, code, data ?? {});
 
-  r.get('/sys/fillRule/testFillRule', {
-    config: perm(fillRuleEntity.perms.list),
-    schema: { querystring: z.object({ ruleCode }) },
-  }, async (req) => ok(await run(req.query.ruleCode, {})));
-
-  r.put('/sys/fillRule/executeRuleByCode/:ruleCode', {
-    config: SIGNED_IN,
-    schema: { params: z.object({ ruleCode }), body: formData.nullish() },
-  }, async (req) => ok(await run(req.params.ruleCode, req.body)));
-
-  r.put('/sys/fillRule/executeRuleByCodeBatch', {
-    config: SIGNED_IN,
-    schema: {
-      body: z.object({
-        commonFormData: formData.nullish(),
-        rules: z.array(z.object({ ruleCode, formData: formData.nullish() }), { error: 'rules不能为空' }).max(MAX_BATCH_RULES, `rules最多${MAX_BATCH_RULES}条`),
-      }),
+  r.get(
+    '/sys/fillRule/testFillRule',
+    {
+      config: perm(fillRuleEntity.perms.list),
+      schema: { querystring: z.object({ ruleCode }) },
     },
-  }, async (req) => {
-    const out: Array<{ ruleCode: string; result: unknown }> = [];
-    for (const rule of req.body.rules) out.push({ ruleCode: rule.ruleCode, result: await run(rule.ruleCode, rule.formData ?? req.body.commonFormData) });
-    return ok(out);
-  });
+    async (req) => ok(await run(req.query.ruleCode, {})),
+  );
+
+  r.put(
+    '/sys/fillRule/executeRuleByCode/:ruleCode',
+    {
+      config: SIGNED_IN,
+      schema: { params: z.object({ ruleCode }), body: formData.nullish() },
+    },
+    async (req) => ok(await run(req.params.ruleCode, req.body)),
+  );
+
+  r.put(
+    '/sys/fillRule/executeRuleByCodeBatch',
+    {
+      config: SIGNED_IN,
+      schema: {
+        body: z.object({
+          commonFormData: formData.nullish(),
+          rules: z
+            .array(z.object({ ruleCode, formData: formData.nullish() }), { error: 'rules不能为空' })
+            .max(MAX_BATCH_RULES, `rules最多${MAX_BATCH_RULES}条`),
+        }),
+      },
+    },
+    async (req) => {
+      const out: Array<{ ruleCode: string; result: unknown }> = [];
+      for (const rule of req.body.rules) out.push({ ruleCode: rule.ruleCode, result: await run(rule.ruleCode, rule.formData ?? req.body.commonFormData) });
+      return ok(out);
+    },
+  );
 }

@@ -10,19 +10,29 @@ import { GATEWAY_MSG, GatewayRouteService } from './service.js';
 
 const P = gatewayRouteEntity.perms;
 const required = (label: string, max: number) =>
-  z.string({ error: `${label}不能为空` }).trim().min(1, { error: `${label}不能为空` }).max(max, { error: `${label}长度不能超过${max}` });
+  z
+    .string({ error: `${label}不能为空` })
+    .trim()
+    .min(1, { error: `${label}不能为空` })
+    .max(max, { error: `${label}长度不能超过${max}` });
 
 /** `POST /updateAll` body: `{router: {...}}` (contract §12.7); rule lists checked by the service (rules.ts). */
 const updateAllBody = z.object({
-  router: z.looseObject({
-    id: z.string().max(64).nullish(),
-    routerId: required('路由ID', 50),
-    name: required('路由名称', 32),
-    uri: required('路由URI', 32),
-    predicates: z.unknown().optional(),
-    filters: z.unknown().optional(),
-    status: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: '状态只能是0或1' }).optional().transform((v) => (v === undefined ? 1 : Number(v))),
-  }, { error: '参数router不能为空' }),
+  router: z.looseObject(
+    {
+      id: z.string().max(64).nullish(),
+      routerId: required('路由ID', 50),
+      name: required('路由名称', 32),
+      uri: required('路由URI', 32),
+      predicates: z.unknown().optional(),
+      filters: z.unknown().optional(),
+      status: z
+        .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: '状态只能是0或1' })
+        .optional()
+        .transform((v) => (v === undefined ? 1 : Number(v))),
+    },
+    { error: '参数router不能为空' },
+  ),
 });
 
 const idQuery = z.object({ id: z.string({ error: CRUD_MSG.idRequired }).trim().min(1, { error: CRUD_MSG.idRequired }) });

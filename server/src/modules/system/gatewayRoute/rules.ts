@@ -37,8 +37,15 @@ export function normaliseRules(raw: unknown, list: RuleList): string {
   if (value.length > GATEWAY_LIMITS.rules) throw new BadRequestError(RULE_MSG.tooMany(label));
   const rules: GatewayRule[] = value.map((item, i) => {
     const o = item as Record<string, unknown> | null;
-    const ok = !!o && typeof o === 'object' && !Array.isArray(o) && typeof o.name === 'string' && NAME_RE.test(o.name)
-      && !!o.args && typeof o.args === 'object' && Object.keys(o).every((k) => k === 'name' || k === 'args');
+    const ok =
+      !!o &&
+      typeof o === 'object' &&
+      !Array.isArray(o) &&
+      typeof o.name === 'string' &&
+      NAME_RE.test(o.name) &&
+      !!o.args &&
+      typeof o.args === 'object' &&
+      Object.keys(o).every((k) => k === 'name' || k === 'args');
     if (!ok) throw new BadRequestError(RULE_MSG.badItem(label, i + 1));
     return { name: o!.name as string, args: o!.args as GatewayRule['args'] };
   });

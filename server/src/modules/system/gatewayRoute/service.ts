@@ -30,10 +30,21 @@ export interface RouterInput {
 
 function toWire(r: SysGatewayRoute): GatewayRouteRow & Record<string, unknown> {
   return {
-    id: r.id, routerId: r.router_id ?? '', name: r.name, uri: r.uri,
-    predicates: parseStoredRules(r.predicates), filters: parseStoredRules(r.filters),
-    stripPrefix: r.strip_prefix, retryable: r.retryable, persistable: r.persistable, showApi: r.show_api, status: r.status,
-    createBy: r.create_by, createTime: r.create_time, updateBy: r.update_by, updateTime: r.update_time,
+    id: r.id,
+    routerId: r.router_id ?? '',
+    name: r.name,
+    uri: r.uri,
+    predicates: parseStoredRules(r.predicates),
+    filters: parseStoredRules(r.filters),
+    stripPrefix: r.strip_prefix,
+    retryable: r.retryable,
+    persistable: r.persistable,
+    showApi: r.show_api,
+    status: r.status,
+    createBy: r.create_by,
+    createTime: r.create_time,
+    updateBy: r.update_by,
+    updateTime: r.update_time,
   };
 }
 
@@ -50,7 +61,13 @@ export class GatewayRouteService {
 
   /** Every route, newest first, predicates and filters parsed into arrays. */
   async list(): Promise<Array<GatewayRouteRow & Record<string, unknown>>> {
-    const rows = await this.db.selectFrom('sys_gateway_route').selectAll().orderBy('create_time', 'desc').orderBy('id', 'desc').limit(GATEWAY_MAX_ROUTES).execute();
+    const rows = await this.db
+      .selectFrom('sys_gateway_route')
+      .selectAll()
+      .orderBy('create_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(GATEWAY_MAX_ROUTES)
+      .execute();
     return rows.map(toWire);
   }
 
@@ -69,12 +86,19 @@ export class GatewayRouteService {
       if (r.id) q = q.where('id', '<>', r.id);
       if (await q.executeTakeFirst()) throw new BizError(GATEWAY_MSG.duplicateRouterId);
       if (r.id) {
-        const res = await trx.updateTable('sys_gateway_route').set({ ...values, update_by: user, update_time: now() }).where('id', '=', r.id).executeTakeFirst();
+        const res = await trx
+          .updateTable('sys_gateway_route')
+          .set({ ...values, update_by: user, update_time: now() })
+          .where('id', '=', r.id)
+          .executeTakeFirst();
         if (!Number(res.numUpdatedRows)) throw new BizError(MSG.notFound);
         return r.id;
       }
       const id = newId();
-      await trx.insertInto('sys_gateway_route').values({ id, ...values, sys_org_code: req.user?.orgCode ?? null, create_by: user, create_time: now() }).execute();
+      await trx
+        .insertInto('sys_gateway_route')
+        .values({ id, ...values, sys_org_code: req.user?.orgCode ?? null, create_by: user, create_time: now() })
+        .execute();
       return id;
     });
   }

@@ -38,7 +38,9 @@ export class VisitStats {
   async loginInfo(): Promise<LoginInfo> {
     const day = today();
     const [total, todays] = await Promise.all([
-      this.logins().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+      this.logins()
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst(),
       this.logins()
         .where('create_time', '>=', `${day} 00:00:00`)
         .where('create_time', '<', `${addDays(day, 1)} 00:00:00`)

@@ -8,7 +8,6 @@ import { paging, slicePage } from '../../../core/query/index.js';
 import { assertMayManage } from '../user/definition.js';
 import { userDetails, visibleUserIds } from './service.js';
 
-
 /**
  * Online users (contract §12.8, security §1.2): one row per live session. `token` is the SESSION ID, never the JWT;
  * force-logout takes that id (a JWT is accepted too, for old clients) and needs the online:forceLogout code.
@@ -23,12 +22,19 @@ export async function onlineModule(app: FastifyInstance): Promise<void> {
     let sessions = await listSessions(ctx);
     if (needle) sessions = sessions.filter((s) => s.username.toLowerCase().includes(needle));
     // security §1.11: a tenant member sees the sessions of their tenants' users only.
-    const visible = await visibleUserIds(ctx, req, sessions.map((s) => s.userId));
+    const visible = await visibleUserIds(
+      ctx,
+      req,
+      sessions.map((s) => s.userId),
+    );
     sessions = sessions.filter((s) => visible.has(s.userId));
     sessions.sort((a, b) => (a.loginTime < b.loginTime ? 1 : a.loginTime > b.loginTime ? -1 : a.sessionId.localeCompare(b.sessionId)));
     const total = sessions.length;
     const slice = slicePage(sessions, pg);
-    const details = await userDetails(ctx, slice.map((s) => s.userId));
+    const details = await userDetails(
+      ctx,
+      slice.map((s) => s.userId),
+    );
     const none = { avatar: null, birthday: null, sex: null, sex_dictText: null, phone: null };
     const records = slice.map((s) => ({
       id: s.userId,

@@ -25,7 +25,12 @@ export async function visibleUserIds(ctx: AppContext, req: FastifyRequest, userI
   if (!callerTenants(req) || !ids.length) return new Set(ids);
   const visible = new Set<string>();
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await ctx.db.db.selectFrom('sys_user').select('id').where('id', 'in', ids.slice(i, i + 500)).where((eb) => userScope(eb, req)).execute();
+    const rows = await ctx.db.db
+      .selectFrom('sys_user')
+      .select('id')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where((eb) => userScope(eb, req))
+      .execute();
     for (const r of rows) visible.add(r.id);
   }
   return visible;
@@ -49,13 +54,16 @@ export async function userDetails(ctx: AppContext, userIds: string[]): Promise<M
   return new Map(
     users.map((u) => {
       const sexValue = u.sex ?? null;
-      return [u.id, {
-        avatar: u.avatar ?? null,
-        birthday: u.birthday ? String(u.birthday).slice(0, 10) : null,
-        sex: sexValue,
-        sex_dictText: sexValue === null ? null : (sex.get(String(sexValue)) ?? String(sexValue)),
-        phone: u.phone ?? null,
-      }];
+      return [
+        u.id,
+        {
+          avatar: u.avatar ?? null,
+          birthday: u.birthday ? String(u.birthday).slice(0, 10) : null,
+          sex: sexValue,
+          sex_dictText: sexValue === null ? null : (sex.get(String(sexValue)) ?? String(sexValue)),
+          phone: u.phone ?? null,
+        },
+      ];
     }),
   );
 }

@@ -81,7 +81,11 @@ export function parseRuleBody(body: unknown, mode: 'add' | 'edit'): { id: string
 async function refreshRuleFlag(trx: Trx, permissionId: string | null): Promise<void> {
   if (!permissionId) return;
   const r = await trx.selectFrom('sys_permission_data_rule').select('id').where('permission_id', '=', permissionId).limit(1).executeTakeFirst();
-  await trx.updateTable('sys_permission').set({ rule_flag: r ? 1 : 0 }).where('id', '=', permissionId).execute();
+  await trx
+    .updateTable('sys_permission')
+    .set({ rule_flag: r ? 1 : 0 })
+    .where('id', '=', permissionId)
+    .execute();
 }
 
 async function requireMenu(trx: Trx, id: string): Promise<{ component: string | null; url: string | null }> {
@@ -123,7 +127,11 @@ export async function editRule(ctx: AppContext, req: FastifyRequest, body: unkno
     await assertRuleNotOnCaller(trx, req, [cur.id]);
     const menuId = cols.permission_id ?? cur.permission_id;
     if (menuId) await checkRuleColumn(trx, menuId, (cols.rule_column ?? cur.rule_column ?? '') as string);
-    await trx.updateTable('sys_permission_data_rule').set({ ...cols, update_by: req.user?.username ?? null, update_time: now() }).where('id', '=', id!).execute();
+    await trx
+      .updateTable('sys_permission_data_rule')
+      .set({ ...cols, update_by: req.user?.username ?? null, update_time: now() })
+      .where('id', '=', id!)
+      .execute();
     if (cols.permission_id && cols.permission_id !== cur.permission_id) {
       await refreshRuleFlag(trx, cur.permission_id);
       await refreshRuleFlag(trx, cols.permission_id);
@@ -143,7 +151,6 @@ export async function deleteRule(ctx: AppContext, req: FastifyRequest, rawId: un
   });
   await bumpPermissionVersion(ctx);
 }
-
 
 /** The data rules of a menu, oldest first. */
 export async function rulesOfMenu(ctx: AppContext, permissionId: string): Promise<RuleRow[]> {

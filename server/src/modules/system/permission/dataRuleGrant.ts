@@ -59,7 +59,11 @@ export interface GrantOwner {
 const loose = (db: Kysely<Database>) => db as unknown as Kysely<any>;
 
 /** The owner's grant of menu `permissionId`: its row id and chosen rules; undefined when the menu is not granted. */
-export async function grantOf(db: Kysely<Database>, owner: GrantOwner, permissionId: string): Promise<{ id: string; data_rule_ids: string | null } | undefined> {
+export async function grantOf(
+  db: Kysely<Database>,
+  owner: GrantOwner,
+  permissionId: string,
+): Promise<{ id: string; data_rule_ids: string | null } | undefined> {
   return loose(db)
     .selectFrom(owner.table)
     .select(['id', 'data_rule_ids'])
@@ -85,9 +89,15 @@ export async function saveGrantRules(
   if (!grant) throw new BizError(messages.notGranted);
   const wanted = allowed ? ruleIds.filter((i) => allowed.includes(i)) : ruleIds;
   if (ruleIds.length) {
-    const known = wanted.length ? await trx.selectFrom('sys_permission_data_rule').select('id').where('id', 'in', wanted).where('permission_id', '=', permissionId).execute() : [];
+    const known = wanted.length
+      ? await trx.selectFrom('sys_permission_data_rule').select('id').where('id', 'in', wanted).where('permission_id', '=', permissionId).execute()
+      : [];
     if (known.length !== ruleIds.length) throw new BizError(messages.notAllowed ?? DATA_RULE_MSG.noRules);
   }
-  await loose(trx).updateTable(owner.table).set({ data_rule_ids: ruleIds.length ? ruleIds.join(',') : null }).where('id', '=', grant.id).execute();
+  await loose(trx)
+    .updateTable(owner.table)
+    .set({ data_rule_ids: ruleIds.length ? ruleIds.join(',') : null })
+    .where('id', '=', grant.id)
+    .execute();
   return ruleIds;
 }

@@ -12,7 +12,14 @@ export function idList(raw: unknown, name: string): string[] {
   if (raw === undefined || raw === null || raw === '') return [];
   if (Array.isArray(raw)) return [...new Set(raw.map((x) => checkId(x)))];
   if (typeof raw !== 'string') throw new BadRequestError(`参数${name}格式不正确`);
-  const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (ids.length > 5000) throw new BadRequestError(`参数${name}过多`);
   return ids.map(checkId);
 }
@@ -46,7 +53,11 @@ export async function saveGrants(
       ),
     );
     const rows = add.filter((i) => !have.has(i)).map((pid) => ({ id: newId(), [key.column]: key.value, permission_id: pid, ...extra }));
-    for (let i = 0; i < rows.length; i += 200) await t.insertInto(table).values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await t
+        .insertInto(table)
+        .values(rows.slice(i, i + 200))
+        .execute();
   }
   if (del.length) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

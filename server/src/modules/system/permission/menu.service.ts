@@ -174,7 +174,23 @@ const MENU_FIELDS: Record<string, [column: keyof SysPermissionTable, kind: Kind,
   alwaysShow: ['always_show', 'bool'],
   internalOrExternal: ['internal_or_external', 'bool'],
 };
-const MENU_IGNORED = new Set(['key', 'title', 'leaf', 'isLeaf', 'delFlag', 'ruleFlag', 'children', 'createBy', 'createTime', 'updateBy', 'updateTime', 'label', 'value', 'slotTitle', 'scopedSlots']);
+const MENU_IGNORED = new Set([
+  'key',
+  'title',
+  'leaf',
+  'isLeaf',
+  'delFlag',
+  'ruleFlag',
+  'children',
+  'createBy',
+  'createTime',
+  'updateBy',
+  'updateTime',
+  'label',
+  'value',
+  'slotTitle',
+  'scopedSlots',
+]);
 
 function typed(prop: string, kind: Kind, max: number | undefined, v: unknown): string | number | null {
   if (v === null || v === undefined || v === '') return kind === 'bool' ? 0 : null;
@@ -190,7 +206,8 @@ function typed(prop: string, kind: Kind, max: number | undefined, v: unknown): s
     }
     case 'menuType': {
       const n = Number(v);
-      if ((typeof v !== 'number' && typeof v !== 'string') || ![0, 1, 2].includes(n) || String(v).trim() === '') throw new BadRequestError('菜单类型必须是0、1或2');
+      if ((typeof v !== 'number' && typeof v !== 'string') || ![0, 1, 2].includes(n) || String(v).trim() === '')
+        throw new BadRequestError('菜单类型必须是0、1或2');
       return n;
     }
     case 'flag01':
@@ -261,14 +278,23 @@ export function parseMenuBody(body: unknown, mode: 'add' | 'edit'): { id: string
 export type Trx = Kysely<Database>;
 
 async function childCount(trx: Trx, id: string): Promise<number> {
-  const r = await trx.selectFrom('sys_permission').select((eb) => eb.fn.countAll().as('n')).where('parent_id', '=', id).where('del_flag', '=', 0).executeTakeFirst();
+  const r = await trx
+    .selectFrom('sys_permission')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('parent_id', '=', id)
+    .where('del_flag', '=', 0)
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
 async function refreshLeaf(trx: Trx, id: string | null | undefined): Promise<void> {
   if (empty(id)) return;
   const n = await childCount(trx, id as string);
-  await trx.updateTable('sys_permission').set({ is_leaf: n ? 0 : 1 }).where('id', '=', id as string).execute();
+  await trx
+    .updateTable('sys_permission')
+    .set({ is_leaf: n ? 0 : 1 })
+    .where('id', '=', id as string)
+    .execute();
 }
 
 export async function addMenu(ctx: AppContext, req: FastifyRequest, body: unknown): Promise<string> {
@@ -278,7 +304,12 @@ export async function addMenu(ctx: AppContext, req: FastifyRequest, body: unknow
     if (cols.menu_type === 0) cols.parent_id = null;
     if (cols.menu_type === 0 && empty(cols.component)) cols.component = 'layouts/RouteView';
     if (!empty(cols.parent_id)) {
-      const p = await trx.selectFrom('sys_permission').select('id').where('id', '=', cols.parent_id as string).where('del_flag', '=', 0).executeTakeFirst();
+      const p = await trx
+        .selectFrom('sys_permission')
+        .select('id')
+        .where('id', '=', cols.parent_id as string)
+        .where('del_flag', '=', 0)
+        .executeTakeFirst();
       if (!p) throw new BizError(MENU_MSG.parentMissing);
     }
     await trx
@@ -301,7 +332,12 @@ export async function addMenu(ctx: AppContext, req: FastifyRequest, body: unknow
         create_time: now(),
       } as never)
       .execute();
-    if (!empty(cols.parent_id)) await trx.updateTable('sys_permission').set({ is_leaf: 0 }).where('id', '=', cols.parent_id as string).execute();
+    if (!empty(cols.parent_id))
+      await trx
+        .updateTable('sys_permission')
+        .set({ is_leaf: 0 })
+        .where('id', '=', cols.parent_id as string)
+        .execute();
   });
   await bumpPermissionVersion(ctx);
   return id;
@@ -331,7 +367,12 @@ export async function editMenu(ctx: AppContext, req: FastifyRequest, body: unkno
     const oldParent = cur.parent_id;
     const newParent = 'parent_id' in cols ? (cols.parent_id as string | null) : oldParent;
     if (!empty(newParent) && newParent !== oldParent) {
-      const p = await trx.selectFrom('sys_permission').select('id').where('id', '=', newParent as string).where('del_flag', '=', 0).executeTakeFirst();
+      const p = await trx
+        .selectFrom('sys_permission')
+        .select('id')
+        .where('id', '=', newParent as string)
+        .where('del_flag', '=', 0)
+        .executeTakeFirst();
       if (!p) throw new BizError(MENU_MSG.parentMissing);
       if ((await descendants(trx, [id!])).includes(newParent as string)) throw new BizError(MENU_MSG.parentCycle);
     }

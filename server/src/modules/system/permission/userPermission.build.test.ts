@@ -3,9 +3,25 @@ import { buildUserPermission, md5Hex, menuNodeOf, urlToRouteName, type PermRow }
 
 function row(p: Partial<PermRow> & { id: string }): PermRow {
   return {
-    parent_id: null, name: p.id, url: `/${p.id}`, component: null, component_name: null, redirect: null, menu_type: 1,
-    perms: null, perms_type: null, sort_no: 1, always_show: 0, icon: null, is_route: 1, is_leaf: 1, keep_alive: 0,
-    hidden: 0, hide_tab: 0, status: null, internal_or_external: 0,
+    parent_id: null,
+    name: p.id,
+    url: `/${p.id}`,
+    component: null,
+    component_name: null,
+    redirect: null,
+    menu_type: 1,
+    perms: null,
+    perms_type: null,
+    sort_no: 1,
+    always_show: 0,
+    icon: null,
+    is_route: 1,
+    is_leaf: 1,
+    keep_alive: 0,
+    hidden: 0,
+    hide_tab: 0,
+    status: null,
+    internal_or_external: 0,
     ...p,
   };
 }
@@ -17,7 +33,11 @@ describe('buildUserPermission', () => {
   it('maps a menu row to a MenuNode', () => {
     const n = menuNodeOf(row({ id: 'u', parent_id: 'sys', url: '/isystem/user', component: 'system/UserList', keep_alive: 1, is_route: 0 }));
     expect(n).toEqual({
-      id: 'u', route: '0', path: '/isystem/user', name: 'isystem-user', component: 'system/UserList',
+      id: 'u',
+      route: '0',
+      path: '/isystem/user',
+      name: 'isystem-user',
+      component: 'system/UserList',
       meta: { title: 'u', keepAlive: true, internalOrExternal: false, componentName: 'UserList' },
     });
     expect(n).not.toHaveProperty('redirect');
@@ -81,7 +101,12 @@ describe('buildUserPermission', () => {
   });
 
   it('keeps a granted 首页 (no duplicate) and leaves its component without a role override', () => {
-    const out = buildUserPermission({ rows: [row({ ...home }), row({ id: 'z', menu_type: 0, sort_no: 9 })], allButtons: [], homeRow: home, roleCodes: ['test'] });
+    const out = buildUserPermission({
+      rows: [row({ ...home }), row({ id: 'z', menu_type: 0, sort_no: 9 })],
+      allButtons: [],
+      homeRow: home,
+      roleCodes: ['test'],
+    });
     expect(out.menu.filter((m) => m.meta.title === '首页')).toHaveLength(1);
     expect(out.menu[0].component).toBe('dashboard/Workplace');
     const hr = buildUserPermission({ rows: [], allButtons: [], homeRow: home, roleCodes: ['hr'] });

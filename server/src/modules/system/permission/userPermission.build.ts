@@ -31,8 +31,25 @@ export interface PermRow {
 }
 
 export const PERM_ROW_COLUMNS = [
-  'id', 'parent_id', 'name', 'url', 'component', 'component_name', 'redirect', 'menu_type', 'perms', 'perms_type',
-  'sort_no', 'always_show', 'icon', 'is_route', 'is_leaf', 'keep_alive', 'hidden', 'hide_tab', 'status',
+  'id',
+  'parent_id',
+  'name',
+  'url',
+  'component',
+  'component_name',
+  'redirect',
+  'menu_type',
+  'perms',
+  'perms_type',
+  'sort_no',
+  'always_show',
+  'icon',
+  'is_route',
+  'is_leaf',
+  'keep_alive',
+  'hidden',
+  'hide_tab',
+  'status',
   'internal_or_external',
 ] as const;
 
@@ -161,9 +178,7 @@ export function buildUserPermission(input: BuildInput): UserPermissionPayload {
   const auth: AuthItem[] = rows
     .filter((r) => Number(r.menu_type) === 2 && r.status === '1')
     .map((r) => ({ action: r.perms, type: r.perms_type, describe: r.name }));
-  const allAuth: AllAuthItem[] = [...input.allButtons]
-    .sort(bySortNo)
-    .map((r) => ({ action: r.perms, status: r.status, type: r.perms_type, describe: r.name }));
+  const allAuth: AllAuthItem[] = [...input.allButtons].sort(bySortNo).map((r) => ({ action: r.perms, status: r.status, type: r.perms_type, describe: r.name }));
 
   return { menu, auth, allAuth, sysSafeMode: input.sysSafeMode ?? false };
 }

@@ -28,12 +28,7 @@ export async function userPermissionPayload(ctx: AppContext, userId: string): Pr
       .where('del_flag', '=', 0)
       .where((eb) => eb.or([eb('menu_type', '=', 2), eb('name', '=', HOME_NAME)]))
       .execute(),
-    db
-      .selectFrom('sys_role as r')
-      .innerJoin('sys_user_role as ur', 'ur.role_id', 'r.id')
-      .where('ur.user_id', '=', userId)
-      .select('r.role_code')
-      .execute(),
+    db.selectFrom('sys_role as r').innerJoin('sys_user_role as ur', 'ur.role_id', 'r.id').where('ur.user_id', '=', userId).select('r.role_code').execute(),
   ]);
   const allButtons: PermRow[] = [];
   let homeRow: PermRow | null = null;

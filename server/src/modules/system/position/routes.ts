@@ -12,12 +12,16 @@ import { POSITION_MENU, positionBinding } from './definition.js';
 export async function positionModule(app: FastifyInstance): Promise<void> {
   const svc = await registerCrud(app, positionBinding);
 
-  app.withTypeProvider<ZodTypeProvider>().get('/sys/position/queryByCode', {
-    config: { ...perm(permCode(positionEntity, 'list')), dataRules: POSITION_MENU },
-    schema: { querystring: z.object({ code: z.string({ error: 'code不能为空' }).trim().min(1, 'code不能为空') }) },
-  }, async (req) => {
-    const row = await svc.findBy(req, 'code', req.query.code);
-    if (!row) throw new BizError(MSG.notFound);
-    return ok(row);
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/sys/position/queryByCode',
+    {
+      config: { ...perm(permCode(positionEntity, 'list')), dataRules: POSITION_MENU },
+      schema: { querystring: z.object({ code: z.string({ error: 'code不能为空' }).trim().min(1, 'code不能为空') }) },
+    },
+    async (req) => {
+      const row = await svc.findBy(req, 'code', req.query.code);
+      if (!row) throw new BizError(MSG.notFound);
+      return ok(row);
+    },
+  );
 }

@@ -138,6 +138,13 @@ export async function assertMayEditMenu(
  */
 export async function assertRuleNotOnCaller(db: Kysely<Database>, req: FastifyRequest, ruleIds: string[]): Promise<void> {
   if (!ruleIds.length || (await isSuperAdmin(db, callerId(req)))) return;
-  const mine = new Set((await grantsOf(db, callerId(req))).flatMap((g) => (g.ruleIds ?? '').split(',').map((s) => s.trim()).filter(Boolean)));
+  const mine = new Set(
+    (await grantsOf(db, callerId(req))).flatMap((g) =>
+      (g.ruleIds ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  );
   if (ruleIds.some((r) => mine.has(r))) throw new BizError(ESCALATION_MSG.ruleRestrictsSelf);
 }

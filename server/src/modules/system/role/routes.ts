@@ -65,7 +65,9 @@ export async function roleModule(app: FastifyInstance): Promise<void> {
   app.delete('/sys/user/deleteUserRoleBatch', { config: perm(PERM.role.users) }, async (req) => removeUsers(req, 'userIds'));
 
   // --- authorisation (perm role:authorize) ---
-  app.get('/sys/permission/queryRolePermission', { config: perm(PERM.role.authorize) }, async (req) => ok(await svc.permissionIds(checkId(param(q(req), 'roleId')))));
+  app.get('/sys/permission/queryRolePermission', { config: perm(PERM.role.authorize) }, async (req) =>
+    ok(await svc.permissionIds(checkId(param(q(req), 'roleId')))),
+  );
 
   app.post('/sys/permission/saveRolePermission', { config: perm(PERM.role.authorize) }, async (req) => {
     const body = bodyObject(req.body);

@@ -12,7 +12,25 @@ import { assertCanAssignRole, assertCanGrantPermissions, assertMayChangeRoleGran
 import { MSG } from '../../../core/messages.js';
 
 /** Columns of a user row returned by the role-user list (never password/salt). */
-export const USER_COLUMNS = ['id', 'username', 'realname', 'avatar', 'birthday', 'sex', 'email', 'phone', 'org_code', 'status', 'work_no', 'post', 'telephone', 'create_by', 'create_time', 'user_identity', 'depart_ids'] as const;
+export const USER_COLUMNS = [
+  'id',
+  'username',
+  'realname',
+  'avatar',
+  'birthday',
+  'sex',
+  'email',
+  'phone',
+  'org_code',
+  'status',
+  'work_no',
+  'post',
+  'telephone',
+  'create_by',
+  'create_time',
+  'user_identity',
+  'depart_ids',
+] as const;
 
 export function userWire(r: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -57,7 +75,15 @@ export class RoleService {
       .where((eb) => userScope(eb, req, (c) => `u.${c}`))
       .where('u.id', 'in', db.selectFrom('sys_user_role').select('user_id').where('role_id', '=', roleId))
       .$if(!!username, (s) => s.where(likeExpr('u.username', 'like', username!, this.ctx.db.dialect)));
-    const { rows, total } = await fetchPage(base, (qb) => qb.select(USER_COLUMNS.map((c) => `u.${c}` as 'u.id')).orderBy('u.create_time', 'desc').orderBy('u.id'), pg);
+    const { rows, total } = await fetchPage(
+      base,
+      (qb) =>
+        qb
+          .select(USER_COLUMNS.map((c) => `u.${c}` as 'u.id'))
+          .orderBy('u.create_time', 'desc')
+          .orderBy('u.id'),
+      pg,
+    );
     return { records: rows.map((r) => userWire(r as Record<string, unknown>)), total };
   }
 
@@ -69,7 +95,9 @@ export class RoleService {
       await assertCanAssignRole(trx, req, roleId, userIds);
       // a user's roles are the caller's to change only within its own rights (issue 10 point 2)
       await assertManageableUsers(trx, req, userIds);
-      const have = new Set((await trx.selectFrom('sys_user_role').select('user_id').where('role_id', '=', roleId).where('user_id', 'in', userIds).execute()).map((r) => r.user_id));
+      const have = new Set(
+        (await trx.selectFrom('sys_user_role').select('user_id').where('role_id', '=', roleId).where('user_id', 'in', userIds).execute()).map((r) => r.user_id),
+      );
       const rows = userIds.filter((u) => !have.has(u)).map((u) => ({ id: newId(), user_id: u, role_id: roleId }));
       if (rows.length) await trx.insertInto('sys_user_role').values(rows).execute();
     });
@@ -84,7 +112,10 @@ export class RoleService {
     // taking a role away from a super admin is for super admins only (security §1.10)
     await assertMayManage(db, req, userIds);
     // Only users the caller can see (tenant scope, security §1.11).
-    const visible = db.selectFrom('sys_user').select('id').where((eb) => userScope(eb, req));
+    const visible = db
+      .selectFrom('sys_user')
+      .select('id')
+      .where((eb) => userScope(eb, req));
     await db.deleteFrom('sys_user_role').where('role_id', '=', roleId).where('user_id', 'in', userIds).where('user_id', 'in', visible).execute();
     await bumpPermissionVersion(this.ctx);
   }
@@ -101,7 +132,11 @@ export class RoleService {
       const role = await trx.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst();
       if (!role) throw new BizError(ROLE_MSG.notFound);
       await assertMayChangeRoleGrants(trx, req, roleId);
-      await assertCanGrantPermissions(trx, req, next.filter((i) => !last.includes(i)));
+      await assertCanGrantPermissions(
+        trx,
+        req,
+        next.filter((i) => !last.includes(i)),
+      );
       await saveGrants(trx, 'sys_role_permission', { column: 'role_id', value: roleId }, next, last, { operate_ip: req.ip ?? null });
     });
     await bumpPermissionVersion(this.ctx);

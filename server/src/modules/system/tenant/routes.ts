@@ -28,13 +28,18 @@ function tenantIds(raw: string | undefined): number[] {
  */
 export async function tenantModule(app: FastifyInstance): Promise<void> {
   const svc = new TenantService(app.ctx);
-  const auth = (action: 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch') => ({ ...perm(permCode(tenantEntity, action)), log: crudLogSpec(tenantEntity, action) });
+  const auth = (action: 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch') => ({
+    ...perm(permCode(tenantEntity, action)),
+    log: crudLogSpec(tenantEntity, action),
+  });
   /** The routes the data rules of 租户管理 narrow: every action on existing tenants (core/datarule). */
   const ruled = (action: 'list' | 'edit' | 'delete' | 'deleteBatch') => ({ ...auth(action), dataRules: TENANT_MENU });
 
   app.get('/sys/tenant/list', { config: ruled('list') }, async (req) => ok(await svc.crud.list(req, queryParams(req))));
 
-  app.get('/sys/tenant/queryById', { config: ruled('list') }, async (req) => ok(await svc.crud.queryById(req, String(tenantId(param(queryParams(req), 'id'))))));
+  app.get('/sys/tenant/queryById', { config: ruled('list') }, async (req) =>
+    ok(await svc.crud.queryById(req, String(tenantId(param(queryParams(req), 'id'))))),
+  );
 
   app.post('/sys/tenant/add', { config: auth('add') }, async (req) => {
     const { id, ...rest } = bodyObject(req.body);

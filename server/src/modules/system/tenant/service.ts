@@ -73,7 +73,12 @@ export class TenantService {
     const mine = callerTenants(req);
     const allowed = mine ? ids.filter((i) => mine.includes(i)) : ids;
     const found = allowed.length
-      ? await this.db.selectFrom('sys_tenant').select('id').where('id', 'in', allowed).where((eb) => tenantRuleScope(eb, req) ?? eb.lit(true)).execute()
+      ? await this.db
+          .selectFrom('sys_tenant')
+          .select('id')
+          .where('id', 'in', allowed)
+          .where((eb) => tenantRuleScope(eb, req) ?? eb.lit(true))
+          .execute()
       : [];
     if (found.length !== ids.length) throw new BizError(MSG.notFound);
   }
@@ -91,7 +96,14 @@ export class TenantService {
     await this.assertVisible(req, ids);
     const used = await this.referenced(ids);
     if (used.size === ids.length) throw new BizError(TENANT_MSG.allReferenced);
-    await this.db.deleteFrom('sys_tenant').where('id', 'in', ids.filter((id) => !used.has(id))).execute();
+    await this.db
+      .deleteFrom('sys_tenant')
+      .where(
+        'id',
+        'in',
+        ids.filter((id) => !used.has(id)),
+      )
+      .execute();
     this.crud.invalidate();
     return used.size ? TENANT_MSG.someReferenced : TENANT_MSG.batchDeleted;
   }

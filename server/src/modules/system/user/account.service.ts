@@ -64,7 +64,10 @@ export async function recycleBin(kit: UserKit, req: FastifyRequest): Promise<Row
     .orderBy('id')
     .limit(PAGE_LIMITS.maxRows)
     .execute()) as Row[];
-  const records = await withOrgCodeTxt(kit.db(), rows.map((r) => toWire(b, r)));
+  const records = await withOrgCodeTxt(
+    kit.db(),
+    rows.map((r) => toWire(b, r)),
+  );
   return records.map((r) => ({ ...r, orgCode: r.orgCodeTxt ?? r.orgCode }));
 }
 
@@ -85,12 +88,15 @@ export async function restore(kit: UserKit, req: FastifyRequest, ids: string[]):
 /** Delete users of the recycle bin for good, with their role, department and department-role links. */
 export async function purge(kit: UserKit, req: FastifyRequest, ids: string[]): Promise<void> {
   await deletedUsers(kit, req, ids);
-  await kit.db().transaction().execute(async (trx) => {
-    await trx.deleteFrom('sys_user_role').where('user_id', 'in', ids).execute();
-    await trx.deleteFrom('sys_user_depart').where('user_id', 'in', ids).execute();
-    await trx.deleteFrom('sys_depart_role_user').where('user_id', 'in', ids).execute();
-    await trx.deleteFrom('sys_user').where('id', 'in', ids).where('del_flag', '=', 1).execute();
-  });
+  await kit
+    .db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom('sys_user_role').where('user_id', 'in', ids).execute();
+      await trx.deleteFrom('sys_user_depart').where('user_id', 'in', ids).execute();
+      await trx.deleteFrom('sys_depart_role_user').where('user_id', 'in', ids).execute();
+      await trx.deleteFrom('sys_user').where('id', 'in', ids).where('del_flag', '=', 1).execute();
+    });
   kit.svc.invalidate();
   await kit.endSessions(ids);
   await bumpPermissionVersion(kit.ctx);

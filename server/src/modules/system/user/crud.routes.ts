@@ -13,8 +13,35 @@ import { idList, type UserKit } from './kit.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
 
 /** Keys the Vue client echoes back (or sends alongside) that never reach an UPDATE (security §1.10). */
-const EDIT_IGNORED = ['password', 'salt', 'status', 'delFlag', 'confirmpassword', 'orgCodeTxt', 'activitiSync', 'thirdId', 'thirdType', 'clientId', 'username', 'selectedroles', 'selecteddeparts'];
-const ADD_IGNORED = ['password', 'salt', 'status', 'delFlag', 'confirmpassword', 'orgCodeTxt', 'activitiSync', 'thirdId', 'thirdType', 'clientId', 'selectedroles', 'selecteddeparts'];
+const EDIT_IGNORED = [
+  'password',
+  'salt',
+  'status',
+  'delFlag',
+  'confirmpassword',
+  'orgCodeTxt',
+  'activitiSync',
+  'thirdId',
+  'thirdType',
+  'clientId',
+  'username',
+  'selectedroles',
+  'selecteddeparts',
+];
+const ADD_IGNORED = [
+  'password',
+  'salt',
+  'status',
+  'delFlag',
+  'confirmpassword',
+  'orgCodeTxt',
+  'activitiSync',
+  'thirdId',
+  'thirdType',
+  'clientId',
+  'selectedroles',
+  'selecteddeparts',
+];
 
 const PASSWORD_PROP = 'importPassword';
 const PASSWORD_LABEL = '密码';
@@ -81,7 +108,11 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
     if (ids.includes(me.id)) throw new BizError(USER_MSG.deleteSelf);
     const rows = await visibleUsers(req, ids);
     if (rows.some((r) => r.username === ADMIN_USERNAME)) throw new BizError(USER_MSG.deleteAdmin);
-    await assertMayManage(db(), req, rows.map((r) => r.id));
+    await assertMayManage(
+      db(),
+      req,
+      rows.map((r) => r.id),
+    );
     await svc.remove(req, ids);
     await endSessions(ids);
   };
@@ -112,7 +143,10 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
   /** Import (contract §7.5): every row needs a `密码` column value, else `密码不能为空` for that row. */
   app.post('/sys/user/importExcel', { config: auth('importExcel') }, async (req) => {
     const files = await uploadedFiles(req);
-    const withPassword = new CrudService(ctx, { ...b, entity: { ...b.entity, fields: [...b.entity.fields, { prop: PASSWORD_PROP, label: '密码', type: 'string' }] } });
+    const withPassword = new CrudService(ctx, {
+      ...b,
+      entity: { ...b.entity, fields: [...b.entity.fields, { prop: PASSWORD_PROP, label: '密码', type: 'string' }] },
+    });
     const sheets = await readAll(withPassword, files);
     const outcome = { total: 0, success: 0, errors: [] as string[] };
     for (const rows of sheets) {

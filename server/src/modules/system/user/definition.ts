@@ -176,7 +176,10 @@ const SELF_LOCKED = [
 /** Check the tenants a body assigns: they exist, and a caller inside a tenant assigns only their own tenants. */
 async function checkTenants(raw: unknown, c: SaveContext): Promise<void> {
   if (typeof raw !== 'string' || !raw.trim()) return;
-  const ids = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (ids.some((s) => !/^\d{1,9}$/.test(s))) throw new BizError(USER_MSG.tenantMissing);
   const nums = [...new Set(ids.map(Number))];
   const found = await c.trx.selectFrom('sys_tenant').select('id').where('id', 'in', nums).execute();
@@ -186,7 +189,12 @@ async function checkTenants(raw: unknown, c: SaveContext): Promise<void> {
 }
 
 export function splitTenantIds(raw: string | null | undefined): number[] {
-  return (raw ?? '').split(',').map((s) => s.trim()).filter((s) => /^\d+$/.test(s)).map(Number).filter((n) => n > 0);
+  return (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => /^\d+$/.test(s))
+    .map(Number)
+    .filter((n) => n > 0);
 }
 
 async function beforeSave(values: Values, c: SaveContext): Promise<void> {
@@ -204,17 +212,32 @@ async function beforeSave(values: Values, c: SaveContext): Promise<void> {
     const scope = callerTenants(c.req);
     if (scope && !values.relTenantIds) values.relTenantIds = scope.join(',');
   } else {
-    const target = await c.trx.selectFrom('sys_user').select(['username', 'user_identity', 'depart_ids', 'rel_tenant_ids']).where('id', '=', c.id).executeTakeFirst();
+    const target = await c.trx
+      .selectFrom('sys_user')
+      .select(['username', 'user_identity', 'depart_ids', 'rel_tenant_ids'])
+      .where('id', '=', c.id)
+      .executeTakeFirst();
     if (target?.username === ADMIN_USERNAME && caller && !(await isSuperAdmin(c.trx, caller.id))) throw new BizError(USER_MSG.editAdmin);
     await assertMayManage(c.trx, c.req, [c.id!]);
     if (target && caller && c.id === caller.id) {
       // one's own identity, departments in charge, tenants and department links change only through someone else
-      const norm = (v: unknown) => (v === null || v === undefined ? '' : String(v).split(',').map((x) => x.trim()).filter(Boolean).sort().join(','));
+      const norm = (v: unknown) =>
+        v === null || v === undefined
+          ? ''
+          : String(v)
+              .split(',')
+              .map((x) => x.trim())
+              .filter(Boolean)
+              .sort()
+              .join(',');
       for (const [prop, col] of SELF_LOCKED) {
         if (prop in values && norm(values[prop]) !== norm((target as Record<string, unknown>)[col])) throw new BizError(USER_MSG.ownAccess);
       }
       if (extras.departs) {
-        const current = (await c.trx.selectFrom('sys_user_depart').select('dep_id').where('user_id', '=', c.id!).execute()).map((r) => r.dep_id).sort().join(',');
+        const current = (await c.trx.selectFrom('sys_user_depart').select('dep_id').where('user_id', '=', c.id!).execute())
+          .map((r) => r.dep_id)
+          .sort()
+          .join(',');
         if ([...extras.departs].sort().join(',') !== current) throw new BizError(USER_MSG.ownAccess);
       }
     }
@@ -265,7 +288,9 @@ async function checkRoles(roles: string[], c: SaveContext): Promise<void> {
   }
   if (superAdmin) return;
   // Only the roles that change count: given or taken away, each must be one the caller holds (security §1.10).
-  const current = c.isNew ? new Set<string>() : new Set((await c.trx.selectFrom('sys_user_role').select('role_id').where('user_id', '=', c.id).execute()).map((r) => r.role_id));
+  const current = c.isNew
+    ? new Set<string>()
+    : new Set((await c.trx.selectFrom('sys_user_role').select('role_id').where('user_id', '=', c.id).execute()).map((r) => r.role_id));
   const next = new Set(roles);
   const changed = [...roles.filter((r) => !current.has(r)), ...[...current].filter((r): r is string => !!r && !next.has(r))];
   if (changed.some((r) => !held.has(r))) throw new BizError(USER_MSG.roleNotHeld);
@@ -279,7 +304,10 @@ async function afterSave(_values: Values, c: SaveContext): Promise<void> {
   }
   if (extras.departs) {
     // Department roles of departments the user leaves go with them (as deleteUserInDepart does).
-    const left = c.trx.selectFrom('sys_depart_role').select('id').where('depart_id', 'not in', extras.departs.length ? extras.departs : ['']);
+    const left = c.trx
+      .selectFrom('sys_depart_role')
+      .select('id')
+      .where('depart_id', 'not in', extras.departs.length ? extras.departs : ['']);
     await c.trx.deleteFrom('sys_depart_role_user').where('user_id', '=', c.id).where('drole_id', 'in', left).execute();
     await c.trx.deleteFrom('sys_user_depart').where('user_id', '=', c.id).execute();
     for (const depId of extras.departs) await c.trx.insertInto('sys_user_depart').values({ id: newId(), user_id: c.id, dep_id: depId }).execute();

@@ -35,8 +35,12 @@ export function userDepartRoutes(app: FastifyInstance, kit: UserKit): void {
     const q = queryParams(req);
     const pg = paging(q);
     const depRaw = param(q, 'depId')?.trim();
-    const username = param(q, 'username')?.trim().replace(/^\*|\*$/g, '');
-    const realname = param(q, 'realname')?.trim().replace(/^\*|\*$/g, '');
+    const username = param(q, 'username')
+      ?.trim()
+      .replace(/^\*|\*$/g, '');
+    const realname = param(q, 'realname')
+      ?.trim()
+      .replace(/^\*|\*$/g, '');
     let departIds: string[];
     if (depRaw) {
       const depId = checkId(depRaw);

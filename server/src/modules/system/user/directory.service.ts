@@ -30,7 +30,12 @@ export async function addressList(kit: UserKit, req: FastifyRequest, f: AddressF
     });
   if (f.realname) query = query.where(likeExpr('realname', 'like', f.realname, dialect));
   if (f.workNo) query = query.where(likeExpr('work_no', 'like', f.workNo, dialect));
-  const { rows, total } = await fetchPage(query, (qb) => qb.select(['id', 'username', 'realname', 'avatar', 'sex', 'work_no', 'post', 'telephone', 'email', 'phone']).orderBy('create_time', 'desc').orderBy('id'), pg);
+  const { rows, total } = await fetchPage(
+    query,
+    (qb) =>
+      qb.select(['id', 'username', 'realname', 'avatar', 'sex', 'work_no', 'post', 'telephone', 'email', 'phone']).orderBy('create_time', 'desc').orderBy('id'),
+    pg,
+  );
   const ids = rows.map((r) => r.id);
   const links = ids.length
     ? await db
@@ -44,9 +49,19 @@ export async function addressList(kit: UserKit, req: FastifyRequest, f: AddressF
   const records = rows.map((r) => {
     const mine = links.filter((l) => l.user_id === r.id);
     return {
-      id: r.id, userId: r.id, username: r.username, realname: r.realname, avatar: r.avatar, sex: r.sex,
-      workNo: r.work_no, post: r.post, telephone: r.telephone, email: r.email, phone: r.phone,
-      departId: mine[0]?.dep_id ?? null, departName: mine.map((l) => l.depart_name).join(' | ') || null,
+      id: r.id,
+      userId: r.id,
+      username: r.username,
+      realname: r.realname,
+      avatar: r.avatar,
+      sex: r.sex,
+      workNo: r.work_no,
+      post: r.post,
+      telephone: r.telephone,
+      email: r.email,
+      phone: r.phone,
+      departId: mine[0]?.dep_id ?? null,
+      departName: mine.map((l) => l.depart_name).join(' | ') || null,
     };
   });
   return { records: await dictService(kit.ctx).translate(records, userEntity, req), total };
@@ -64,11 +79,32 @@ export async function addressListByDepart(kit: UserKit, req: FastifyRequest, f: 
     .where('dp.org_code', 'like', `${f.orgCode}%`);
   if (f.realname) query = query.where(likeExpr('u.realname', 'like', f.realname, dialect));
   if (f.workNo) query = query.where(likeExpr('u.work_no', 'like', f.workNo, dialect));
-  const { rows, total } = await fetchPage(query, (qb) => qb.select(['u.id', 'u.username', 'u.realname', 'u.avatar', 'u.sex', 'u.work_no', 'u.post', 'u.telephone', 'u.email', 'u.phone']).select(['dp.id as depart_id', 'dp.org_code', 'dp.depart_name']).orderBy('dp.org_code').orderBy('u.create_time', 'desc').orderBy('u.id'), pg);
+  const { rows, total } = await fetchPage(
+    query,
+    (qb) =>
+      qb
+        .select(['u.id', 'u.username', 'u.realname', 'u.avatar', 'u.sex', 'u.work_no', 'u.post', 'u.telephone', 'u.email', 'u.phone'])
+        .select(['dp.id as depart_id', 'dp.org_code', 'dp.depart_name'])
+        .orderBy('dp.org_code')
+        .orderBy('u.create_time', 'desc')
+        .orderBy('u.id'),
+    pg,
+  );
   const records = rows.map((r) => ({
-    id: r.id, userId: r.id, username: r.username, realname: r.realname, avatar: r.avatar, sex: r.sex,
-    workNo: r.work_no, post: r.post, telephone: r.telephone, email: r.email, phone: r.phone,
-    departId: r.depart_id, orgCode: r.org_code, departName: r.depart_name,
+    id: r.id,
+    userId: r.id,
+    username: r.username,
+    realname: r.realname,
+    avatar: r.avatar,
+    sex: r.sex,
+    workNo: r.work_no,
+    post: r.post,
+    telephone: r.telephone,
+    email: r.email,
+    phone: r.phone,
+    departId: r.depart_id,
+    orgCode: r.org_code,
+    departName: r.depart_name,
   }));
   return { records: await dictService(kit.ctx).translate(records, userEntity, req), total };
 }
@@ -84,7 +120,10 @@ export async function usersOfDepart(kit: UserKit, req: FastifyRequest, depId: st
     .where('id', 'in', (eb) => eb.selectFrom('sys_user_depart').select('user_id').where('dep_id', '=', depId));
   if (realname) query = query.where(likeExpr('realname', 'like', realname, kit.ctx.db.dialect));
   const rows = (await query.orderBy('create_time', 'desc').orderBy('id').limit(PAGE_LIMITS.maxRows).execute()) as Row[];
-  return withOrgCodeTxt(kit.db(), rows.map((r) => toWire(b, r)));
+  return withOrgCodeTxt(
+    kit.db(),
+    rows.map((r) => toWire(b, r)),
+  );
 }
 
 /** 部门用户: users of the departments `departIds`, paged; `orgCode` overwritten by the users' department names. */
@@ -98,8 +137,19 @@ export async function usersOfDeparts(kit: UserKit, req: FastifyRequest, departId
     .where('id', 'in', (eb) => eb.selectFrom('sys_user_depart').select('user_id').where('dep_id', 'in', departIds));
   if (f.username) query = query.where(likeExpr('username', 'like', f.username, dialect));
   if (f.realname) query = query.where(likeExpr('realname', 'like', f.realname, dialect));
-  const { rows, total } = (await fetchPage(query, (qb) => qb.select(b.selectColumns as never).orderBy('create_time', 'desc').orderBy('id'), pg)) as { rows: Row[]; total: number };
-  const names = await departNamesOf(kit.db(), rows.map((r) => String(r.id)));
+  const { rows, total } = (await fetchPage(
+    query,
+    (qb) =>
+      qb
+        .select(b.selectColumns as never)
+        .orderBy('create_time', 'desc')
+        .orderBy('id'),
+    pg,
+  )) as { rows: Row[]; total: number };
+  const names = await departNamesOf(
+    kit.db(),
+    rows.map((r) => String(r.id)),
+  );
   const records = rows.map((r) => ({ ...toWire(b, r), orgCode: names.get(String(r.id)) ?? null }));
   return { records: await dictService(kit.ctx).translate(records, userEntity, req), total };
 }

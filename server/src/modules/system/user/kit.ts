@@ -64,15 +64,27 @@ export const PICKER_COLUMNS = ['id', 'username', 'realname', 'avatar', 'sex', 'b
 /** A row of PICKER_COLUMNS on the wire (birthday as yyyy-MM-dd). */
 export function pickerWire(r: Pick<Selectable<SysUserTable>, (typeof PICKER_COLUMNS)[number]>): Row {
   return {
-    id: r.id, username: r.username, realname: r.realname, avatar: r.avatar, sex: r.sex,
-    birthday: r.birthday ? String(r.birthday).slice(0, 10) : null, status: r.status,
-    orgCode: r.org_code, departIds: r.depart_ids, post: r.post, workNo: r.work_no,
+    id: r.id,
+    username: r.username,
+    realname: r.realname,
+    avatar: r.avatar,
+    sex: r.sex,
+    birthday: r.birthday ? String(r.birthday).slice(0, 10) : null,
+    status: r.status,
+    orgCode: r.org_code,
+    departIds: r.depart_ids,
+    post: r.post,
+    workNo: r.work_no,
   };
 }
 
 /** `a,b,` (the client's trailing comma forces a list) → trimmed values, at most 1000 (a picker's limit). */
 export function commaList(q: RawParams, name: string): string[] {
-  return (param(q, name) ?? '').split(',').map((s) => s.trim()).filter(Boolean).slice(0, 1000);
+  return (param(q, name) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .slice(0, 1000);
 }
 
 /** `selectedroles` / `selecteddeparts`: comma ids; undefined when absent. */

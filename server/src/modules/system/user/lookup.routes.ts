@@ -50,7 +50,10 @@ export function userLookupRoutes(app: FastifyInstance, kit: UserKit): void {
     const q = queryParams(req);
     const pg = paging(q);
     const departId = param(q, 'departId')?.trim();
-    const contains = (name: string) => param(q, name)?.trim().replace(/^\*|\*$/g, '');
+    const contains = (name: string) =>
+      param(q, name)
+        ?.trim()
+        .replace(/^\*|\*$/g, '');
     const username = contains('username');
     const realname = contains('realname');
     const sex = param(q, 'sex')?.trim();

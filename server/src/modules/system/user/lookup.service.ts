@@ -64,7 +64,15 @@ export async function directory(kit: UserKit, req: FastifyRequest, f: DirectoryF
   if (f.sex) query = query.where('sex', '=', f.sex);
   // a date-only or a midnight datetime value, on every dialect
   if (f.birthday) query = query.where('birthday', '>=', f.birthday).where('birthday', '<=', `${f.birthday} 23:59:59`);
-  const { rows, total } = await fetchPage(query, (qb) => qb.select([...PICKER_COLUMNS, 'phone']).orderBy('create_time', 'desc').orderBy('id'), pg);
+  const { rows, total } = await fetchPage(
+    query,
+    (qb) =>
+      qb
+        .select([...PICKER_COLUMNS, 'phone'])
+        .orderBy('create_time', 'desc')
+        .orderBy('id'),
+    pg,
+  );
   const records = rows.map((r) => (withPhone ? { ...pickerWire(r), phone: r.phone } : pickerWire(r)));
   return { records: await withOrgCodeTxt(kit.db(), records), total };
 }

@@ -32,7 +32,9 @@ function NumberEditor({ value, onChange, onBlur, autoOpen }: EditorProps) {
   const [text, setText] = useState(value === null || value === undefined ? '' : String(value));
   return (
     <Input
-      size="small" autoFocus={autoOpen} value={text}
+      size="small"
+      autoFocus={autoOpen}
+      value={text}
       onChange={(e) => {
         const next = acceptNumberTyping(e.target.value, text);
         setText(next);
@@ -52,11 +54,18 @@ function NumberEditor({ value, onChange, onBlur, autoOpen }: EditorProps) {
 function InputPop({ value, onChange, onBlur, autoOpen }: EditorProps) {
   return (
     <Popover
-      trigger="click" defaultOpen={autoOpen} placement="bottomLeft"
+      trigger="click"
+      defaultOpen={autoOpen}
+      placement="bottomLeft"
       content={
         <div className="pk-et-input-pop" style={{ width: INPUT_POP_CELL_SIZE.width, height: INPUT_POP_CELL_SIZE.height }}>
-          <Input.TextArea autoFocus value={(value as string) ?? ''} onChange={(e) => onChange(e.target.value)} onBlur={onBlur}
-            style={{ width: TEXTAREA_POP_SIZE.width, height: TEXTAREA_POP_SIZE.height, resize: 'none' }} />
+          <Input.TextArea
+            autoFocus
+            value={(value as string) ?? ''}
+            onChange={(e) => onChange(e.target.value)}
+            onBlur={onBlur}
+            style={{ width: TEXTAREA_POP_SIZE.width, height: TEXTAREA_POP_SIZE.height, resize: 'none' }}
+          />
         </div>
       }
     >
@@ -90,22 +99,51 @@ function Editor({ col, row, setValue, blur, autoOpen = false, options }: Omit<Ce
     case 'select':
     case 'sel_search':
       return (
-        <Select size="small" autoFocus={autoOpen} defaultOpen={autoOpen} style={{ width: '100%' }} options={opts} allowClear placeholder={col.placeholder}
+        <Select
+          size="small"
+          autoFocus={autoOpen}
+          defaultOpen={autoOpen}
+          style={{ width: '100%' }}
+          options={opts}
+          allowClear
+          placeholder={col.placeholder}
           showSearch={col.type === 'sel_search' || col.allowSearch ? { optionFilterProp: 'label' } : false}
-          mode={col.multi ? 'multiple' : undefined} maxTagCount={MULTI_MAX_TAGS}
-          value={col.multi ? splitMulti(value) : ((value as string) || undefined)}
-          onChange={(v: string | string[]) => onChange(Array.isArray(v) ? v.join(',') : v ?? '')} onBlur={onBlur} />
+          mode={col.multi ? 'multiple' : undefined}
+          maxTagCount={MULTI_MAX_TAGS}
+          value={col.multi ? splitMulti(value) : (value as string) || undefined}
+          onChange={(v: string | string[]) => onChange(Array.isArray(v) ? v.join(',') : (v ?? ''))}
+          onBlur={onBlur}
+        />
       );
     case 'list_multi':
       return (
-        <Select size="small" autoFocus={autoOpen} defaultOpen={autoOpen} mode="multiple" maxTagCount={MULTI_MAX_TAGS} style={{ width: '100%' }} options={opts}
-          value={splitMulti(value)} onChange={(v: string[]) => onChange(v.join(','))} onBlur={onBlur} />
+        <Select
+          size="small"
+          autoFocus={autoOpen}
+          defaultOpen={autoOpen}
+          mode="multiple"
+          maxTagCount={MULTI_MAX_TAGS}
+          style={{ width: '100%' }}
+          options={opts}
+          value={splitMulti(value)}
+          onChange={(v: string[]) => onChange(v.join(','))}
+          onBlur={onBlur}
+        />
       );
     case 'datetime': {
       const fmt = col.format === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm:ss';
       return (
-        <DatePicker size="small" autoFocus={autoOpen} defaultOpen={autoOpen} showTime={col.format !== 'date'} format={fmt} style={{ width: '100%' }}
-          value={value ? dayjs(String(value), fmt) : null} onChange={(d) => onChange(d ? d.format(fmt) : '')} onBlur={onBlur} />
+        <DatePicker
+          size="small"
+          autoFocus={autoOpen}
+          defaultOpen={autoOpen}
+          showTime={col.format !== 'date'}
+          format={fmt}
+          style={{ width: '100%' }}
+          value={value ? dayjs(String(value), fmt) : null}
+          onChange={(d) => onChange(d ? d.format(fmt) : '')}
+          onBlur={onBlur}
+        />
       );
     }
     case 'sel_user':
@@ -117,9 +155,18 @@ function Editor({ col, row, setValue, blur, autoOpen = false, options }: Omit<Ce
     case 'input_pop':
       return <InputPop {...p} />;
     default:
-      return <Input size="small" autoFocus={autoOpen} value={(value as string) ?? ''} placeholder={col.placeholder} disabled={col.disabled}
-        // props.tags: the tags input of 001 §5 (a semicolon after every 2 characters).
-        onChange={(e) => onChange(col.props?.tags ? formatTags(e.target.value, String(value ?? '')) : e.target.value)} onBlur={onBlur} />;
+      return (
+        <Input
+          size="small"
+          autoFocus={autoOpen}
+          value={(value as string) ?? ''}
+          placeholder={col.placeholder}
+          disabled={col.disabled}
+          // props.tags: the tags input of 001 §5 (a semicolon after every 2 characters).
+          onChange={(e) => onChange(col.props?.tags ? formatTags(e.target.value, String(value ?? '')) : e.target.value)}
+          onBlur={onBlur}
+        />
+      );
   }
 }
 
@@ -133,8 +180,13 @@ function LiveCell({ col, row, setValue, options }: Omit<CellProps, 'editing' | '
     }
     case 'radio':
       return (
-        <Radio.Group size="small" value={value} disabled={col.disabled} onChange={(e) => onChange(e.target.value)}
-          options={options.map((o) => ({ value: o.value, label: optionLabel(o) }))} />
+        <Radio.Group
+          size="small"
+          value={value}
+          disabled={col.disabled}
+          onChange={(e) => onChange(e.target.value)}
+          options={options.map((o) => ({ value: o.value, label: optionLabel(o) }))}
+        />
       );
     case 'upload':
       return <UploadCell col={col} value={value} onChange={onChange} />;
@@ -148,14 +200,23 @@ function LiveCell({ col, row, setValue, options }: Omit<CellProps, 'editing' | '
 function textOf(col: ColumnDef, value: unknown, options: readonly Option[] | undefined): string {
   const kind = pickerKind(col);
   if (kind) {
-    return splitMulti(value).map((v) => pickerLabels.get(`${kind}:${v}`) ?? v).join(',');
+    return splitMulti(value)
+      .map((v) => pickerLabels.get(`${kind}:${v}`) ?? v)
+      .join(',');
   }
-  if (col.type === 'sel_search_async') return splitMulti(value).map((v) => pickerLabels.get(`async:${col.key}:${v}`) ?? v).join(',');
+  if (col.type === 'sel_search_async')
+    return splitMulti(value)
+      .map((v) => pickerLabels.get(`async:${col.key}:${v}`) ?? v)
+      .join(',');
   if (['select', 'sel_search', 'list_multi'].includes(col.type)) return displayText(value, options);
   return value === null || value === undefined ? '' : String(value);
 }
 
-const Text = ({ text }: { text: string }) => <span className="pk-et-text" title={text}>{text || '\u00a0'}</span>;
+const Text = ({ text }: { text: string }) => (
+  <span className="pk-et-text" title={text}>
+    {text || '\u00a0'}
+  </span>
+);
 
 /** Dictionary-backed text (loads the options); other columns render without hooks (rows mount on every scroll). */
 function DictText({ col, row }: { col: ColumnDef; row: Row }) {
@@ -168,7 +229,9 @@ const pickerKind = (col: ColumnDef): PickerKind | null => (col.type === 'sel_use
 /** Names of stored users / departments: those not learnt from a pick are looked up once (options.ts). */
 function PickerText({ col, row, kind }: { col: ColumnDef; row: Row; kind: PickerKind }) {
   const [, learnt] = useReducer((n: number) => n + 1, 0);
-  const missing = splitMulti(row[col.key]).filter((v) => !pickerLabels.has(`${kind}:${v}`)).join(',');
+  const missing = splitMulti(row[col.key])
+    .filter((v) => !pickerLabels.has(`${kind}:${v}`))
+    .join(',');
   useEffect(() => {
     if (!missing) return;
     let live = true;

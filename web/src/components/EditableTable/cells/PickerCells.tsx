@@ -28,7 +28,11 @@ const stringValue = (v: unknown): string => (v === null || v === undefined ? '' 
 export function UserCell({ col, value, onChange, autoOpen }: EditorProps) {
   return (
     <UserByDepartPicker
-      value={stringValue(value)} multi={!!col.multi} placeholder={col.placeholder} defaultOpen={autoOpen} maxTagCount={MULTI_MAX_TAGS}
+      value={stringValue(value)}
+      multi={!!col.multi}
+      placeholder={col.placeholder}
+      defaultOpen={autoOpen}
+      maxTagCount={MULTI_MAX_TAGS}
       onChange={(v, users) => {
         users.forEach((u) => learnLabel('user', u.username, u.realname));
         onChange(v);
@@ -45,7 +49,11 @@ export function UserCell({ col, value, onChange, autoOpen }: EditorProps) {
 export function DepartCell({ col, value, onChange, autoOpen }: EditorProps) {
   return (
     <DepartPicker
-      value={stringValue(value)} multi={!!col.multi} placeholder={col.placeholder} defaultOpen={autoOpen} maxTagCount={MULTI_MAX_TAGS}
+      value={stringValue(value)}
+      multi={!!col.multi}
+      placeholder={col.placeholder}
+      defaultOpen={autoOpen}
+      maxTagCount={MULTI_MAX_TAGS}
       onChange={(v, departs) => {
         departs.forEach((d) => learnLabel('depart', d.id, d.departName));
         onChange(v);
@@ -67,21 +75,36 @@ export function AsyncSearchCell({ col, value, onChange, onBlur, autoOpen }: Edit
     const my = ++seq.current;
     const p = col.search
       ? col.search(kw)
-      : http.get<Option[]>(`/sys/dict/loadDict/${encodeURIComponent(col.dict ?? col.dictCode ?? '')}`, { keyword: kw, pageSize: 10 }, { silent: true })
+      : http
+          .get<Option[]>(`/sys/dict/loadDict/${encodeURIComponent(col.dict ?? col.dictCode ?? '')}`, { keyword: kw, pageSize: 10 }, { silent: true })
           .then((r) => (r.success && Array.isArray(r.result) ? r.result : []));
-    void p.then((opts) => {
-      if (my !== seq.current) return;
-      opts.forEach((o) => pickerLabels.set(`async:${col.key}:${o.value}`, optionLabel(o)));
-      setOptions(opts);
-    }).catch(() => undefined);
+    void p
+      .then((opts) => {
+        if (my !== seq.current) return;
+        opts.forEach((o) => pickerLabels.set(`async:${col.key}:${o.value}`, optionLabel(o)));
+        setOptions(opts);
+      })
+      .catch(() => undefined);
   };
   return (
     <Select
-      size="small" autoFocus={autoOpen} style={{ width: '100%' }} allowClear placeholder={PICKER_MSG.searchHint} notFoundContent={PICKER_MSG.noData}
-      showSearch={{ filterOption: false, onSearch: (kw) => { clearTimeout(timer.current); timer.current = setTimeout(() => run(kw), 800); } }}
+      size="small"
+      autoFocus={autoOpen}
+      style={{ width: '100%' }}
+      allowClear
+      placeholder={PICKER_MSG.searchHint}
+      notFoundContent={PICKER_MSG.noData}
+      showSearch={{
+        filterOption: false,
+        onSearch: (kw) => {
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => run(kw), 800);
+        },
+      }}
       value={(value as string) || undefined}
       options={options.map((o) => ({ value: o.value, label: optionLabel(o) }))}
-      onChange={(v: string) => onChange(v ?? '')} onBlur={onBlur}
+      onChange={(v: string) => onChange(v ?? '')}
+      onBlur={onBlur}
     />
   );
 }

@@ -47,8 +47,14 @@ const showError = (item: UploadItem) => feedback.modal.error({ title: MSG.upload
 export function UploadCell({ col, value, onChange, image }: { col: ColumnDef; value: unknown; onChange: (v: unknown) => void; image?: boolean }) {
   const limit = uploadLimit(col);
   const { items, upload, remove, replace } = useUploadList({
-    value, onChange, image: !!image, biz: (col.props?.biz as string | undefined) ?? UPLOAD_DEFAULT_BIZ, number: limit, returnUrl: true,
-    request: { url: col.action, anonymous: col.token !== true, responseName: col.responseName }, notify: false,
+    value,
+    onChange,
+    image: !!image,
+    biz: (col.props?.biz as string | undefined) ?? UPLOAD_DEFAULT_BIZ,
+    number: limit,
+    returnUrl: true,
+    request: { url: col.action, anonymous: col.token !== true, responseName: col.responseName },
+    notify: false,
   });
   const [more, setMore] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -58,7 +64,11 @@ export function UploadCell({ col, value, onChange, image }: { col: ColumnDef; va
 
   const chooser = (
     <input
-      ref={input} type="file" hidden multiple={limit !== 1} accept={image ? 'image/*' : undefined}
+      ref={input}
+      type="file"
+      hidden
+      multiple={limit !== 1}
+      accept={image ? 'image/*' : undefined}
       onChange={(e) => {
         const files = [...(e.target.files ?? [])];
         e.target.value = '';
@@ -68,8 +78,17 @@ export function UploadCell({ col, value, onChange, image }: { col: ColumnDef; va
   );
   const pick = () => input.current?.click();
   const dialog = (
-    <UploadMoreDialog open={more} onClose={() => setMore(false)} items={items} image={!!image} col={col} limit={limit}
-      onRemove={remove} onUpload={pick} nameOf={displayName} />
+    <UploadMoreDialog
+      open={more}
+      onClose={() => setMore(false)}
+      items={items}
+      image={!!image}
+      col={col}
+      limit={limit}
+      onRemove={remove}
+      onUpload={pick}
+      nameOf={displayName}
+    />
   );
   const shown = items[items.length - 1];
 
@@ -84,8 +103,20 @@ export function UploadCell({ col, value, onChange, image }: { col: ColumnDef; va
     );
   }
   const name = displayName(shown);
-  const others = items.length > 1 ? <span className="pk-et-upload-count" title={`共 ${items.length} 个文件`}>+{items.length - 1}</span> : null;
-  if (shown.status === 'uploading') return <span className="pk-et-upload">{chooser}<LoadingOutlined /> {shortFileName(name)}{others}</span>;
+  const others =
+    items.length > 1 ? (
+      <span className="pk-et-upload-count" title={`共 ${items.length} 个文件`}>
+        +{items.length - 1}
+      </span>
+    ) : null;
+  if (shown.status === 'uploading')
+    return (
+      <span className="pk-et-upload">
+        {chooser}
+        <LoadingOutlined /> {shortFileName(name)}
+        {others}
+      </span>
+    );
   if (shown.status === 'error') {
     return (
       <span className="pk-et-upload">
@@ -103,11 +134,22 @@ export function UploadCell({ col, value, onChange, image }: { col: ColumnDef; va
   return (
     <span className="pk-et-upload">
       {chooser}
-      {image ? <img src={url} alt={name} style={{ width: 40, height: 40, objectFit: 'cover', verticalAlign: 'middle' }} />
-        : <Tooltip title={name}><span>{shortFileName(name)}</span></Tooltip>}
+      {image ? (
+        <img src={url} alt={name} style={{ width: 40, height: 40, objectFit: 'cover', verticalAlign: 'middle' }} />
+      ) : (
+        <Tooltip title={name}>
+          <span>{shortFileName(name)}</span>
+        </Tooltip>
+      )}
       {others}
-      {col.allowDownload !== false && <a href={url} target="_blank" rel="noreferrer" download={name} aria-label="下载"><DownloadOutlined style={{ marginLeft: 4 }} /></a>}
-      {col.allowRemove !== false && !col.disabled && <CloseCircleOutlined aria-label="删除" style={{ marginLeft: 4, cursor: 'pointer' }} onClick={() => replace([])} />}
+      {col.allowDownload !== false && (
+        <a href={url} target="_blank" rel="noreferrer" download={name} aria-label="下载">
+          <DownloadOutlined style={{ marginLeft: 4 }} />
+        </a>
+      )}
+      {col.allowRemove !== false && !col.disabled && (
+        <CloseCircleOutlined aria-label="删除" style={{ marginLeft: 4, cursor: 'pointer' }} onClick={() => replace([])} />
+      )}
       <EllipsisOutlined aria-label="更多" style={{ marginLeft: 4, cursor: 'pointer' }} onClick={() => setMore(true)} />
       {dialog}
     </span>

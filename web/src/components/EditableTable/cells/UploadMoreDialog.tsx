@@ -8,7 +8,17 @@ import { MSG } from '../../../messages';
  * The upload cell's more-options dialog (001 §4): every file of the cell with its size, download and delete, and an
  * upload button for more (the cell's count limit keeps the last N).
  */
-export function UploadMoreDialog({ open, onClose, items, image, col, limit, onRemove, onUpload, nameOf }: {
+export function UploadMoreDialog({
+  open,
+  onClose,
+  items,
+  image,
+  col,
+  limit,
+  onRemove,
+  onUpload,
+  nameOf,
+}: {
   open: boolean;
   onClose: () => void;
   items: readonly UploadItem[];
@@ -20,13 +30,23 @@ export function UploadMoreDialog({ open, onClose, items, image, col, limit, onRe
   nameOf: (item: UploadItem) => string;
 }) {
   return (
-    <Modal title="更多操作" open={open} width={520} onCancel={onClose} destroyOnHidden
+    <Modal
+      title="更多操作"
+      open={open}
+      width={520}
+      onCancel={onClose}
+      destroyOnHidden
       footer={
         <Space>
-          {!col.disabled && <Button icon={<UploadOutlined />} onClick={onUpload}>{image ? '上传' : '点击上传'}</Button>}
+          {!col.disabled && (
+            <Button icon={<UploadOutlined />} onClick={onUpload}>
+              {image ? '上传' : '点击上传'}
+            </Button>
+          )}
           <Button onClick={onClose}>{MSG.close}</Button>
         </Space>
-      }>
+      }
+    >
       {limit > 0 && <div style={{ color: '#999', marginBottom: 8 }}>最多保留 {limit} 个文件</div>}
       <ul className="pk-et-upload-more" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {items.map((item) => {
@@ -36,7 +56,9 @@ export function UploadMoreDialog({ open, onClose, items, image, col, limit, onRe
               {item.status === 'uploading' && <LoadingOutlined aria-label="上传中" />}
               {item.status === 'error' && <ExclamationCircleOutlined style={{ color: '#ff4d4f' }} title={item.message} />}
               {image && item.status === 'done' && <img src={item.url} alt={name} style={{ width: 32, height: 32, objectFit: 'cover' }} />}
-              <span style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={name}>{name}</span>
+              <span style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={name}>
+                {name}
+              </span>
               <span style={{ color: '#999' }}>{formatSize(item.size)}</span>
               {item.status === 'done' && col.allowDownload !== false && (
                 <Button type="link" size="small" aria-label="下载" icon={<DownloadOutlined />} href={item.url} target="_blank" download={name} />

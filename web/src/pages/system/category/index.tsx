@@ -87,7 +87,10 @@ export default function SysCategoryList(): ReactNode {
   }
 
   async function remove(ids: string[]): Promise<void> {
-    const send = ids.length === 1 ? () => http.delete<unknown>(`${API}/delete`, { id: ids[0] }) : () => http.delete<unknown>(`${API}/deleteBatch`, { ids: `${ids.join(',')},` });
+    const send =
+      ids.length === 1
+        ? () => http.delete<unknown>(`${API}/delete`, { id: ids[0] })
+        : () => http.delete<unknown>(`${API}/deleteBatch`, { ids: `${ids.join(',')},` });
     if (!(await sendChange(send))) return;
     setSelected((keys) => keys.filter((k) => !ids.includes(k)));
     if (paging.pageNo > 1 && ids.length >= (roots.data?.records.length ?? 0)) paging.setPageNo(paging.pageNo - 1);
@@ -179,7 +182,12 @@ export default function SysCategoryList(): ReactNode {
         columns={columns}
         dataSource={rows}
         expandable={{ expandedRowKeys: expanded, onExpand }}
-        rowSelection={{ selectedRowKeys: selected, checkStrictly: true, getCheckboxProps: (r) => ({ disabled: !!r.placeholder }), onChange: (keys) => setSelected(keys.map(String)) }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          checkStrictly: true,
+          getCheckboxProps: (r) => ({ disabled: !!r.placeholder }),
+          onChange: (keys) => setSelected(keys.map(String)),
+        }}
         pagination={paging.pagination(roots.data?.total)}
       />
 

@@ -36,7 +36,9 @@ describe('check rule dialog', { timeout: 60_000 }, () => {
     mocked.put.mockResolvedValue(OK as never);
     const u = userEvent.setup({ pointerEventsCheck: 0 });
     open({
-      id: 'r1', ruleName: '通用编码规则', ruleCode: 'common',
+      id: 'r1',
+      ruleName: '通用编码规则',
+      ruleCode: 'common',
       ruleJson: '[{"digits":"1","pattern":"^[a-z|A-Z]$","message":"第一位只能是字母"},{"digits":"*","pattern":"^.{3,}$","message":"最少输入3位数"}]',
     });
     const local = await screen.findByTestId('rules-localRules');

@@ -11,7 +11,13 @@ const mocked = vi.mocked(http);
 const ok = <T,>(result: T): Result<T> => ({ success: true, code: 200, message: '', result, timestamp: 0 });
 
 const version = (n: number, name: string): DataLogRow => ({
-  id: `v${n}`, dataTable: 'sys_position', dataId: 'p1', dataVersion: n, dataContent: JSON.stringify({ id: 'p1', code: 'dev', name }), createBy: 'admin', createTime: null,
+  id: `v${n}`,
+  dataTable: 'sys_position',
+  dataId: 'p1',
+  dataVersion: n,
+  dataContent: JSON.stringify({ id: 'p1', code: 'dev', name }),
+  createBy: 'admin',
+  createTime: null,
 });
 
 afterEach(async () => {

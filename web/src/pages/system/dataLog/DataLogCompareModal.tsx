@@ -36,7 +36,8 @@ export function DataLogCompareModal({ rows, onClose }: DataLogCompareModalProps)
   const right = all.find((r) => r.id === rightId);
   const diffs = useMemo(() => compareVersions(left?.dataContent, right?.dataContent), [left, right]);
   const options = (versions.data ?? rows ?? []).map((r) => ({ value: r.id, label: `版本 ${r.dataVersion}` }));
-  const pick = (side: 'left' | 'right', id: string) => setPicked({ key, left: side === 'left' ? id : (leftId ?? ''), right: side === 'right' ? id : (rightId ?? '') });
+  const pick = (side: 'left' | 'right', id: string) =>
+    setPicked({ key, left: side === 'left' ? id : (leftId ?? ''), right: side === 'right' ? id : (rightId ?? '') });
 
   return (
     <Modal title="数据比较" open={!!rows} onCancel={onClose} footer={null} width={900} destroyOnHidden>

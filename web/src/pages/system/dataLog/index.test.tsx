@@ -14,7 +14,13 @@ const mocked = vi.mocked(http);
 const ok = <T,>(result: T): Result<T> => ({ success: true, code: 200, message: '', result, timestamp: 0 });
 
 const version = (n: number, dataId: string, name: string): DataLogRow => ({
-  id: `v${dataId}${n}`, dataTable: 'sys_position', dataId, dataVersion: n, dataContent: JSON.stringify({ id: dataId, name }), createBy: 'admin', createTime: `2026-11-25 10:0${n}:00`,
+  id: `v${dataId}${n}`,
+  dataTable: 'sys_position',
+  dataId,
+  dataVersion: n,
+  dataContent: JSON.stringify({ id: dataId, name }),
+  createBy: 'admin',
+  createTime: `2026-11-25 10:0${n}:00`,
 });
 const rows = [version(2, 'p1', '乙'), version(1, 'p1', '甲'), version(1, 'p2', '丙')];
 

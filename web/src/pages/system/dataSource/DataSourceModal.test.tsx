@@ -30,10 +30,18 @@ function renderModal(record: EntityRow | null) {
 
 beforeEach(() => {
   sessionStorage.setItem(BUTTON_AUTH_KEY, JSON.stringify([{ action: 'dataSource:testConnection', type: '1', describe: '测试连接' }]));
-  mocked.get.mockImplementation(async (url: string) =>
-    (url.includes('getDictItems')
-      ? res([{ value: '4', text: 'MYSQL5.7+' }, { value: '6', text: 'postgresql' }, { value: '10', text: 'SQLite' }], '')
-      : res(null, '该值可用！')) as never,
+  mocked.get.mockImplementation(
+    async (url: string) =>
+      (url.includes('getDictItems')
+        ? res(
+            [
+              { value: '4', text: 'MYSQL5.7+' },
+              { value: '6', text: 'postgresql' },
+              { value: '10', text: 'SQLite' },
+            ],
+            '',
+          )
+        : res(null, '该值可用！')) as never,
   );
 });
 
@@ -59,18 +67,34 @@ describe('DataSourceModal', () => {
     fireEvent.change(document.querySelector('input[type=password]')!, { target: { value: 's3cret' } });
     fireEvent.click(byRole('button', '测 试'));
     await waitFor(() =>
-      expect(mocked.post).toHaveBeenCalledWith(TEST_CONNECTION_URL, expect.objectContaining({ dbType: '6', dbUrl: 'jdbc:postgresql://127.0.0.1:5432/jeecg-boot', dbUsername: 'postgres', dbPassword: 's3cret' })),
+      expect(mocked.post).toHaveBeenCalledWith(
+        TEST_CONNECTION_URL,
+        expect.objectContaining({ dbType: '6', dbUrl: 'jdbc:postgresql://127.0.0.1:5432/jeecg-boot', dbUsername: 'postgres', dbPassword: 's3cret' }),
+      ),
     );
     expect(await screen.findByText('数据库连接成功')).toBeTruthy();
     fireEvent.click(byRole('button', /确\s*定/));
-    await waitFor(() => expect(mocked.post).toHaveBeenCalledWith('/sys/dataSource/add', expect.objectContaining({ code: 'pg_main', name: '主库', dbType: '6', dbPassword: 's3cret' })));
+    await waitFor(() =>
+      expect(mocked.post).toHaveBeenCalledWith(
+        '/sys/dataSource/add',
+        expect.objectContaining({ code: 'pg_main', name: '主库', dbType: '6', dbPassword: 's3cret' }),
+      ),
+    );
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
   }, 90_000); // many form changes: slow on a loaded 2-core machine
 
   it('edits without showing or sending a password unless one is typed; the test names the row', async () => {
     mocked.put.mockResolvedValue(res(null, '编辑成功!') as never);
     mocked.post.mockResolvedValue(res(null, '数据库连接失败：Access denied', false) as never);
-    renderModal({ id: '42', code: 'my', name: '业务库', dbType: '4', dbDriver: 'com.mysql.cj.jdbc.Driver', dbUrl: 'jdbc:mysql://127.0.0.1:3306/test', dbUsername: 'root' });
+    renderModal({
+      id: '42',
+      code: 'my',
+      name: '业务库',
+      dbType: '4',
+      dbDriver: 'com.mysql.cj.jdbc.Driver',
+      dbUrl: 'jdbc:mysql://127.0.0.1:3306/test',
+      dbUsername: 'root',
+    });
     expect((document.querySelector('input[type=password]') as HTMLInputElement).value).toBe('');
     expect(screen.getByText('不修改请留空')).toBeTruthy();
     expect((byRole('textbox', '数据源编码') as HTMLInputElement).disabled).toBe(true);

@@ -19,7 +19,17 @@ export const TEST_CONNECTION_URL = '/online/cgreport/api/testConnection';
 const TESTED_FIELDS = ['dbType', 'dbDriver', 'dbUrl', 'dbName', 'dbUsername', DATA_SOURCE_PASSWORD_PROP];
 
 /** The type select: a choice also fills 驱动类 and 数据源地址 (Form.Item injects value / onChange). */
-function DbTypeSelect({ form, field, onChange, ...rest }: { form: FormInstance; field: FieldDef; onChange?: (v: unknown) => void; [k: string]: unknown }): ReactNode {
+function DbTypeSelect({
+  form,
+  field,
+  onChange,
+  ...rest
+}: {
+  form: FormInstance;
+  field: FieldDef;
+  onChange?: (v: unknown) => void;
+  [k: string]: unknown;
+}): ReactNode {
   return (
     <FieldInput
       field={field}
@@ -102,15 +112,17 @@ export function DataSourceModal({ open, record, onClose, onSaved }: FormModalPro
       modalProps={{ ...modalProps, footer } as SubmitModalProps}
       width={800}
     >
-      {entity.fields.filter((f) => f.form !== false).flatMap((f) => {
-        const rules = [...fieldRules(f), ...uniqueRules(entity, f, id)];
-        const item = (
-          <Form.Item key={f.prop} name={f.prop} label={f.label} rules={rules}>
-            {f.prop === 'dbType' ? <DbTypeSelect form={form} field={f} /> : <FieldInput field={f} disabled={editing && f.fixedOnEdit} />}
-          </Form.Item>
-        );
-        return f.prop === 'dbUsername' ? [item, passwordItem(editing)] : [item];
-      })}
+      {entity.fields
+        .filter((f) => f.form !== false)
+        .flatMap((f) => {
+          const rules = [...fieldRules(f), ...uniqueRules(entity, f, id)];
+          const item = (
+            <Form.Item key={f.prop} name={f.prop} label={f.label} rules={rules}>
+              {f.prop === 'dbType' ? <DbTypeSelect form={form} field={f} /> : <FieldInput field={f} disabled={editing && f.fixedOnEdit} />}
+            </Form.Item>
+          );
+          return f.prop === 'dbUsername' ? [item, passwordItem(editing)] : [item];
+        })}
     </FormDialog>
   );
 }

@@ -34,7 +34,17 @@ function Fields({ orgCode, parentName }: { orgCode: string; parentName?: string 
 }
 
 /** 基本信息 tab: the selected department, saved with 保存 (needs depart:edit). */
-export function DepartBaseInfo({ depart, parentName, canEdit, onSaved }: { depart: DepartNode; parentName: string | null; canEdit: boolean; onSaved: () => void }): ReactNode {
+export function DepartBaseInfo({
+  depart,
+  parentName,
+  canEdit,
+  onSaved,
+}: {
+  depart: DepartNode;
+  parentName: string | null;
+  canEdit: boolean;
+  onSaved: () => void;
+}): ReactNode {
   const [form] = Form.useForm<Record<string, unknown>>();
   const { busy, submit } = useFormSubmit({
     validate: () => form.validateFields(),
@@ -61,7 +71,17 @@ export function DepartBaseInfo({ depart, parentName, canEdit, onSaved }: { depar
 }
 
 /** 新增 dialog: `parent` null adds a top-level department. */
-export function AddDepartModal({ open, parent, onClose, onSaved }: { open: boolean; parent: DepartNode | null; onClose: () => void; onSaved: () => void }): ReactNode {
+export function AddDepartModal({
+  open,
+  parent,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  parent: DepartNode | null;
+  onClose: () => void;
+  onSaved: () => void;
+}): ReactNode {
   const [form] = Form.useForm<Record<string, unknown>>();
   const { modalProps } = useFormSubmit({
     validate: () => form.validateFields(),

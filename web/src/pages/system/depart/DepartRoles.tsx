@@ -52,7 +52,14 @@ export function DepartRoles({ departId }: { departId: string }): ReactNode {
     ];
     const bar: ToolbarAction<Ctx>[] = [
       { key: 'add', label: '新建部门角色', primary: true, icon: <PlusOutlined aria-hidden />, onClick: () => setEditing('new') },
-      { key: 'deleteBatch', label: '批量删除', danger: true, selection: true, confirm: { title: MSG.confirmDeleteTitle, content: MSG.confirmDeleteSelected }, onClick: remove },
+      {
+        key: 'deleteBatch',
+        label: '批量删除',
+        danger: true,
+        selection: true,
+        confirm: { title: MSG.confirmDeleteTitle, content: MSG.confirmDeleteSelected },
+        onClick: remove,
+      },
     ];
     return { rowActions: row, toolbar: bar };
   }, [departId, queryClient]);
@@ -71,14 +78,30 @@ export function DepartRoles({ departId }: { departId: string }): ReactNode {
         actionWidth={180}
       />
       <RoleModal departId={departId} role={editing} onClose={() => setEditing(null)} onSaved={reload} />
-      <Drawer title={`部门角色权限配置${granting ? ` - ${granting.roleName}` : ''}`} size={650} open={!!granting} onClose={() => setGranting(null)} destroyOnHidden>
+      <Drawer
+        title={`部门角色权限配置${granting ? ` - ${granting.roleName}` : ''}`}
+        size={650}
+        open={!!granting}
+        onClose={() => setGranting(null)}
+        destroyOnHidden
+      >
         {granting && <GrantTree kind="deptRole" departId={departId} targetId={granting.id} canSave onSaved={() => setGranting(null)} />}
       </Drawer>
     </div>
   );
 }
 
-function RoleModal({ departId, role, onClose, onSaved }: { departId: string; role: DepartRole | 'new' | null; onClose: () => void; onSaved: () => void }): ReactNode {
+function RoleModal({
+  departId,
+  role,
+  onClose,
+  onSaved,
+}: {
+  departId: string;
+  role: DepartRole | 'new' | null;
+  onClose: () => void;
+  onSaved: () => void;
+}): ReactNode {
   const [form] = Form.useForm<{ roleName: string; roleCode: string; description?: string }>();
   const row = role && role !== 'new' ? role : null;
   useEffect(() => {
@@ -101,7 +124,16 @@ function RoleModal({ departId, role, onClose, onSaved }: { departId: string; rol
   });
 
   return (
-    <FormDialog title={row ? '编辑' : '新增'} open={!!role} onClose={onClose} form={form} name="dept-role-form" modalProps={modalProps} width={600} labelSpan={6}>
+    <FormDialog
+      title={row ? '编辑' : '新增'}
+      open={!!role}
+      onClose={onClose}
+      form={form}
+      name="dept-role-form"
+      modalProps={modalProps}
+      width={600}
+      labelSpan={6}
+    >
       <Form.Item name="roleName" label="部门角色名称" rules={[{ required: true, whitespace: true, message: '请输入部门角色名称!' }, { max: 200 }]}>
         <Input placeholder="请输入部门角色名称" />
       </Form.Item>

@@ -11,20 +11,11 @@ import { PlusOutlined } from '@ant-design/icons';
 import { RemoteTable, useListController, type ListController, type RowAction, type ToolbarAction } from '../../../crud';
 import { sendChange, showWarning } from '../../../crud/notify';
 import { useFormSubmit } from '../../../crud/useFormSubmit';
-import {
-  addUsersToDepart,
-  fetchAllDeptRoles,
-  fetchUserDeptRoleIds,
-  removeUsersFromDepart,
-  saveUserDeptRoles,
-  searchUsers,
-  type DepartUser,
-} from './service';
+import { addUsersToDepart, fetchAllDeptRoles, fetchUserDeptRoleIds, removeUsersFromDepart, saveUserDeptRoles, searchUsers, type DepartUser } from './service';
 import { departUsersSource } from './sources';
 import { PERM } from '@pk/contract';
 import { PICKER_MSG } from '../../../components/pickers/rules';
 import { MSG } from '../../../messages';
-
 
 const COLUMNS: TableColumnType<DepartUser>[] = [
   { title: '用户账号', dataIndex: 'username', align: 'center' },
@@ -53,7 +44,14 @@ export function DepartUsers({ depId, readOnly }: { depId: string | undefined; re
     ];
     const bar: ToolbarAction<Ctx>[] = [
       { key: 'add', label: '添加已有用户', primary: true, icon: <PlusOutlined aria-hidden />, onClick: () => setAdding(true) },
-      { key: 'unlinkBatch', label: '批量取消关联', danger: true, selection: true, confirm: { title: '确认取消关联', content: '是否取消选中用户与部门的关联?' }, onClick: remove },
+      {
+        key: 'unlinkBatch',
+        label: '批量取消关联',
+        danger: true,
+        selection: true,
+        confirm: { title: '确认取消关联', content: '是否取消选中用户与部门的关联?' },
+        onClick: remove,
+      },
     ];
     return { rowActions: row, toolbar: bar };
   }, [depId, readOnly]);

@@ -49,7 +49,12 @@ describe('GrantTree data rules', () => {
     fireEvent.click(a);
     fireEvent.click(within(picker).getByRole('button', { name: '点击确定' }));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('/sys/sysDepartRole/datarule', { permissionId: 'm-pos', departId: 'dep-1', roleId: 'role-1', dataRuleIds: 'r-a,r-b' }),
+      expect(http.post).toHaveBeenCalledWith('/sys/sysDepartRole/datarule', {
+        permissionId: 'm-pos',
+        departId: 'dep-1',
+        roleId: 'role-1',
+        dataRuleIds: 'r-a,r-b',
+      }),
     );
   });
 
@@ -70,7 +75,9 @@ describe('GrantTree data rules', () => {
     expect(http.get).toHaveBeenCalledWith('/sys/sysDepartPermission/datarule/m-pos/dep-1');
     fireEvent.click(await within(picker).findByRole('checkbox', { name: '只看组长' }));
     fireEvent.click(within(picker).getByRole('button', { name: '点击确定' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/sys/sysDepartPermission/datarule', { permissionId: 'm-pos', departId: 'dep-1', dataRuleIds: 'r-a' }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/sys/sysDepartPermission/datarule', { permissionId: 'm-pos', departId: 'dep-1', dataRuleIds: 'r-a' }),
+    );
   });
 });
 
@@ -84,7 +91,11 @@ describe('GrantTree toolbar', () => {
     expect(screen.getAllByRole('checkbox', { checked: true })).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: '保 存' }));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('/sys/permission/saveDepartPermission', { departId: 'dep-1', permissionIds: 'm-pos,m-plain', lastpermissionIds: 'm-pos' }),
+      expect(http.post).toHaveBeenCalledWith('/sys/permission/saveDepartPermission', {
+        departId: 'dep-1',
+        permissionIds: 'm-pos,m-plain',
+        lastpermissionIds: 'm-pos',
+      }),
     );
     fireEvent.click(screen.getByRole('button', { name: '取消全选' }));
     expect(screen.queryAllByRole('checkbox', { checked: true })).toHaveLength(0);

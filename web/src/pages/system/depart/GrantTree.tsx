@@ -14,7 +14,19 @@ import { DataRulePicker, DataRuleTitle } from '../permission/DataRulePicker';
 import { GrantTreeToolbar } from '../permission/GrantTreeToolbar';
 import { fetchGrantTree, fetchGranted, grantDataRules, saveGranted, type GrantNode } from './service';
 
-export function GrantTree({ kind, departId, targetId, canSave, onSaved }: { kind: 'depart' | 'deptRole'; departId: string; targetId: string; canSave: boolean; onSaved?: () => void }): ReactNode {
+export function GrantTree({
+  kind,
+  departId,
+  targetId,
+  canSave,
+  onSaved,
+}: {
+  kind: 'depart' | 'deptRole';
+  departId: string;
+  targetId: string;
+  canSave: boolean;
+  onSaved?: () => void;
+}): ReactNode {
   const tree = useQuery({ queryKey: ['grant-tree', kind, departId], queryFn: () => fetchGrantTree(kind, departId), retry: false });
   const granted = useQuery({ queryKey: ['granted', kind, targetId], queryFn: () => fetchGranted(kind, targetId), retry: false });
   const data = useMemo(() => toUiTree(tree.data?.treeList ?? []), [tree.data]);

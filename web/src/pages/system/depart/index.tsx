@@ -70,7 +70,11 @@ export default function DepartList(): ReactNode {
   const canDelete = hasAuth(PERM.depart.delete);
   const tabs = current
     ? [
-        { key: 'base', label: '基本信息', children: <DepartBaseInfo depart={current} parentName={parentName} canEdit={hasAuth(PERM.depart.edit)} onSaved={() => void reloadTree()} /> },
+        {
+          key: 'base',
+          label: '基本信息',
+          children: <DepartBaseInfo depart={current} parentName={parentName} canEdit={hasAuth(PERM.depart.edit)} onSaved={() => void reloadTree()} />,
+        },
         ...(hasAuth(PERM.depart.users) ? [{ key: 'users', label: '部门用户', children: <DepartUsers depId={current.id} /> }] : []),
         ...(hasAuth(PERM.depart.authorize)
           ? [{ key: 'perm', label: '部门权限', children: <GrantTree kind="depart" departId={current.id} targetId={current.id} canSave /> }]
@@ -107,7 +111,13 @@ export default function DepartList(): ReactNode {
             <div role="status" style={{ marginBottom: 8 }}>
               当前选择：<strong>{current.departName}</strong>
               {canDelete && (
-                <Popconfirm title={MSG.confirmDeleteOne} description="下级部门会一并删除" okText="确定" cancelText="取消" onConfirm={() => removeOne(current.id)}>
+                <Popconfirm
+                  title={MSG.confirmDeleteOne}
+                  description="下级部门会一并删除"
+                  okText="确定"
+                  cancelText="取消"
+                  onConfirm={() => removeOne(current.id)}
+                >
                   <Button type="link" size="small" danger>
                     删除
                   </Button>
@@ -122,9 +132,7 @@ export default function DepartList(): ReactNode {
         </Card>
       </Col>
       <Col xs={24} md={15} lg={16}>
-        <Card size="small">
-          {current ? <Tabs key={current.id} items={tabs} /> : <Empty description="请先在左侧选择一个部门" />}
-        </Card>
+        <Card size="small">{current ? <Tabs key={current.id} items={tabs} /> : <Empty description="请先在左侧选择一个部门" />}</Card>
       </Col>
       <AddDepartModal open={adding.open} parent={adding.parent} onClose={() => setAdding((a) => ({ ...a, open: false }))} onSaved={() => void reloadTree()} />
     </Row>

@@ -24,7 +24,15 @@ export default function DepartUserList(): ReactNode {
             key={current?.id ?? 'all'}
             defaultActiveKey="users"
             items={[
-              ...(current ? [{ key: 'base', label: '基本信息', children: <DepartBaseInfo depart={current} parentName={null} canEdit={false} onSaved={() => undefined} /> }] : []),
+              ...(current
+                ? [
+                    {
+                      key: 'base',
+                      label: '基本信息',
+                      children: <DepartBaseInfo depart={current} parentName={null} canEdit={false} onSaved={() => undefined} />,
+                    },
+                  ]
+                : []),
               { key: 'users', label: current ? `用户信息（${current.departName}）` : '用户信息', children: <DepartUsers depId={current?.id} readOnly /> },
             ]}
           />

@@ -80,14 +80,25 @@ export function DictItemForm({ dictId, open, record, onClose, onSaved }: Props):
 
   return (
     <FormDialog title={id ? '编辑' : '新增'} open={open} onClose={onClose} form={form} name="dictItem-form" modalProps={modalProps} width={600}>
-      <Form.Item name="itemText" label="名称" rules={[{ required: true, whitespace: true, message: '请输入名称!' }, { max: 100, message: '名称长度不能超过100个字符!' }]}>
+      <Form.Item
+        name="itemText"
+        label="名称"
+        rules={[
+          { required: true, whitespace: true, message: '请输入名称!' },
+          { max: 100, message: '名称长度不能超过100个字符!' },
+        ]}
+      >
         <Input placeholder="请输入名称" maxLength={100} />
       </Form.Item>
       <Form.Item
         name="itemValue"
         label="数据值"
         validateDebounce={300}
-        rules={[{ required: true, whitespace: true, message: '请输入数据值!' }, { max: 100, message: '数据值长度不能超过100个字符!' }, itemValueRule(dictId, id)]}
+        rules={[
+          { required: true, whitespace: true, message: '请输入数据值!' },
+          { max: 100, message: '数据值长度不能超过100个字符!' },
+          itemValueRule(dictId, id),
+        ]}
       >
         <Input placeholder="请输入数据值" maxLength={100} />
       </Form.Item>

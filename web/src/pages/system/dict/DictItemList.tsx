@@ -29,4 +29,3 @@ export function DictItemList({ dict, onClose }: Props): ReactNode {
     </Drawer>
   );
 }
-

@@ -66,7 +66,16 @@ export function DictRecycleBin({ open, onClose, onRestored }: Props): ReactNode 
 
   return (
     <Modal title="字典回收站" open={open} width={900} footer={null} onCancel={onClose} destroyOnHidden>
-      <Table<EntityRow> rowKey={(r) => String(r.id)} size="middle" bordered loading={list.isFetching} columns={columns} dataSource={list.data ?? []} pagination={false} scroll={{ y: 480 }} />
+      <Table<EntityRow>
+        rowKey={(r) => String(r.id)}
+        size="middle"
+        bordered
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data ?? []}
+        pagination={false}
+        scroll={{ y: 480 }}
+      />
     </Modal>
   );
 }

@@ -13,7 +13,6 @@ vi.mock('../../../api/request', async (importOriginal) => ({
 
 const mocked = vi.mocked(http);
 
-
 const DICTS = [{ id: 'd1', dictName: '性别', dictCode: 'sex', description: '性别字典' }];
 const ITEMS = [{ id: 'i1', dictId: 'd1', itemText: '男', itemValue: '1', sortOrder: 1, status: 1, status_dictText: '启用' }];
 
@@ -24,9 +23,13 @@ function serve(opts: { refresh?: 'ok' | 'fail' } = {}) {
     if (url === '/sys/dict/list') return okEnvelope({ records: DICTS, total: 1 }) as never;
     if (url === '/sys/dictItem/list') return okEnvelope({ records: params?.dictId === 'd1' ? ITEMS : [], total: 1 }) as never;
     if (url === '/sys/dict/deleteList') return okEnvelope([{ id: 'd9', dictName: '旧字典', dictCode: 'old', description: null }]) as never;
-    if (url === '/sys/dictItem/dictItemCheck') return (params?.itemValue === '1' ? failEnvelope('该值不可用，系统中已存在！') : okEnvelope(null, '该值可用！')) as never;
+    if (url === '/sys/dictItem/dictItemCheck')
+      return (params?.itemValue === '1' ? failEnvelope('该值不可用，系统中已存在！') : okEnvelope(null, '该值可用！')) as never;
     if (url === 'sys/dict/refleshCache') {
-      sex = [{ value: '1', text: '男' }, { value: '2', text: '女' }];
+      sex = [
+        { value: '1', text: '男' },
+        { value: '2', text: '女' },
+      ];
       return (opts.refresh === 'fail' ? failEnvelope('操作失败') : okEnvelope(null)) as never;
     }
     if (url === 'sys/dict/queryAllDictItems') return okEnvelope({ sex }) as never;
@@ -42,7 +45,8 @@ function panel(title: HTMLElement, selector: string): HTMLElement {
   return el as HTMLElement;
 }
 
-const renderPage = () => renderWithQuery(
+const renderPage = () =>
+  renderWithQuery(
     <>
       <DictList />
       <DictSelect code="sex" />
@@ -59,7 +63,8 @@ describe('数据字典 (system/DictList)', { timeout: 60_000 }, () => {
     renderPage();
     expect(await screen.findByText('性别字典', {}, FIRST_ROWS)).toBeTruthy();
     for (const label of ['字典名称', '字典编码']) expect(screen.getByRole('textbox', { name: label, hidden: true })).toBeTruthy();
-    for (const name of ['新增', '导出', '导入', '刷新缓存', '字典配置', '编辑', '删除']) expect(screen.getByRole('button', { name, hidden: true })).toBeTruthy();
+    for (const name of ['新增', '导出', '导入', '刷新缓存', '字典配置', '编辑', '删除'])
+      expect(screen.getByRole('button', { name, hidden: true })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '回收站', hidden: true })).toBeNull();
   });
 
@@ -99,7 +104,14 @@ describe('数据字典 (system/DictList)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(dialog).queryByText('该值不可用，系统中已存在！')).toBeNull());
     await user.click(within(dialog).getByRole('button', { name: '确定', hidden: true }));
     await waitFor(() =>
-      expect(mocked.post).toHaveBeenCalledWith('/sys/dictItem/add', { itemText: '女', itemValue: '2', description: null, sortOrder: 1, status: 1, dictId: 'd1' }),
+      expect(mocked.post).toHaveBeenCalledWith('/sys/dictItem/add', {
+        itemText: '女',
+        itemValue: '2',
+        description: null,
+        sortOrder: 1,
+        status: 1,
+        dictId: 'd1',
+      }),
     );
   });
 

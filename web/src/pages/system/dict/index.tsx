@@ -57,7 +57,11 @@ export default function DictList(): ReactNode {
         )}
       />
       <DictItemList dict={itemsOf} onClose={() => setItemsOf(null)} />
-      <DictRecycleBin open={binOpen} onClose={() => setBinOpen(false)} onRestored={() => void queryClient.invalidateQueries({ queryKey: listQueryKey(dictEntity) })} />
+      <DictRecycleBin
+        open={binOpen}
+        onClose={() => setBinOpen(false)}
+        onRestored={() => void queryClient.invalidateQueries({ queryKey: listQueryKey(dictEntity) })}
+      />
     </>
   );
 }

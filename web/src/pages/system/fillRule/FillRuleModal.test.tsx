@@ -45,7 +45,10 @@ describe('fill rule dialog', { timeout: 60_000 }, () => {
     fireEvent.change(box('规则参数'), { target: { value: '{"prefix":"XS"}' } });
     await u.click(ok());
     await waitFor(() => expect(mocked.post).toHaveBeenCalled());
-    expect(mocked.post.mock.calls[0]).toEqual(['/sys/fillRule/add', { ruleName: '单号', ruleCode: 'order_a', ruleClass: 'OrderNumberRule', ruleParams: '{"prefix":"XS"}' }]);
+    expect(mocked.post.mock.calls[0]).toEqual([
+      '/sys/fillRule/add',
+      { ruleName: '单号', ruleCode: 'order_a', ruleClass: 'OrderNumberRule', ruleParams: '{"prefix":"XS"}' },
+    ]);
   });
 
   it('refuses params that are not a JSON object, and opens a stored Java class name as its generator', async () => {

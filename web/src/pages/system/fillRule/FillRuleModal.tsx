@@ -33,10 +33,7 @@ function ruleClassItems(): ReactNode {
   return (
     <>
       <Form.Item name="ruleClass" label="规则实现类" rules={[{ required: true, message: '请选择规则实现类!' }]}>
-        <Select
-          placeholder="请选择规则实现类"
-          options={GENERATOR_OPTIONS}
-        />
+        <Select placeholder="请选择规则实现类" options={GENERATOR_OPTIONS} />
       </Form.Item>
       <Form.Item noStyle dependencies={['ruleClass']}>
         {({ getFieldValue }) => {

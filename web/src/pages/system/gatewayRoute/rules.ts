@@ -7,7 +7,17 @@ import type { GatewayRule } from '@pk/contract';
 
 /** The names offered (free text is allowed too). */
 export const PREDICATE_NAMES = ['Path', 'Host', 'Method', 'Header', 'Query', 'Cookie', 'After', 'Before', 'Between', 'RemoteAddr', 'Weight'];
-export const FILTER_NAMES = ['StripPrefix', 'PrefixPath', 'RewritePath', 'SetPath', 'AddRequestHeader', 'AddResponseHeader', 'RequestRateLimiter', 'Retry', 'Hystrix'];
+export const FILTER_NAMES = [
+  'StripPrefix',
+  'PrefixPath',
+  'RewritePath',
+  'SetPath',
+  'AddRequestHeader',
+  'AddResponseHeader',
+  'RequestRateLimiter',
+  'Retry',
+  'Hystrix',
+];
 
 export interface RuleDraft {
   name: string;

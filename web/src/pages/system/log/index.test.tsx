@@ -14,10 +14,32 @@ vi.mock('../../../api/request', () => ({
 const mocked = vi.mocked(http);
 const ok = <T,>(result: T, message = ''): Result<T> => ({ success: true, code: 200, message, result, timestamp: 0 });
 
-const loginRow = { id: 'l1', logType: 1, logType_dictText: '登录日志', logContent: '用户名: admin,登录成功！', userid: 'admin', username: '管理员', ip: '127.0.0.1', costTime: null, createTime: '2026-11-25 10:00:00' };
+const loginRow = {
+  id: 'l1',
+  logType: 1,
+  logType_dictText: '登录日志',
+  logContent: '用户名: admin,登录成功！',
+  userid: 'admin',
+  username: '管理员',
+  ip: '127.0.0.1',
+  costTime: null,
+  createTime: '2026-11-25 10:00:00',
+};
 const opRow = {
-  id: 'o1', logType: 2, logType_dictText: '操作日志', logContent: '职务-添加', operateType: 2, operateType_dictText: '添加', userid: 'admin', username: '管理员',
-  ip: '127.0.0.1', costTime: 12, method: 'POST /jeecg-boot/sys/position/add', requestUrl: '/jeecg-boot/sys/position/add', requestParam: '{"code":"c1"}', createTime: '2026-11-25 10:01:00',
+  id: 'o1',
+  logType: 2,
+  logType_dictText: '操作日志',
+  logContent: '职务-添加',
+  operateType: 2,
+  operateType_dictText: '添加',
+  userid: 'admin',
+  username: '管理员',
+  ip: '127.0.0.1',
+  costTime: 12,
+  method: 'POST /jeecg-boot/sys/position/add',
+  requestUrl: '/jeecg-boot/sys/position/add',
+  requestParam: '{"code":"c1"}',
+  createTime: '2026-11-25 10:01:00',
 };
 
 function grant(...actions: string[]): void {

@@ -73,11 +73,23 @@ export function DataRuleDrawer({ menu, onClose }: DataRuleDrawerProps): ReactNod
     ],
     [],
   );
-  const toolbar: ToolbarAction<Ctx>[] = useMemo(() => [{ key: 'add', label: '添加', primary: true, icon: <PlusOutlined aria-hidden />, onClick: () => setEditing('new') }], []);
+  const toolbar: ToolbarAction<Ctx>[] = useMemo(
+    () => [{ key: 'add', label: '添加', primary: true, icon: <PlusOutlined aria-hidden />, onClick: () => setEditing('new') }],
+    [],
+  );
 
   return (
     <Drawer title={`数据权限规则${menu ? ` - ${menu.name}` : ''}`} open={!!menu} size={650} onClose={onClose} destroyOnHidden>
-      <RemoteTable list={list} size="small" searchName="data-rule-search" search={SEARCH} columns={columns} toolbar={toolbar} rowActions={rowActions} actionWidth={120} />
+      <RemoteTable
+        list={list}
+        size="small"
+        searchName="data-rule-search"
+        search={SEARCH}
+        columns={columns}
+        toolbar={toolbar}
+        rowActions={rowActions}
+        actionWidth={120}
+      />
       {menu && (
         <RuleModal
           permissionId={menu.id}
@@ -112,7 +124,13 @@ function RuleModal({
     form.resetFields();
     form.setFieldsValue(
       row
-        ? { ruleName: row.ruleName ?? '', ruleColumn: row.ruleColumn ?? '', ruleConditions: row.ruleConditions ?? undefined, ruleValue: row.ruleValue ?? '', status: row.status ?? '1' }
+        ? {
+            ruleName: row.ruleName ?? '',
+            ruleColumn: row.ruleColumn ?? '',
+            ruleConditions: row.ruleConditions ?? undefined,
+            ruleValue: row.ruleValue ?? '',
+            status: row.status ?? '1',
+          }
         : { status: '1' },
     );
   }, [rule, row, form]);
@@ -127,7 +145,16 @@ function RuleModal({
   });
 
   return (
-    <FormDialog title={row ? '编辑' : '新增'} open={!!rule} onClose={onClose} form={form} name="data-rule-form" modalProps={modalProps} width={600} wrapperSpan={17}>
+    <FormDialog
+      title={row ? '编辑' : '新增'}
+      open={!!rule}
+      onClose={onClose}
+      form={form}
+      name="data-rule-form"
+      modalProps={modalProps}
+      width={600}
+      wrapperSpan={17}
+    >
       <Form.Item name="ruleName" label="规则名称" rules={[{ required: true, whitespace: true, message: '请输入规则名称!' }, { max: 50 }]}>
         <Input placeholder="请输入规则名称" />
       </Form.Item>

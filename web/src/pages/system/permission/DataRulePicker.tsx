@@ -74,7 +74,14 @@ export function DataRulePicker({ menu, endpoints, onClose }: DataRulePickerProps
   }
 
   return (
-    <Drawer title={`数据规则/按钮权限配置${menu ? `（${menu.title}）` : ''}`} open={!!menu} size={400} onClose={onClose} destroyOnHidden data-testid="data-rule-picker">
+    <Drawer
+      title={`数据规则/按钮权限配置${menu ? `（${menu.title}）` : ''}`}
+      open={!!menu}
+      size={400}
+      onClose={onClose}
+      destroyOnHidden
+      data-testid="data-rule-picker"
+    >
       <Spin spinning={loading}>
         {rules.length ? (
           <>

@@ -15,14 +15,36 @@ afterEach(() => {
 });
 
 const menu = (id: string, name: string, menuType: number, children: unknown[] | null = null) => ({
-  id, key: id, title: name, name, parentId: null, perms: null, permsType: '1', icon: null, component: 'layouts/RouteView',
-  url: `/${id}`, redirect: null, sortNo: 1, menuType, route: true, keepAlive: false, alwaysShow: false, hidden: false,
-  internalOrExternal: false, status: '1', isLeaf: !children, leaf: !children, children,
+  id,
+  key: id,
+  title: name,
+  name,
+  parentId: null,
+  perms: null,
+  permsType: '1',
+  icon: null,
+  component: 'layouts/RouteView',
+  url: `/${id}`,
+  redirect: null,
+  sortNo: 1,
+  menuType,
+  route: true,
+  keepAlive: false,
+  alwaysShow: false,
+  hidden: false,
+  internalOrExternal: false,
+  status: '1',
+  isLeaf: !children,
+  leaf: !children,
+  children,
 });
 
 function renderPage() {
   vi.mocked(http.get).mockResolvedValue({
-    success: true, code: 200, message: '', timestamp: 0,
+    success: true,
+    code: 200,
+    message: '',
+    timestamp: 0,
     result: [menu('sys', '系统管理', 0, [menu('user', '用户管理', 1)])],
   } as never);
   return render(

@@ -38,7 +38,16 @@ describe('menu form per type (contract §4.2)', () => {
   });
 
   it('the body carries only the fields of the chosen type; a top-level menu sends parentId null', () => {
-    const values = { menuType: 2 as const, name: ' 删除 ', parentId: 'm1', perms: 'x:delete', permsType: '2', status: '1', url: '/ignored', component: 'ignored' };
+    const values = {
+      menuType: 2 as const,
+      name: ' 删除 ',
+      parentId: 'm1',
+      perms: 'x:delete',
+      permsType: '2',
+      status: '1',
+      url: '/ignored',
+      component: 'ignored',
+    };
     expect(toMenuBody(values, 'b1')).toEqual({ menuType: 2, name: '删除', parentId: 'm1', perms: 'x:delete', permsType: '2', status: '1', id: 'b1' });
     const top = toMenuBody({ menuType: 0, name: '报表', url: '/report', component: 'layouts/RouteView', parentId: 'stale', perms: 'no' });
     expect(top).toEqual({ menuType: 0, name: '报表', url: '/report', component: 'layouts/RouteView', parentId: null });

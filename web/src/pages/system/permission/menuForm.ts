@@ -60,7 +60,8 @@ const MENU_ONLY: MenuField[] = ['url', 'component', 'componentName', 'icon', 'so
 
 /** Fields shown for a menu type (in form order). A top-level menu has no parent; only it has a redirect. */
 export function visibleFields(type: MenuType): MenuField[] {
-  if (type === 0) return ['name', 'url', 'component', 'componentName', 'redirect', ...MENU_ONLY.filter((f) => !['url', 'component', 'componentName'].includes(f))];
+  if (type === 0)
+    return ['name', 'url', 'component', 'componentName', 'redirect', ...MENU_ONLY.filter((f) => !['url', 'component', 'componentName'].includes(f))];
   if (type === 1) return ['name', 'parentId', ...MENU_ONLY];
   return ['name', 'parentId', 'perms', 'permsType', 'sortNo', 'status'];
 }

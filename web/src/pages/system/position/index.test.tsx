@@ -13,17 +13,18 @@ afterEach(() => vi.clearAllMocks());
 
 describe('SysPositionList', () => {
   it('lists positions from /sys/position/list with the rank text, and shows the granted toolbar', async () => {
-    sessionStorage.setItem(
-      BUTTON_AUTH_KEY,
-      JSON.stringify([{ action: 'position:add,position:exportXls,position:importExcel', type: '1', describe: '职务' }]),
+    sessionStorage.setItem(BUTTON_AUTH_KEY, JSON.stringify([{ action: 'position:add,position:exportXls,position:importExcel', type: '1', describe: '职务' }]));
+    vi.mocked(http.get).mockImplementation(
+      async (url: string) =>
+        ({
+          success: true,
+          code: 200,
+          message: '',
+          timestamp: 0,
+          result:
+            url === '/sys/position/list' ? { records: [{ id: '1', code: 'pm', name: '项目经理', postRank: '4', postRank_dictText: '副高级' }], total: 1 } : [],
+        }) as never,
     );
-    vi.mocked(http.get).mockImplementation(async (url: string) => ({
-      success: true,
-      code: 200,
-      message: '',
-      timestamp: 0,
-      result: url === '/sys/position/list' ? { records: [{ id: '1', code: 'pm', name: '项目经理', postRank: '4', postRank_dictText: '副高级' }], total: 1 } : [],
-    }) as never);
     render(
       <QueryClientProvider client={new QueryClient()}>
         <SysPositionList />

@@ -87,7 +87,13 @@ export function RoleAuthDrawer({ role, onClose }: RoleAuthDrawerProps): ReactNod
       }
     >
       <Spin spinning={loading}>
-        <GrantTreeToolbar caption={<span>所拥有的权限{role?.roleName ? `（${role.roleName}）` : ''}</span>} keys={keys} parentKeys={keys} setChecked={setChecked} setExpanded={setExpanded} />
+        <GrantTreeToolbar
+          caption={<span>所拥有的权限{role?.roleName ? `（${role.roleName}）` : ''}</span>}
+          keys={keys}
+          parentKeys={keys}
+          setChecked={setChecked}
+          setExpanded={setExpanded}
+        />
         <Tree<AuthTreeNode>
           checkable
           checkStrictly

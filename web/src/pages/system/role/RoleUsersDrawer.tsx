@@ -40,7 +40,14 @@ export function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps): ReactN
     ];
     const bar: ToolbarAction<ListController<EntityRow>>[] = [
       { key: 'add', label: '添加已有用户', primary: true, icon: <PlusOutlined aria-hidden />, onClick: () => setPicking(true) },
-      { key: 'unlinkBatch', label: '批量取消关联', danger: true, selection: true, confirm: { title: '确认取消关联', content: MSG.confirmDeleteSelected }, onClick: remove },
+      {
+        key: 'unlinkBatch',
+        label: '批量取消关联',
+        danger: true,
+        selection: true,
+        confirm: { title: '确认取消关联', content: MSG.confirmDeleteSelected },
+        onClick: remove,
+      },
     ];
     return { rowActions: row, toolbar: bar };
   }, [roleId]);

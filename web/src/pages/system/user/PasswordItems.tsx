@@ -10,12 +10,7 @@ export function PasswordItems(): ReactNode {
       <Form.Item name="password" label="登录密码" rules={[{ required: true, pattern: PASSWORD_PATTERN, message: PASSWORD_MESSAGE }]}>
         <Input.Password placeholder="请输入登录密码" autoComplete="new-password" />
       </Form.Item>
-      <Form.Item
-        name="confirmpassword"
-        label="确认密码"
-        dependencies={['password']}
-        rules={confirmRules('请重新输入登录密码!')}
-      >
+      <Form.Item name="confirmpassword" label="确认密码" dependencies={['password']} rules={confirmRules('请重新输入登录密码!')}>
         <Input.Password placeholder="请重新输入登录密码" autoComplete="new-password" />
       </Form.Item>
     </>

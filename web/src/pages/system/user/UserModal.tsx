@@ -131,11 +131,7 @@ export function UserModal({ open, record, onClose, onSaved }: FormModalProps): R
         />
       </Form.Item>
       {Number(identity) === 2 && (
-        <Form.Item
-          name="departIds"
-          label="负责部门"
-          getValueProps={(v) => ({ value: typeof v === 'string' ? v.split(',').filter(Boolean) : v })}
-        >
+        <Form.Item name="departIds" label="负责部门" getValueProps={(v) => ({ value: typeof v === 'string' ? v.split(',').filter(Boolean) : v })}>
           <DepartTreeSelect multiple placeholder="请选择负责部门" />
         </Form.Item>
       )}

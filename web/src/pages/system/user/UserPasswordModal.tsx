@@ -28,14 +28,7 @@ export function UserPasswordModal({ username, onClose }: UserPasswordModalProps)
   });
 
   return (
-    <Modal
-      title="重新设定密码"
-      open={!!username}
-      width={800}
-      destroyOnHidden
-      onCancel={onClose}
-      {...modalProps}
-    >
+    <Modal title="重新设定密码" open={!!username} width={800} destroyOnHidden onCancel={onClose} {...modalProps}>
       <Form form={form} name="user-password-form" labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} autoComplete="off">
         <Form.Item name="username" label="用户账号">
           <Input disabled />

@@ -7,10 +7,14 @@ const PHONE_PATTERN = FIELD_FORMATS.mobile.pattern;
 describe('user dialog conversions', () => {
   it('an edited row → form values: roles, departments, the current one (by orgCode) and tenants', () => {
     const row = { id: '9', username: 'li', realname: '李', orgCode: 'A01A02', relTenantIds: '1,2,', birthday: '2000-01-02', sex: 1 };
-    const v = toUserFormValues(row, ['r1'], [
-      { value: 'd1', orgCode: 'A01' },
-      { value: 'd2', orgCode: 'A01A02' },
-    ]);
+    const v = toUserFormValues(
+      row,
+      ['r1'],
+      [
+        { value: 'd1', orgCode: 'A01' },
+        { value: 'd2', orgCode: 'A01A02' },
+      ],
+    );
     expect(v.roles).toEqual(['r1']);
     expect(v.departs).toEqual(['d1', 'd2']);
     expect(v.currentDepart).toBe('d2');

@@ -30,18 +30,17 @@ export interface UserFormValues extends Record<string, unknown> {
 
 function splitList(v: unknown): string[] {
   if (typeof v !== 'string') return [];
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /**
  * Form values of a row being edited. `departs` come from userDepartList; the current department is the one whose
  * orgCode is the user's `orgCode` (the server sets it from the first of `selecteddeparts`).
  */
-export function toUserFormValues(
-  row: EntityRow | null,
-  roles: string[],
-  departs: Array<{ value: string; orgCode?: string | null }>,
-): UserFormValues {
+export function toUserFormValues(row: EntityRow | null, roles: string[], departs: Array<{ value: string; orgCode?: string | null }>): UserFormValues {
   const values: UserFormValues = toFormValues(userEntity, row);
   if (!row) return values;
   values.roles = roles;

@@ -22,9 +22,18 @@ import { USER_PERM, userEntity } from './data';
 import { MSG } from '../../../messages';
 
 // the dialogs' code (forms, pickers, date and tree selects) loads when one is first opened, not with the list
-const UserModal = lazyDialog<FormModalProps>(() => import('./UserModal').then((m) => m.UserModal), (p) => p.open);
-const UserPasswordModal = lazyDialog<UserPasswordModalProps>(() => import('./UserPasswordModal').then((m) => m.UserPasswordModal), (p) => !!p.username);
-const RecycleBinModal = lazyDialog<RecycleBinModalProps>(() => import('./RecycleBinModal').then((m) => m.RecycleBinModal), (p) => p.open);
+const UserModal = lazyDialog<FormModalProps>(
+  () => import('./UserModal').then((m) => m.UserModal),
+  (p) => p.open,
+);
+const UserPasswordModal = lazyDialog<UserPasswordModalProps>(
+  () => import('./UserPasswordModal').then((m) => m.UserPasswordModal),
+  (p) => !!p.username,
+);
+const RecycleBinModal = lazyDialog<RecycleBinModalProps>(
+  () => import('./RecycleBinModal').then((m) => m.RecycleBinModal),
+  (p) => p.open,
+);
 
 const SEARCH_EXTRA: SearchExtra[] = [{ name: 'departId', label: '部门', input: <DepartTreeSelect placeholder={MSG.selectDepart} /> }];
 
