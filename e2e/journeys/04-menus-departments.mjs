@@ -39,10 +39,14 @@ async function shot(page, name) {
 
 /** Open the data-rule drawer of `menu` in `scope`'s tree, check `rule`, screenshot, 点击确定. */
 async function pickDataRule(page, scope, menu, rule, shotName) {
-  await scope
-    .getByRole('button', { name: `${menu}数据规则` })
-    .first()
-    .click();
+  const ruleButton = scope.getByRole('button', { name: `${menu}数据规则` }).first();
+  // a long grant tree is virtual: scroll it as a user would until the menu's row is drawn
+  const holder = scope.locator('.ant-tree-list-holder').first();
+  for (let i = 0; i < 40 && !(await ruleButton.count()) && (await holder.count()); i++) {
+    await holder.evaluate((el) => el.scrollBy(0, 200));
+    await page.waitForTimeout(50);
+  }
+  await ruleButton.click();
   const picker = page.getByTestId('data-rule-picker');
   const box = picker.getByRole('checkbox', { name: rule });
   await box.waitFor();

@@ -76,6 +76,19 @@ describe('buildMenuEntries', () => {
     expect(entries[3].children).toBeUndefined();
     expect(entries[1].children?.map((c) => c.title)).toEqual(['职务管理', '参数页', 'Report', '外部文档']);
   });
+  it('leaves out a group with nothing visible under it (在线开发 granted to all, none of its screens)', () => {
+    const online: MenuNode = {
+      id: 'on',
+      path: '/online',
+      name: 'online',
+      component: 'layouts/RouteView',
+      route: '1',
+      meta: { title: '在线开发' },
+      children: [],
+    };
+    const hiddenOnly: MenuNode = { ...online, id: 'on2', path: '/online2', children: [{ ...menu[0], id: 'h', hidden: true }] };
+    expect(buildMenuEntries([...menu, online, hiddenOnly], routes, root).map((e) => e.title)).toEqual(['首页', '系统管理', '系统监控', '个人设置']);
+  });
   it('links by route name, by path for route "0", and externally', () => {
     const sys = entries[1].children!;
     expect(sys[0].link).toEqual({ type: 'route', to: '/isystem/position' });

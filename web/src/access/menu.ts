@@ -19,7 +19,9 @@ export interface MenuEntry {
 
 /**
  * Sidebar entries: hidden items skipped; alwaysShow → one entry, children hidden; external items open their url;
- * links by route name (resolved to the registered path), or by path when route is "0".
+ * links by route name (resolved to the registered path), or by path when route is "0". A container (RouteView,
+ * PageView) with nothing visible under it is left out: 在线开发 is granted to every user (contract §4.1 (b)) but
+ * holds only the screens their roles grant, and an empty group would lead nowhere.
  */
 export function buildMenuEntries(menu: readonly MenuNode[], routes: readonly AppRoute[], root: object = globalThis): MenuEntry[] {
   const byName = new Map(routes.map((r) => [r.name, r.path]));
@@ -31,6 +33,7 @@ export function buildMenuEntries(menu: readonly MenuNode[], routes: readonly App
       const visibleChildren = item.alwaysShow ? [] : (item.children ?? []).filter((c) => !c.hidden);
       const entry: MenuEntry = { key: item.path, title, icon: item.meta?.icon, link: linkOf(item, byName, root) };
       if (visibleChildren.length) entry.children = walk(visibleChildren);
+      if (!entry.children?.length && !item.alwaysShow && CONTAINERS.includes(item.component ?? '')) continue;
       out.push(entry);
     }
     return out;

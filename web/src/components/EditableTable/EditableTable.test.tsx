@@ -7,6 +7,7 @@ import { http } from '../../api/request';
 import { BUTTON_AUTH_KEY } from '../../crud/auth';
 import { EditableTable, type EditableTableHandle } from './EditableTable';
 import type { ColumnDef, Row } from './types';
+import { renderWithQuery } from '../../test/pageTest';
 
 vi.mock('../../api/request', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/request')>()),
@@ -123,7 +124,7 @@ describe('EditableTable picker cells (sel_user, sel_depart) and where editing en
   it('a user cell opens the user picker; mouse-ups in its modal keep the cell editing, one in another dialog ends it', async () => {
     const ref = createRef<EditableTableHandle>();
     const other = createRef<HTMLButtonElement>();
-    const { container } = render(
+    const { container } = renderWithQuery(
       <>
         <EditableTable ref={ref} columns={pickerColumns} dataSource={pickerRows} />
         <Modal open title="别的对话框" footer={null}>
@@ -165,7 +166,7 @@ describe('EditableTable picker cells (sel_user, sel_depart) and where editing en
 
   it('a department cell opens the department picker; a popup opened from its modal is inside; another table is not', async () => {
     const ref = createRef<EditableTableHandle>();
-    const { container } = render(
+    const { container } = renderWithQuery(
       <>
         <EditableTable ref={ref} columns={pickerColumns} dataSource={pickerRows} />
         <div data-testid="second">
@@ -200,7 +201,7 @@ describe('EditableTable picker cells (sel_user, sel_depart) and where editing en
 
   it('an always-editing table opens no picker by itself; its button opens the one of its cell', async () => {
     const ref = createRef<EditableTableHandle>();
-    const { container } = render(<EditableTable ref={ref} columns={pickerColumns} dataSource={pickerRows} alwaysEdit />);
+    const { container } = renderWithQuery(<EditableTable ref={ref} columns={pickerColumns} dataSource={pickerRows} alwaysEdit />);
     await waitFor(() => expect(cellOf(container, '2', 'user').querySelector('button')).toBeTruthy());
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(screen.queryByTestId('user-by-depart-modal')).toBeNull();
