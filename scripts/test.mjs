@@ -258,12 +258,12 @@ for (const svc of SERVICES) {
     continue;
   }
   console.log(`▷ started in the background: ${title}`);
-  running.push(startVitest(svc.step, ['--project', 'server', 'server/test/'], svc.env, 12 * 60_000, { quiet: true }).then((r) => ({ ...r, title })));
+  running.push(startVitest(svc.step, ['--project', 'server', 'server/test/'], svc.env, 30 * 60_000, { quiet: true }).then((r) => ({ ...r, title })));
 }
 // The SQLite run (server + web) meanwhile, in the foreground.
 if (want('unit')) {
   banner('vitest run (server + web, SQLite)');
-  (await startVitest('vitest sqlite', [], {}, 15 * 60_000)).result();
+  (await startVitest('vitest sqlite', [], {}, 30 * 60_000)).result();
 }
 
 for (const step of running) {
