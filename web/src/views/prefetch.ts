@@ -7,7 +7,7 @@
  * Lives in the signed-in layout's chunk (it imports react-query's client), never in the login page's.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { positionEntity, roleEntity, tenantEntity, userEntity } from '@pk/contract';
+import { checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity, positionEntity, roleEntity, tenantEntity, userEntity } from '@pk/contract';
 import { entityListSource, firstPageQuery, LIST_FRESH_MS, type ListSource } from '../crud/listSource';
 import { departTreeKey } from '../components/DepartTree/DepartTree';
 import { fetchDepartTree, type DepartSource } from '../components/DepartTree/api';
@@ -35,6 +35,10 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'system/RoleUserList': () => [list(entityListSource(roleEntity))],
   'system/SysPositionList': () => [list(entityListSource(positionEntity))],
   'system/TenantList': () => [list(entityListSource(tenantEntity))],
+  'system/DictList': () => [list(entityListSource(dictEntity))],
+  'system/SysCheckRuleList': () => [list(entityListSource(checkRuleEntity))],
+  'system/SysFillRuleList': () => [list(entityListSource(fillRuleEntity))],
+  'system/SysDataSourceList': () => [list(entityListSource(dataSourceEntity))],
   'system/SysUserOnlineList': () => [list(onlineSource)],
   'system/AddressList': () => [departTree('all'), list(addressSource)],
   'system/DepartUserList': () => [departTree('mine'), list(departUsersSource)],
