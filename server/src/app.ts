@@ -16,6 +16,7 @@ import { corsPolicy } from './core/http/cors.js';
 import { frameworkErrors, rejectOddInput } from './core/http/oddInput.js';
 import { compressAnswers } from './core/http/compress.js';
 import { operationLog } from './core/oplog/index.js';
+import { createNotifier } from './core/notify/notifier.js';
 
 export interface BuildOptions {
   /** Pino logger options, or false to keep tests quiet. */
@@ -42,6 +43,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   installNotFound(app);
   const byUrl = collectRouteMethods(app);
   app.decorate('authn', createAuthenticator(ctx));
+  app.decorate('notifier', createNotifier((err) => app.log.warn({ err }, 'notice push failed')));
   await app.register(securityHeaders);
   await app.register(corsPolicy);
   await app.register(rateLimits);
