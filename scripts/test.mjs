@@ -1,6 +1,6 @@
 // `npm test`: the whole test matrix, one summary line at the end (`N passed, N failed`), non-zero exit on failure.
 //
-//   1. Debian chromium + fonts-noto-cjk present (installed with apt-get when missing)
+//   1. Debian chromium + fonts-noto-cjk + espeak-ng present (installed with apt-get when missing)
 //   2. typecheck: tsc -p server, tsc -p web, tsc -p bench; lint: `npm run lint` (ESLint, then prettier --check)
 //   3. vitest run: server + web projects, SQLite
 //   4. server/test/** again on PostgreSQL, MySQL/MariaDB, and with Redis (TEST_DB / TEST_REDIS), side by side
@@ -63,26 +63,28 @@ function check(step, fn) {
   return record(step, ok ? { passed: 1 } : { failed: 1 }, t0);
 }
 
-// ── 1. Chromium and CJK fonts for the e2e journeys ────────────────────────────────────────────────────────
+// ── 1. Chromium, CJK fonts (e2e journeys), espeak-ng ────────────────────────────────────────────────────────
 function hasBrowser() {
   const cjk = spawnSync('dpkg-query', ['-W', '-f=${Status}', 'fonts-noto-cjk'], { encoding: 'utf8' });
-  return fs.existsSync('/usr/bin/chromium') && /install ok installed/.test(cjk.stdout ?? '');
+  // espeak-ng: the spoken notices' synthesiser (GET /sys/speech/tts, issue 12 point 6), installed with the browser
+  return fs.existsSync('/usr/bin/chromium') && fs.existsSync('/usr/bin/espeak-ng') && /install ok installed/.test(cjk.stdout ?? '');
 }
 
 if (want('e2e')) {
-  banner('Chromium + fonts-noto-cjk');
-  check('chromium + fonts-noto-cjk', () => {
+  banner('Chromium + fonts-noto-cjk + espeak-ng');
+  check('chromium + fonts-noto-cjk + espeak-ng', () => {
     if (hasBrowser()) {
-      console.log('✓ /usr/bin/chromium and fonts-noto-cjk are installed');
+      console.log('✓ /usr/bin/chromium, fonts-noto-cjk and /usr/bin/espeak-ng are installed');
       return true;
     }
-    if (process.getuid?.() !== 0) throw new Error('chromium or fonts-noto-cjk missing and not root: run `sudo apt-get install -y chromium fonts-noto-cjk`');
-    console.log('chromium or fonts-noto-cjk missing: running apt-get update && apt-get install -y chromium fonts-noto-cjk');
+    if (process.getuid?.() !== 0)
+      throw new Error('chromium, fonts-noto-cjk or espeak-ng missing and not root: run `sudo apt-get install -y chromium fonts-noto-cjk espeak-ng`');
+    console.log('chromium, fonts-noto-cjk or espeak-ng missing: running apt-get update && apt-get install -y chromium fonts-noto-cjk espeak-ng');
     const env = { DEBIAN_FRONTEND: 'noninteractive' };
     if (sh('apt-get', ['update'], { env, timeoutMs: 5 * 60_000 }).status !== 0) throw new Error('apt-get update failed');
-    if (sh('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-cjk'], { env, timeoutMs: 10 * 60_000 }).status !== 0)
-      throw new Error('apt-get install chromium fonts-noto-cjk failed');
-    if (!hasBrowser()) throw new Error('chromium still missing after apt-get install');
+    if (sh('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-cjk', 'espeak-ng'], { env, timeoutMs: 10 * 60_000 }).status !== 0)
+      throw new Error('apt-get install chromium fonts-noto-cjk espeak-ng failed');
+    if (!hasBrowser()) throw new Error('chromium or espeak-ng still missing after apt-get install');
     return true;
   });
 }

@@ -26,6 +26,8 @@ export interface AppConfig extends SecurityConfig {
   corsOrigins: string[];
   /** OPERATION_LOG=1 (default) writes an operation-log row for every write (core/oplog); 0 turns it off. */
   operationLog: boolean;
+  /** ESPEAK_PATH: the espeak-ng program that speaks notices (modules/system/speech); default `espeak-ng` on the PATH. */
+  espeakPath: string;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const corsOrigins = parseOrigins(env.CORS_ORIGINS ?? '');
   const operationLogRaw = (env.OPERATION_LOG ?? '1').trim();
   if (operationLogRaw !== '0' && operationLogRaw !== '1') throw new ConfigError(`OPERATION_LOG must be 0 or 1 (got "${env.OPERATION_LOG}")`);
+  const espeakPath = (env.ESPEAK_PATH ?? 'espeak-ng').trim();
+  if (!espeakPath) throw new ConfigError('ESPEAK_PATH must not be empty (default espeak-ng)');
   return {
     port,
     host,
@@ -79,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     corsOrigins,
     dataSourceKey,
     operationLog: operationLogRaw === '1',
+    espeakPath,
   };
 }
 

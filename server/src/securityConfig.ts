@@ -16,6 +16,8 @@ export const THROTTLES = {
   sms: { env: 'RATE_LIMIT_SMS', fallback: 5 },
   /** uniqueness checks that reveal whether a value exists (checkOnlyUser, duplicate/check) */
   check: { env: 'RATE_LIMIT_CHECK', fallback: 120 },
+  /** spoken notices: text-to-speech synthesis (GET /sys/speech/tts), a child process per new text */
+  tts: { env: 'RATE_LIMIT_TTS', fallback: 60 },
 } as const;
 export type Throttle = keyof typeof THROTTLES;
 

@@ -102,6 +102,7 @@ describe('security headers on every kind of answer', () => {
     const csp = directives(await app.inject('/'));
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(csp.get('media-src')).toEqual(["'self'", 'blob:']); // spoken notices played from an object URL
     expect(csp.get('connect-src')).toEqual(["'self'"]);
     expect(csp.get('frame-src')).toEqual(["'self'"]);
   });

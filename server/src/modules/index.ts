@@ -10,10 +10,11 @@ import { filesModule } from '../core/files/routes.js';
 import { menuModule } from './system/permission/menu.routes.js';
 import { cronPreviewModule } from './system/quartz/cronPreview.routes.js';
 import { dictLookupModule } from './system/dict/lookup.routes.js';
-import { vxeSocketRoutes } from '../core/realtime/vxeSocket.js';
+import { realtimeModule } from '../core/realtime/index.js';
 import { duplicateCheckModule } from './system/duplicate/routes.js';
 import { registerEntityModules } from './entityModules.js';
 import { logModule } from './system/log/routes.js';
+import { speechModule } from './system/speech/routes.js';
 
 /**
  * Every API module, registered under the API prefix. Each module file exports one Fastify plugin;
@@ -32,8 +33,9 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(menuModule);
   await app.register(cronPreviewModule);
   await app.register(dictLookupModule);
-  await app.register(vxeSocketRoutes);
+  await app.register(realtimeModule);
   await app.register(duplicateCheckModule);
   await registerEntityModules(app);
   await app.register(logModule);
+  await app.register(speechModule);
 }

@@ -174,11 +174,38 @@ export async function touchSession(ctx: AppContext, sessionId: string): Promise<
   await ctx.kv.set(SEEN_PREFIX + sessionId, now(), ttl);
 }
 
+/**
+ * Listeners told which sessions this node has just ended (logout, forced logout, password change, freeze, delete),
+ * per context: the live notice channel closes those sessions' sockets on every node (core/realtime/liveSocket.ts).
+ */
+type SessionsEnded = (sessionIds: string[]) => void;
+const endListeners = new WeakMap<AppContext, Set<SessionsEnded>>();
+
+/** Call `fn` with the ids of the sessions ended through this context. Returns the unsubscribe function. */
+export function onSessionsEnded(ctx: AppContext, fn: SessionsEnded): () => void {
+  let set = endListeners.get(ctx);
+  if (!set) endListeners.set(ctx, (set = new Set()));
+  set.add(fn);
+  return () => void set.delete(fn);
+}
+
+function announceEnded(ctx: AppContext, sessionIds: string[]): void {
+  if (!sessionIds.length) return;
+  for (const fn of endListeners.get(ctx) ?? []) {
+    try {
+      fn(sessionIds);
+    } catch {
+      /* a listener's failure never fails the sign-out */
+    }
+  }
+}
+
 /** End one session. Returns the record it ended, or null when there was none. */
 export async function endSession(ctx: AppContext, sessionId: string): Promise<SessionRecord | null> {
   const rec = await readSession(ctx, sessionId);
   await ctx.kv.del(SESSION_PREFIX + sessionId, SEEN_PREFIX + sessionId);
   touched.delete(sessionId);
+  announceEnded(ctx, [sessionId]);
   return rec;
 }
 
@@ -213,6 +240,7 @@ export async function endUserSessions(ctx: AppContext, userId: string, exceptSes
   if (ids.length) {
     await ctx.kv.del(...ids.flatMap((id) => [SESSION_PREFIX + id, SEEN_PREFIX + id]));
     for (const id of ids) touched.delete(id);
+    announceEnded(ctx, ids);
   }
   return ids.length;
 }

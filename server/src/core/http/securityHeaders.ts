@@ -11,7 +11,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  *   TinyMCE writes its skin as <style> elements and React components set `style` attributes;
  * - images: `data:` (the captcha picture, antd's and TinyMCE's icons, an image pasted into the editor before it is
  *   uploaded) and `blob:` (TinyMCE's image previews and uploads in progress);
- * - connections to the server itself: the API and the `/vxeSocket` channel (CSP 3: 'self' covers ws:/wss: to the
+ * - media: `blob:` (a spoken notice: the WAV of GET /sys/speech/tts is fetched with the token and played from an
+ *   object URL);
+ * - connections to the server itself: the API and the `/vxeSocket` and `/websocket` channels (CSP 3: 'self' covers ws:/wss: to the
  *   same host and port);
  * - `frame-src 'self'`: 在线文档 shows the Swagger UI page in an iframe; `frame-ancestors 'self'`: only the app may
  *   frame our pages;
@@ -26,6 +28,7 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],
+  'media-src': ["'self'", 'blob:'],
   'connect-src': ["'self'"],
   'frame-src': ["'self'"],
   'frame-ancestors': ["'self'"],

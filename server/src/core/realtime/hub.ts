@@ -12,27 +12,28 @@ export interface PageMessage {
 }
 
 /**
- * Fan-out between sockets of the same page. `LocalHub` serves one process; `RedisHub` carries the same messages
- * across app nodes through Redis pub/sub when REDIS_URL is set, so two browsers on two nodes still see each
- * other's row updates (001 §4 table real-time channel).
+ * Fan-out between the nodes of one deployment, for one channel of messages `T`. `LocalHub` serves one process;
+ * `RedisHub` carries the same messages across app nodes through Redis pub/sub when REDIS_URL is set: the table
+ * channel (001 §4: two browsers on two nodes still see each other's row updates) and the live notice channel
+ * (contract §8.3: a push on one node reaches the user's sockets on every node) each use one.
  */
-export interface Hub {
+export interface Hub<T = PageMessage> {
   /** This node's id, used to build socket origins. */
   readonly nodeId: string;
-  publish(msg: PageMessage): Promise<void>;
+  publish(msg: T): Promise<void>;
   /** Called for every message on every node, the sending node included. */
-  onMessage(handler: (msg: PageMessage) => void): void;
+  onMessage(handler: (msg: T) => void): void;
   close(): Promise<void>;
 }
 
-export class LocalHub implements Hub {
+export class LocalHub<T = PageMessage> implements Hub<T> {
   readonly nodeId = randomBytes(6).toString('hex');
-  private handlers: ((msg: PageMessage) => void)[] = [];
+  private handlers: ((msg: T) => void)[] = [];
 
-  async publish(msg: PageMessage): Promise<void> {
+  async publish(msg: T): Promise<void> {
     for (const h of this.handlers) h(msg);
   }
-  onMessage(handler: (msg: PageMessage) => void): void {
+  onMessage(handler: (msg: T) => void): void {
     this.handlers.push(handler);
   }
   async close(): Promise<void> {
@@ -40,22 +41,26 @@ export class LocalHub implements Hub {
   }
 }
 
-function isPageMessage(x: unknown): x is PageMessage {
+export function isPageMessage(x: unknown): x is PageMessage {
   if (typeof x !== 'object' || x === null) return false;
   const m = x as Record<string, unknown>;
   return typeof m.pageId === 'string' && typeof m.origin === 'string' && typeof m.tenant === 'string' && typeof m.text === 'string';
 }
 
-/** Pub/sub over Redis: a subscriber connection (subscribe mode blocks other commands) and a publisher. */
-export class RedisHub implements Hub {
+/**
+ * Pub/sub over Redis: a subscriber connection (subscribe mode blocks other commands) and a publisher. A message
+ * that is not JSON or that `accept` refuses (another version, a stray publisher) is dropped.
+ */
+export class RedisHub<T = PageMessage> implements Hub<T> {
   readonly nodeId = randomBytes(6).toString('hex');
   private readonly pub: Redis;
   private readonly sub: Redis;
-  private handlers: ((msg: PageMessage) => void)[] = [];
+  private handlers: ((msg: T) => void)[] = [];
 
   private constructor(
     url: string,
     private readonly channel: string,
+    accept: (x: unknown) => x is T,
   ) {
     this.pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
     this.sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
@@ -70,22 +75,24 @@ export class RedisHub implements Hub {
       } catch {
         return;
       }
-      if (isPageMessage(msg)) for (const h of this.handlers) h(msg);
+      if (accept(msg)) for (const h of this.handlers) h(msg);
     });
   }
 
-  static async open(url: string, channel: string): Promise<RedisHub> {
-    const hub = new RedisHub(url, channel);
+  static async open(url: string, channel: string): Promise<RedisHub<PageMessage>>;
+  static async open<T>(url: string, channel: string, accept: (x: unknown) => x is T): Promise<RedisHub<T>>;
+  static async open<T>(url: string, channel: string, accept?: (x: unknown) => x is T): Promise<RedisHub<T>> {
+    const hub = new RedisHub<T>(url, channel, accept ?? (isPageMessage as unknown as (x: unknown) => x is T));
     await hub.pub.connect();
     await hub.sub.connect();
     await hub.sub.subscribe(channel);
     return hub;
   }
 
-  async publish(msg: PageMessage): Promise<void> {
+  async publish(msg: T): Promise<void> {
     await this.pub.publish(this.channel, JSON.stringify(msg));
   }
-  onMessage(handler: (msg: PageMessage) => void): void {
+  onMessage(handler: (msg: T) => void): void {
     this.handlers.push(handler);
   }
   async close(): Promise<void> {
@@ -93,4 +100,9 @@ export class RedisHub implements Hub {
     this.sub.disconnect();
     this.pub.disconnect();
   }
+}
+
+/** The channel's hub: Redis pub/sub when REDIS_URL is set, this process only otherwise. */
+export async function openHub<T>(redisUrl: string | null, channel: string, accept: (x: unknown) => x is T): Promise<Hub<T>> {
+  return redisUrl ? RedisHub.open(redisUrl, channel, accept) : new LocalHub<T>();
 }

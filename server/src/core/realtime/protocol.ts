@@ -36,3 +36,18 @@ export function tokenFromProtocols(header: string | string[] | undefined): strin
   const h = Array.isArray(header) ? header[0] : header;
   return (h ?? '').split(',')[0]?.trim() ?? '';
 }
+
+/**
+ * The live notice channel's wire messages (contract §8.3 `/websocket/{userId}`): the client sends the text
+ * `HeartBeat` (every 20 s) and gets `{cmd:'heartcheck', msgTxt:'心跳响应'}` back, to itself only; the server pushes
+ * `{cmd:'topic'|'user', msgId, msgTxt}`. Nothing else a client sends is answered or relayed (the original echoed
+ * every frame to every socket, a bug the contract lists).
+ */
+export const LIVE_HEARTBEAT = 'HeartBeat';
+export const LIVE_HEARTCHECK_REPLY = JSON.stringify({ cmd: 'heartcheck', msgTxt: '心跳响应' });
+/** A session that ended while its socket was open (logout, forced logout, password change, freeze). */
+export const CLOSE_SESSION_ENDED = CLOSE_TOKEN_INVALID;
+
+export function isLiveHeartbeat(raw: string): boolean {
+  return raw.trim() === LIVE_HEARTBEAT;
+}

@@ -1,11 +1,10 @@
-import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { PUBLIC } from '../access/guard.js';
 import type { SessionUser } from '../access/types.js';
 import { readSession } from '../auth/session.js';
-import { LocalHub, RedisHub, type Hub } from './hub.js';
+import { isPageMessage, openHub, type Hub, type PageMessage } from './hub.js';
 import { socketTenant } from './tenant.js';
-import { classify, CLOSE_TOKEN_INVALID, CLOSE_USER_MISMATCH, MAX_FRAME_BYTES, tokenFromProtocols } from './protocol.js';
+import { classify, CLOSE_TOKEN_INVALID, CLOSE_USER_MISMATCH, tokenFromProtocols } from './protocol.js';
 
 /** The part of a `ws` socket used here (the package ships no types of its own). */
 interface Socket {
@@ -32,10 +31,11 @@ interface Client {
  * the session's user is refused. The route is declared PUBLIC only because the guard reads the X-Access-Token
  * header, which a browser cannot send on a WebSocket; the handler performs the sign-in check itself and closes
  * with 4401 (bad token) or 4403 (someone else's userId).
+ * Registered by realtimeModule (realtime/index.ts), which registers @fastify/websocket once for both channels.
  */
 export async function vxeSocketRoutes(app: FastifyInstance): Promise<void> {
   const redisUrl = app.ctx.config.redisUrl;
-  const hub: Hub = redisUrl ? await RedisHub.open(redisUrl, 'pk:realtime:vxeSocket') : new LocalHub();
+  const hub: Hub<PageMessage> = await openHub(redisUrl, 'pk:realtime:vxeSocket', isPageMessage);
   const pages = new Map<string, Set<Client>>();
   let seq = 0;
 
@@ -45,8 +45,6 @@ export async function vxeSocketRoutes(app: FastifyInstance): Promise<void> {
     }
   });
   app.addHook('onClose', async () => hub.close());
-
-  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
   app.get<{ Params: { userId: string; pageId: string } }>('/vxeSocket/:userId/:pageId', { websocket: true, config: PUBLIC }, (raw, req) => {
     const socket = raw as unknown as Socket;
