@@ -1,37 +1,12 @@
 import { SOCKET_HEARTBEAT_MS, SOCKET_RECONNECT_MS, SOCKET_TIMEOUT_MS } from './constants';
 import type { Row } from './types';
+import { browserSocketDeps as browserDeps, wsUrl, type SocketDeps, type SocketLike } from '../../api/socket';
 
-/** The part of a browser WebSocket the client uses (injectable for tests). */
-export interface SocketLike {
-  readyState: number;
-  send(text: string): void;
-  close(): void;
-  onopen: ((ev: unknown) => void) | null;
-  onmessage: ((ev: { data: unknown }) => void) | null;
-  onerror: ((ev: unknown) => void) | null;
-  onclose: ((ev: unknown) => void) | null;
-}
-
-export interface SocketDeps {
-  create(url: string, protocols: string[]): SocketLike;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
-
-const browserDeps: SocketDeps = {
-  create: (url, protocols) => new WebSocket(url, protocols) as unknown as SocketLike,
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (h) => globalThis.clearTimeout(h as number),
-  setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
-  clearInterval: (h) => globalThis.clearInterval(h as number),
-};
+export type { SocketDeps, SocketLike } from '../../api/socket';
 
 /** `ws(s)://host/jeecg-boot/vxeSocket/{userId}/{pageId}` from the API base (relative bases use the page's host). */
 export function socketUrl(apiBase: string, userId: string, pageId: string, location: { protocol: string; host: string }): string {
-  const abs = /^https?:\/\//.test(apiBase) ? apiBase : `${location.protocol}//${location.host}${apiBase.startsWith('/') ? '' : '/'}${apiBase}`;
-  return `${abs.replace(/^http/, 'ws').replace(/\/+$/, '')}/vxeSocket/${encodeURIComponent(userId)}/${encodeURIComponent(pageId)}`;
+  return wsUrl(apiBase, ['vxeSocket', userId, pageId], location);
 }
 
 /**

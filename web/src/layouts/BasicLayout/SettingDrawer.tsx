@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Divider, Drawer, Radio, Select, Switch, Tooltip, Button } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { COLOR_PRESETS, usePreferences } from '../../store/preferences';
+import { useSession } from '../../store/session';
+import { useLiveSettings, useVoiceOn } from '../../live/liveSettings';
 
 export function SettingDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
   const p = usePreferences();
@@ -97,10 +99,37 @@ export function SettingDrawer({ open, onClose }: { open: boolean; onClose(): voi
         <Row action={<Switch key="s" size="small" aria-label="多页签模式" checked={p.multipage} onChange={(v) => p.set('multipage', v)} />}>多页签模式</Row>
       </div>
       <Divider />
+      <h3 className="setting-title">通知设置</h3>
+      <div>
+        <VoiceNoticeRow />
+      </div>
+      <Divider />
       <Button block onClick={() => p.reset()}>
         恢复默认设置
       </Button>
     </Drawer>
+  );
+}
+
+/** Spoken notices on or off for the signed-in user (issue 12 point 6; kept per user on this browser). */
+function VoiceNoticeRow() {
+  const userId = useSession((s) => s.userInfo?.id);
+  const on = useVoiceOn(userId);
+  return (
+    <Row
+      action={
+        <Switch
+          key="s"
+          size="small"
+          aria-label="语音播报"
+          disabled={!userId}
+          checked={on}
+          onChange={(v) => userId && useLiveSettings.getState().setVoice(userId, v)}
+        />
+      }
+    >
+      <Tooltip title="新消息到达时朗读消息标题">语音播报</Tooltip>
+    </Row>
   );
 }
 

@@ -24,6 +24,7 @@ import { KeepAliveOutlet, fullPathOf } from './KeepAliveOutlet';
 import { SettingDrawer } from './SettingDrawer';
 import { queryClient } from '../../app/queryClient';
 import { prefetchPage, preloadMenuPages } from '../../views/prefetch';
+import { LiveNotices } from '../../live/LiveNotices';
 import './BasicLayout.css';
 
 const { Header, Sider, Content, Footer } = Layout;
@@ -158,6 +159,7 @@ export default function BasicLayout() {
 
   return (
     <QueryClientProvider client={queryClient}>
+      <LiveNotices />
       <Layout className={`basic-layout layout-${prefs.layoutMode} ${mobile ? 'is-mobile' : ''}`} style={{ minHeight: '100vh' }}>
         {!top && !mobile && (
           <Sider
