@@ -21,6 +21,8 @@ const PUBLIC_ALLOWLIST = [
   // core/realtime/vxeSocket.ts: a browser cannot send the token header on a WebSocket; the handler authenticates
   // the sub-protocol token itself and closes with 4401 / 4403 (realtime.vxeSocket.test.ts).
   `GET ${P}/vxeSocket/:userId/:pageId`,
+  // core/realtime/liveSocket.ts: the live notice channel, authenticated the same way (liveChannel.test.ts).
+  `GET ${P}/websocket/:userId`,
 ];
 /** Public on purpose by core/http/apiDocs.ts (an iframe cannot send the token; no data in them). */
 const PUBLIC_DOCS_PREFIX = `${P}/docs`;

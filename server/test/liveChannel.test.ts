@@ -319,13 +319,17 @@ describe('spoken notices GET /sys/speech/tts (issue 12 point 6)', () => {
     expect((await tts('长'.repeat(TTS_MAX_CHARS))).statusCode).toBe(hasEspeak ? 200 : 200);
   });
 
-  it('answers an envelope error when espeak-ng is missing (the notice itself is unaffected)', async () => {
-    const other = await createTestApp({ env: { ESPEAK_PATH: '/nonexistent/espeak-ng' } });
+  it('answers an envelope error when espeak-ng is missing (the notice itself is unaffected); requests are throttled', async () => {
+    const other = await createTestApp({ env: { ESPEAK_PATH: '/nonexistent/espeak-ng', RATE_LIMIT_TTS: '2' } });
     try {
       const tok = await loginAs(other.app, 'admin', TEST_ADMIN_PASSWORD);
       const res = await tts('你好', other.app, tok);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: false, message: SPEECH_MSG.failed });
+      expect((await tts('再来', other.app, tok)).statusCode).toBe(200);
+      const third = await tts('第三次', other.app, tok);
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toMatchObject({ success: false });
     } finally {
       await other.close();
     }
