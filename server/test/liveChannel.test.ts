@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPeerApp, createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX, type TestApp } from './harness.js';
 import { authHeaders, createTestUser, loginAs } from './helpers/login.js';
 import { SPEECH_MSG, SpeechService, TTS_MAX_CHARS } from '../src/modules/system/speech/service.js';
+import { LIVE_MAX_SOCKETS_PER_USER } from '../src/core/realtime/liveSocket.js';
 
 // Issue 12 points 5–6: the live notice channel `/websocket/{userId}` (contract §8.3, 000 §4, security §1.2) and the
 // spoken-notice endpoint.
@@ -210,6 +211,30 @@ describe('live notice channel /websocket/{userId} (contract §8.3, issue 12 poin
     });
     expect(kick.json()).toMatchObject({ success: true });
     expect(await closedWithin(keep, 3000)).toBe(4401);
+  });
+
+  it('a session that expired (no announcement) is closed at its next heartbeat', async () => {
+    const u = await newUser(t);
+    const c = await ready(await connect(base, u.id, u.token));
+    const jti = (JSON.parse(Buffer.from(u.token.split('.')[1]!, 'base64url').toString()) as { jti: string }).jti;
+    await t.ctx.kv.del(`session:${jti}`); // what the idle timeout does: the record is simply gone
+    await sleep(1100); // the database key-value store remembers a session for up to 1 s per node
+    c.ws.send('HeartBeat');
+    expect(await closedWithin(c, 3000)).toBe(4401);
+    expect(c.messages).toEqual([]);
+  });
+
+  it('a user holds at most LIVE_MAX_SOCKETS_PER_USER sockets: one more closes the oldest (1008)', async () => {
+    const u = await newUser(t);
+    const conns: Conn[] = [];
+    for (let i = 0; i < LIVE_MAX_SOCKETS_PER_USER; i++) conns.push(await ready(await connect(base, u.id, u.token)));
+    const extra = await ready(await connect(base, u.id, u.token));
+    expect(await closedWithin(conns[0]!, 3000)).toBe(1008);
+    expect(await closedWithin(conns[1]!, 100)).toBe('open');
+    const id = msgId();
+    await t.app.notifier.toUsers([u.id], id, '仍然送达');
+    expect(await extra.next()).toMatchObject({ msgId: id });
+    for (const c of [...conns.slice(1), extra]) c.ws.close();
   });
 
   it('a socket whose session ended before it connected is refused (4401)', async () => {

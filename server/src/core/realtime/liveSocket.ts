@@ -40,6 +40,10 @@ function isLiveHubMessage(x: unknown): x is LiveHubMessage {
  * revocation message; this sweep is the safety net.
  */
 export const LIVE_SESSION_SWEEP_MS = 30_000;
+/** Sockets one user may hold open (tabs, windows, devices); a further one closes their oldest. */
+export const LIVE_MAX_SOCKETS_PER_USER = 32;
+/** Close code of the oldest socket when a user opens more than LIVE_MAX_SOCKETS_PER_USER (RFC 6455 policy violation). */
+export const CLOSE_TOO_MANY = 1008;
 
 /**
  * The live notice channel `/websocket/{userId}` (contract §8.3, 000 §4, issue 12 point 5).
@@ -54,7 +58,8 @@ export const LIVE_SESSION_SWEEP_MS = 30_000;
  * - `HeartBeat` is answered `{cmd:'heartcheck', msgTxt:'心跳响应'}` to the sender; nothing a client sends is relayed.
  * - A session ended anywhere (logout, forced logout, password change, freeze, delete: session.ts announces it) is
  *   published as a revocation and its sockets close with 4401 on every node; an expired session's sockets close at
- *   the next sweep (LIVE_SESSION_SWEEP_MS).
+ *   their next heartbeat or the next sweep (LIVE_SESSION_SWEEP_MS), whichever comes first.
+ * - A user holds at most LIVE_MAX_SOCKETS_PER_USER sockets on a node; one more closes their oldest (1008).
  *
  * Registered by realtimeModule (realtime/index.ts), which registers @fastify/websocket once for both channels.
  */
@@ -108,6 +113,12 @@ export async function liveSocketRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
+  /** The socket's session still exists and is the same user's (a failed read keeps the socket: the sweep retries). */
+  const sessionHolds = async (c: LiveClient): Promise<boolean> => {
+    const rec = await readSession(app.ctx, c.sessionId).catch(() => undefined);
+    return rec === undefined || (rec !== null && rec.userId === c.userId);
+  };
+
   let sweeping = false;
   const sweep = async () => {
     if (sweeping) return;
@@ -116,8 +127,7 @@ export async function liveSocketRoutes(app: FastifyInstance): Promise<void> {
       for (const [sessionId, set] of [...bySession]) {
         const first = set.values().next().value;
         if (!first) continue;
-        const rec = await readSession(app.ctx, sessionId).catch(() => undefined);
-        if (rec === null || (rec && rec.userId !== first.userId)) closeSession(sessionId);
+        if (!(await sessionHolds(first))) closeSession(sessionId);
       }
     } finally {
       sweeping = false;
@@ -139,11 +149,22 @@ export async function liveSocketRoutes(app: FastifyInstance): Promise<void> {
     /** A heartbeat that came while the token was being checked is answered once the socket is accepted. */
     let earlyBeat = false;
 
+    // A heartbeat (every 20 s from the client) is answered only while the socket's session still holds: a session
+    // that expired is closed at its next heartbeat at the latest (one key-value read, the session is not refreshed).
+    let beats: Promise<void> = Promise.resolve();
     socket.on('message', (data) => {
       const text = typeof data === 'string' ? data : data.toString('utf8');
       if (!isLiveHeartbeat(text)) return; // anything else is ignored, never relayed
-      if (client) send(client, LIVE_HEARTCHECK_REPLY);
-      else earlyBeat = true;
+      if (!client) {
+        earlyBeat = true;
+        return;
+      }
+      const c = client;
+      beats = beats.then(async () => {
+        if (closed) return;
+        if (await sessionHolds(c)) send(c, LIVE_HEARTCHECK_REPLY);
+        else c.socket.close(CLOSE_SESSION_ENDED, 'session ended');
+      });
     });
     socket.on('close', () => {
       closed = true;
@@ -169,11 +190,13 @@ export async function liveSocketRoutes(app: FastifyInstance): Promise<void> {
       if (closed) return;
       const c: LiveClient = { socket, userId: user.id, sessionId: user.sessionId };
       client = c;
+      // At most LIVE_MAX_SOCKETS_PER_USER sockets per user: the oldest gives way (the original kept one per user).
+      const mine = byUser.get(c.userId);
+      if (mine && mine.size >= LIVE_MAX_SOCKETS_PER_USER) mine.values().next().value?.socket.close(CLOSE_TOO_MANY, 'too many sockets');
       add(byUser, c.userId, c);
       add(bySession, c.sessionId, c);
       // The session may have ended between the check and the registration: look once more.
-      const rec = await readSession(app.ctx, c.sessionId).catch(() => undefined);
-      if (rec === null) {
+      if (!(await sessionHolds(c))) {
         socket.close(CLOSE_SESSION_ENDED, 'session ended');
         return;
       }
