@@ -26,6 +26,10 @@ export interface AppConfig extends SecurityConfig {
   corsOrigins: string[];
   /** OPERATION_LOG=1 (default) writes an operation-log row for every write (core/oplog); 0 turns it off. */
   operationLog: boolean;
+  /** SMTP_URL: the mail server the e-mail channel of the message sender uses (`smtp://user:pass@host:587`, `smtps://…`); null = no e-mail. */
+  smtpUrl: string | null;
+  /** SMTP_FROM: the sender address of those e-mails (default: the SMTP_URL's user when it is an address, else `pirate-king@localhost`). */
+  smtpFrom: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +66,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const corsOrigins = parseOrigins(env.CORS_ORIGINS ?? '');
   const operationLogRaw = (env.OPERATION_LOG ?? '1').trim();
   if (operationLogRaw !== '0' && operationLogRaw !== '1') throw new ConfigError(`OPERATION_LOG must be 0 or 1 (got "${env.OPERATION_LOG}")`);
+  const smtpUrl = (env.SMTP_URL ?? '').trim() || null;
+  if (smtpUrl && !/^smtps?:\/\/[^/\s]+/.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  const smtpFrom = (env.SMTP_FROM ?? '').trim() || null;
+  if (smtpFrom && !/^[^\s@<>]+@[^\s@<>]+$/.test(smtpFrom)) throw new ConfigError(`SMTP_FROM must be an e-mail address (got "${env.SMTP_FROM}")`);
   return {
     port,
     host,
@@ -79,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     corsOrigins,
     dataSourceKey,
     operationLog: operationLogRaw === '1',
+    smtpUrl,
+    smtpFrom,
   };
 }
 
