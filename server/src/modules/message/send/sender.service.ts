@@ -89,17 +89,13 @@ async function claim(db: Db, token: string, at: Date, limit: number, batch: numb
     .limit(batch)
     .execute();
   if (!candidates.length) return [];
-  // the one atomic decision: only rows still due and free take this token
-  await db.db
-    .updateTable('sys_sms')
-    .set({ claim_token: token, claim_until: plus(at, CLAIM_LEASE_SECONDS) })
-    .where(
-      'id',
-      'in',
-      candidates.map((c) => c.id),
-    )
-    .where((eb) => dueAndFree(eb, t, limit))
-    .execute();
+  await claimIds(
+    db,
+    token,
+    candidates.map((c) => c.id),
+    at,
+    limit,
+  );
   return db.db
     .selectFrom('sys_sms')
     .select(['id', 'es_title', 'es_content', 'es_receiver', 'es_type', 'es_send_num', 'create_by'])
@@ -107,6 +103,22 @@ async function claim(db: Db, token: string, at: Date, limit: number, batch: numb
     .orderBy('create_time')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * The one atomic decision: of `ids` (candidates read a moment ago, maybe by several nodes), only rows still due and
+ * free take `token`. Returns how many it took.
+ */
+export async function claimIds(db: Db, token: string, ids: string[], at: Date, limit = SEND_LIMIT): Promise<number> {
+  if (!ids.length) return 0;
+  const t = formatDateTime(at);
+  const r = await db.db
+    .updateTable('sys_sms')
+    .set({ claim_token: token, claim_until: plus(at, CLAIM_LEASE_SECONDS) })
+    .where('id', 'in', ids)
+    .where((eb) => dueAndFree(eb, t, limit))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
 /** Write the outcome of one attempt, only while the claim is still ours; false when it was lost. */
