@@ -44,8 +44,8 @@ export const messageEntity = defineEntity({
   defaultSort: { prop: 'createTime', order: 'desc' },
   fields: [
     { prop: 'esTitle', label: '消息标题', type: 'string', filter: 'like', sort: true, maxLength: 100 },
-    { prop: 'esType', label: '发送方式', type: 'string', dict: 'msgType', filter: 'eq', sort: true, maxLength: 1 },
-    { prop: 'esReceiver', label: '接收人', type: 'string', filter: 'like', sort: true, maxLength: 50 },
+    { prop: 'esType', label: '发送方式', type: 'string', dict: 'msgType', filter: 'eq', sort: true, required: true, maxLength: 1 },
+    { prop: 'esReceiver', label: '接收人', type: 'string', filter: 'like', sort: true, required: true, maxLength: 50 },
     { prop: 'esParam', label: '发送所需参数', type: 'text', list: false, maxLength: 1000 },
     { prop: 'esContent', label: '发送内容', type: 'text', filter: 'like', maxLength: 20000 },
     { prop: 'esSendTime', label: '发送时间', type: 'datetime', sort: true },
