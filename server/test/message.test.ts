@@ -30,7 +30,18 @@ describe('template rendering (logic-less ${var})', () => {
 
   it('never evaluates or walks: prototype names, paths, expressions and directives stay as written', () => {
     const v = vars({ a: { b: 'deep' }, c: 'x' });
-    for (const p of ['${constructor}', '${__proto__}', '${toString}', '${hasOwnProperty}', '${a.b}', '${a[b]}', '${c.length}', '${c?upper_case}', '${1+1}', '${process.env}'])
+    for (const p of [
+      '${constructor}',
+      '${__proto__}',
+      '${toString}',
+      '${hasOwnProperty}',
+      '${a.b}',
+      '${a[b]}',
+      '${c.length}',
+      '${c?upper_case}',
+      '${1+1}',
+      '${process.env}',
+    ])
       expect(renderTemplate(p, v)).toBe(p);
     expect(renderTemplate('${constructor.constructor("return process")()}', v)).toBe('${constructor.constructor("return process")()}');
     // an object value is not rendered (no property walking), nor is null
@@ -160,7 +171,14 @@ describe(`消息模板 / 消息管理 / the send job (${process.env.TEST_DB ?? '
   });
 
   it('messages: every CRUD action with the contract texts and the dictionary columns; the job columns stay hidden', async () => {
-    const add = await call('POST', `${M}/add`, { esTitle: '手工消息', esType: '1', esReceiver: '13800000000', esContent: '内容', esSendStatus: '0', esSendNum: 0 });
+    const add = await call('POST', `${M}/add`, {
+      esTitle: '手工消息',
+      esType: '1',
+      esReceiver: '13800000000',
+      esContent: '内容',
+      esSendStatus: '0',
+      esSendNum: 0,
+    });
     expect(add.body).toMatchObject({ success: true, message: '添加成功！' });
     const list = await call('GET', `${M}/list?esTitle=手工*`);
     expect(list.body.result.total).toBe(1);

@@ -192,7 +192,8 @@ export async function sendPending(app: FastifyInstance, opts: SendOptions = {}):
         report.failed++;
         app.log.warn({ err, messageId: row.id, attempts }, 'message send failed');
       }
-      if (!(await settle(db, row.id, token, outcome, attempts, clock(), o))) app.log.warn({ messageId: row.id }, 'message send: claim lost before the result was written');
+      if (!(await settle(db, row.id, token, outcome, attempts, clock(), o)))
+        app.log.warn({ messageId: row.id }, 'message send: claim lost before the result was written');
     }
   }
   return report;
