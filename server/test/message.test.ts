@@ -237,6 +237,23 @@ describe(`消息模板 / 消息管理 / the send job (${process.env.TEST_DB ?? '
     expect(annt[0].msg_content).toContain('升级');
     const sends = await ctx.db.db.selectFrom('sys_announcement_send').select(['user_id', 'read_flag']).where('annt_id', '=', annt[0].id).execute();
     expect(sends.map((s) => s.user_id).sort()).toEqual([ADMIN_USER_ID, zid].sort());
+    // the body is sanitised before it becomes an announcement (a message row edited by hand included)
+    const evil = await queued('sys_ts_note', '4', 'admin');
+    await ctx.db.db
+      .updateTable('sys_sms')
+      .set({ es_content: '<p onclick="x()">hi<script>alert(1)</script><a href="javascript:alert(1)">a</a></p>' })
+      .where('id', '=', evil.id)
+      .execute();
+    expect(await sendPending(app)).toEqual({ sent: 1, failed: 0 });
+    const evilAnnt = await ctx.db.db
+      .selectFrom('sys_announcement')
+      .select('msg_content')
+      .where('titile', '=', '系统消息通知')
+      .orderBy('create_time', 'desc')
+      .execute();
+    const stored = evilAnnt.map((a) => a.msg_content ?? '').find((c) => c.includes('hi'));
+    expect(stored).toBeDefined();
+    expect(stored).not.toMatch(/script|onclick|javascript:/i);
     // sent rows are not sent again
     expect(await sendPending(app)).toEqual({ sent: 0, failed: 0 });
     const list = await call('GET', `${M}/list`);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { MSG_TYPE } from '@pk/contract';
+import { sanitizeRichHtml } from '../../../core/html/sanitize.js';
 import { createUserNotice } from '../../../core/notify/userNotice.js';
 import { MESSAGE_MSG } from '../definition.js';
 import { resolveReceiverUserIds } from '../service.js';
@@ -9,7 +10,7 @@ import { resolveReceiverUserIds } from '../service.js';
 export interface OutgoingMessage {
   id: string;
   title: string;
-  /** The rendered content (HTML for e-mail and system messages). */
+  /** The rendered content (HTML for e-mail and system messages: sanitised by those channels before it leaves). */
   content: string;
   /** Comma separated: phone numbers, e-mail addresses, or usernames / user ids. */
   receiver: string;
@@ -48,7 +49,8 @@ export const systemChannel: MessageChannel = {
     if (!names.length) throw new PermanentSendError(MESSAGE_MSG.noReceiver);
     const userIds = await resolveReceiverUserIds(app.ctx.db, names);
     if (!userIds.length) throw new PermanentSendError(MESSAGE_MSG.noUser(m.receiver));
-    await createUserNotice(app, { title: m.title, content: m.content, category: '2', sender: m.sender, userIds });
+    // the body becomes an announcement every receiver's browser renders: the one rich-text sanitiser, as 系统通告's
+    await createUserNotice(app, { title: m.title, content: sanitizeRichHtml(m.content), category: '2', sender: m.sender, userIds });
   },
 };
 
@@ -98,7 +100,7 @@ export const emailChannel: MessageChannel = {
     const transport = transportOf(app);
     if (!transport) throw new Error(MESSAGE_MSG.noSmtp);
     const { smtpUrl, smtpFrom } = app.ctx.config;
-    await transport.sendMail({ from: senderAddress(smtpUrl, smtpFrom), to, subject: m.title, html: m.content });
+    await transport.sendMail({ from: senderAddress(smtpUrl, smtpFrom), to, subject: m.title, html: sanitizeRichHtml(m.content) });
   },
 };
 
