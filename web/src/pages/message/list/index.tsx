@@ -6,12 +6,16 @@ import type { ReactNode } from 'react';
 import { Tag } from 'antd';
 import { messageEntity, MSG_SEND_STATUS } from '@pk/contract';
 import { ListPage, type ColumnOverrides } from '../../../crud';
+import { clipped } from '../clip';
 
 const STATUS_COLOR: Record<string, string> = { [MSG_SEND_STATUS.pending]: 'default', [MSG_SEND_STATUS.sent]: 'success', [MSG_SEND_STATUS.failed]: 'error' };
 
 const COLUMNS: ColumnOverrides = {
-  esContent: { ellipsis: true, width: 260 },
-  esResult: { ellipsis: true, width: 200 },
+  esTitle: clipped(140),
+  esReceiver: clipped(120),
+  esContent: clipped(220),
+  esResult: clipped(160),
+  remark: clipped(120),
   esSendStatus: {
     width: 100,
     render: (_v, row) => {

@@ -6,6 +6,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { messageTemplateEntity } from '@pk/contract';
 import { ListPage, lazyDialog, type ColumnOverrides, type EntityRow, type ListPageContext, type RowAction } from '../../../crud';
 import type { SendTestModalProps } from './SendTestModal';
+import { clipped } from '../clip';
 
 const SendTestModal = lazyDialog<SendTestModalProps>(
   () => import('./SendTestModal').then((m) => m.SendTestModal),
@@ -13,7 +14,7 @@ const SendTestModal = lazyDialog<SendTestModalProps>(
 );
 
 const COLUMNS: ColumnOverrides = {
-  templateContent: { ellipsis: true, width: 360 },
+  templateContent: clipped(360),
   templateCode: { width: 160 },
   templateType: { width: 100 },
 };
