@@ -28,6 +28,10 @@ export interface AppConfig extends SecurityConfig {
   operationLog: boolean;
   /** ESPEAK_PATH: the espeak-ng program that speaks notices (modules/system/speech); default `espeak-ng` on the PATH. */
   espeakPath: string;
+  /** SMTP_URL: the mail server the e-mail channel of the message sender uses (`smtp://user:pass@host:587`, `smtps://…`); null = no e-mail. */
+  smtpUrl: string | null;
+  /** SMTP_FROM: the sender address of those e-mails (default: the SMTP_URL's user when it is an address, else `pirate-king@localhost`). */
+  smtpFrom: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -66,6 +70,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (operationLogRaw !== '0' && operationLogRaw !== '1') throw new ConfigError(`OPERATION_LOG must be 0 or 1 (got "${env.OPERATION_LOG}")`);
   const espeakPath = (env.ESPEAK_PATH ?? 'espeak-ng').trim();
   if (!espeakPath) throw new ConfigError('ESPEAK_PATH must not be empty (default espeak-ng)');
+  const smtpUrl = (env.SMTP_URL ?? '').trim() || null;
+  if (smtpUrl && !/^smtps?:\/\/[^/\s]+/.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  const smtpFrom = (env.SMTP_FROM ?? '').trim() || null;
+  if (smtpFrom && !/^[^\s@<>]+@[^\s@<>]+$/.test(smtpFrom)) throw new ConfigError(`SMTP_FROM must be an e-mail address (got "${env.SMTP_FROM}")`);
   return {
     port,
     host,
@@ -84,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataSourceKey,
     operationLog: operationLogRaw === '1',
     espeakPath,
+    smtpUrl,
+    smtpFrom,
   };
 }
 

@@ -62,6 +62,7 @@ describe('duplicate check (contract §6.3)', () => {
     ids.checkRule = (await db.selectFrom('sys_check_rule').select('id').where('rule_code', '=', 'common').executeTakeFirstOrThrow()).id;
     ids.fillRule = (await db.selectFrom('sys_fill_rule').select('id').where('rule_code', '=', 'shop_order_num').executeTakeFirstOrThrow()).id;
     ids.dict = (await db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'sex').executeTakeFirstOrThrow()).id;
+    ids.messageTemplate = (await db.selectFrom('sys_sms_template').select('id').where('template_code', '=', 'sys_ts_note').executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => close?.());
 
@@ -76,6 +77,7 @@ describe('duplicate check (contract §6.3)', () => {
     ['sys_check_rule', 'rule_code', 'common', 'checkRule'],
     ['sys_fill_rule', 'rule_code', 'shop_order_num', 'fillRule'],
     ['sys_dict', 'dict_code', 'sex', 'dict'],
+    ['sys_sms_template', 'template_code', 'sys_ts_note', 'messageTemplate'],
   ];
 
   it('registers exactly the unique fields of the existing screens', () => {

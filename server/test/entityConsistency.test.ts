@@ -19,8 +19,6 @@ import { registeredRoutes } from './helpers/iamFixtures.js';
  */
 export const NOT_YET_BUILT: readonly string[] = [
   'dashboard/Workplace',
-  'modules/message/SysMessageList',
-  'modules/message/SysMessageTemplateList',
   'modules/monitor/DiskMonitoring',
   'modules/monitor/HttpTrace',
   'modules/monitor/JvmInfo',

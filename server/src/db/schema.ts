@@ -226,6 +226,11 @@ export interface SysSmsTable {
   es_send_num: number | null;
   es_result: string | null;
   remark: string | null;
+  /** Migration 0007: the claim of the node sending the row (modules/message/send). */
+  claim_token: string | null;
+  claim_until: string | null;
+  /** Migration 0007: when a failed row may be tried again (null: no further attempt). */
+  next_try_time: string | null;
   create_by: string | null;
   create_time: string | null;
   update_by: string | null;

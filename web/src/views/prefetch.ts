@@ -8,6 +8,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity, positionEntity, roleEntity, tenantEntity, userEntity } from '@pk/contract';
+import { messageEntity, messageTemplateEntity } from '@pk/contract';
 import { entityListSource, firstPageQuery, LIST_FRESH_MS, type ListSource } from '../crud/listSource';
 import { departTreeKey } from '../components/DepartTree/DepartTree';
 import { fetchDepartTree, type DepartSource } from '../components/DepartTree/api';
@@ -39,6 +40,8 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'system/SysCheckRuleList': () => [list(entityListSource(checkRuleEntity))],
   'system/SysFillRuleList': () => [list(entityListSource(fillRuleEntity))],
   'system/SysDataSourceList': () => [list(entityListSource(dataSourceEntity))],
+  'modules/message/SysMessageTemplateList': () => [list(entityListSource(messageTemplateEntity))],
+  'modules/message/SysMessageList': () => [list(entityListSource(messageEntity))],
   'system/SysUserOnlineList': () => [list(onlineSource)],
   'system/AddressList': () => [departTree('all'), list(addressSource)],
   'system/DepartUserList': () => [departTree('mine'), list(departUsersSource)],

@@ -54,6 +54,9 @@ export const views: Record<string, PageLoader> = {
   'system/SysFillRuleList': () => import('../pages/system/fillRule'),
   'system/LogList': () => import('../pages/system/log'),
   'system/DataLogList': () => import('../pages/system/dataLog'),
+  // issue 12: 消息中心
+  'modules/message/SysMessageTemplateList': () => import('../pages/message/template'),
+  'modules/message/SysMessageList': () => import('../pages/message/list'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),

@@ -10,6 +10,7 @@ import { dictEntity, dictItemEntity } from './dict';
 import { roleEntity } from './role';
 import { tenantEntity } from './tenant';
 import { userEntity } from './user';
+import { messageEntity, messageTemplateEntity } from './message';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -29,4 +30,6 @@ export const ENTITIES: readonly Entity[] = [
   fillRuleEntity,
   dictEntity,
   dictItemEntity,
+  messageTemplateEntity,
+  messageEntity,
 ];

@@ -1,4 +1,5 @@
 import { checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity } from '@pk/contract';
+import { messageTemplateEntity } from '@pk/contract';
 import type { Database } from '../../db/schema.js';
 import { PERM } from '../../db/seed/permissionCodes.js';
 import { BadRequestError, MSG } from '../envelope/errors.js';
@@ -41,6 +42,8 @@ const PAIRS: ReadonlyArray<readonly [string, DuplicateCheck]> = [
   ['sys_fill_rule.rule_code', { table: 'sys_fill_rule', column: 'rule_code', perms: [fillRuleEntity.perms.list] }],
   // 数据字典 (contract §6.2): dictionary code.
   ['sys_dict.dict_code', { table: 'sys_dict', column: 'dict_code', perms: [dictEntity.perms.list] }],
+  // 模板管理 (contract §8.4): template code.
+  ['sys_sms_template.template_code', { table: 'sys_sms_template', column: 'template_code', perms: [messageTemplateEntity.perms.list] }],
 ];
 
 const REGISTRY: ReadonlyMap<string, DuplicateCheck> = new Map(PAIRS);

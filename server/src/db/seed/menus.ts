@@ -100,8 +100,7 @@ export const MENUS: MenuSeed[] = [
     component: 'layouts/RouteView',
     icon: 'message',
     children: [
-      { name: '模板管理', sort: 1, url: '/modules/message/sysMessageTemplateList', component: 'modules/message/SysMessageTemplateList' },
-      { name: '消息管理', sort: 1, url: '/modules/message/sysMessageList', component: 'modules/message/SysMessageList' },
+      // 模板管理 and 消息管理 come from their entity definitions (packages/contract entities/message.ts; same row ids).
       { name: '我的消息', sort: 3, url: '/isps/userAnnouncement', component: 'system/UserAnnouncementList' },
     ],
   },
