@@ -12,6 +12,7 @@ import { addOutcome, exportWorkbook, importResult, importRows, readAll, sendWork
 import { CrudService, splitIds } from './service.js';
 import { checkId } from './validate.js';
 import { crudSchemas } from './schemas.js';
+import { MULTIPART } from '../http/routeSchemas.js';
 import type { CrudBinding } from './types.js';
 import { MSG } from '../messages.js';
 
@@ -123,7 +124,7 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
     sub.get(`${base}/exportXls`, { config: auth('exportXls'), schema: { querystring: schema.exportXls.querystring } }, exportXls);
     sub.post(`${base}/exportXls`, { config: auth('exportXls'), schema: schema.exportXls }, exportXls);
 
-    sub.post(`${base}/importExcel`, { config: auth('importExcel') }, async (req) => {
+    sub.post(`${base}/importExcel`, { config: auth('importExcel'), schema: MULTIPART }, async (req) => {
       const sheets = await readAll(svc, await uploadedFiles(req));
       const outcome = { total: 0, success: 0, errors: [] as string[] };
       for (const rows of sheets) addOutcome(outcome, await importRows(svc, req, rows));

@@ -30,7 +30,7 @@ function fieldDoc(f: FieldDef): { type: 'string' | 'number'; extra: Record<strin
 }
 
 /** `GET {api}/list` (and the export's filters): paging, sort, the filterable fields, the advanced query. */
-function listFields(b: ResolvedBinding): Record<string, z.ZodType> {
+function listFields(b: ResolvedBinding, extra: Record<string, z.ZodType>): Record<string, z.ZodType> {
   const fields: Record<string, z.ZodType> = { ...PAGING_QUERY };
   const sortable = b.entity.fields.filter((f) => f.sort).map((f) => f.prop);
   if (sortable.length) fields.column = qv('排序字段', { enum: sortable });
@@ -45,11 +45,11 @@ function listFields(b: ResolvedBinding): Record<string, z.ZodType> {
   }
   fields.superQueryParams = qv('高级查询条件（URL编码的JSON数组：field、rule、val）');
   fields.superQueryMatchType = qv('高级查询匹配方式', { enum: ['and', 'or'] });
-  return fields;
+  return { ...fields, ...extra };
 }
 
 /** `POST {api}/add` / `PUT|POST {api}/edit`: the writable fields; add requires the required ones, edit the id. */
-export function entityBody(b: ResolvedBinding, mode: 'add' | 'edit'): z.ZodType {
+export function entityBody(b: ResolvedBinding, mode: 'add' | 'edit', extra: Record<string, z.ZodType> = {}): z.ZodType {
   const idProp = b.idProp ?? 'id';
   const fields: Record<string, z.ZodType> = {};
   if (mode === 'edit') fields[idProp] = prop('string', '记录id');
@@ -57,6 +57,7 @@ export function entityBody(b: ResolvedBinding, mode: 'add' | 'edit'): z.ZodType 
     const { type, extra } = fieldDoc(f);
     fields[f.prop] = prop(type, describe(f), extra);
   }
+  Object.assign(fields, extra);
   const required = mode === 'add' ? [...b.writable.values()].filter((f) => f.required).map((f) => f.prop) : [idProp];
   return bodyOf(fields, { required });
 }
@@ -71,15 +72,22 @@ export interface CrudSchemas {
   exportXls: { querystring: z.ZodType; body: z.ZodType };
 }
 
+/** What a module's own version of a standard route reads besides the entity's fields (user list `departId`, add `password`). */
+export interface CrudSchemaExtras {
+  query?: Record<string, z.ZodType>;
+  add?: Record<string, z.ZodType>;
+  edit?: Record<string, z.ZodType>;
+}
+
 /** Every standard route's schema of one binding (built once at registration). */
-export function crudSchemas(b: ResolvedBinding): CrudSchemas {
-  const list = listFields(b);
+export function crudSchemas(b: ResolvedBinding, extra: CrudSchemaExtras = {}): CrudSchemas {
+  const list = listFields(b, extra.query ?? {});
   const exportFields = { ...list, selections: qv('只导出这些id，以逗号分隔'), paramsStr: qv('筛选条件（URL编码的JSON对象）') };
   return {
     list: { querystring: queryOf(list) },
     queryById: { querystring: ID_QUERY },
-    add: { body: entityBody(b, 'add') },
-    edit: { body: entityBody(b, 'edit') },
+    add: { body: entityBody(b, 'add', extra.add) },
+    edit: { body: entityBody(b, 'edit', extra.edit) },
     delete: { querystring: ID_QUERY },
     deleteBatch: { querystring: IDS_QUERY },
     // POST sends the same filters as a JSON or form body (or none)

@@ -63,12 +63,13 @@ export function queryOf(fields: Fields, required: readonly string[] = []): z.Zod
 /**
  * A JSON object body: the properties the route reads, documented (`text`, `num`, `list`…; a string is a text
  * property's description). Other properties are kept: the original client sends whole rows back. Anything but an
- * object is refused with the JSON parser's message; `optional` lets a route go without a body at all.
+ * object is refused with the JSON parser's message; `optional` lets a route go without a body at all (none, or a
+ * multipart request: its parser leaves `null`).
  */
 export function bodyOf(fields: Fields, opts: { required?: readonly string[]; optional?: boolean } = {}): z.ZodType {
   let s: z.ZodType = z.looseObject(shape(fields, (d) => text(d)), { error: NOT_OBJECT });
   if (opts.required?.length) s = s.meta({ required: [...opts.required] });
-  return checkOnly(opts.optional ? s.optional() : s);
+  return checkOnly(opts.optional ? s.nullish() : s);
 }
 
 /** Path parameters (always strings; the route checks them). */
@@ -76,6 +77,15 @@ export function paramsOf(fields: Record<string, string>): z.ZodType {
   const s = z.looseObject(Object.fromEntries(Object.entries(fields).map(([k, d]) => [k, z.string().meta({ description: d })])));
   return checkOnly(s.meta({ required: Object.keys(fields) }));
 }
+
+/**
+ * A multipart upload (`file` and form fields), read as a stream by the route (core/files, core/crud/excel.ts): the
+ * parts are checked while they are read. Documented as multipart/form-data; nothing is checked before the handler.
+ */
+export const MULTIPART = {
+  consumes: ['multipart/form-data'],
+  body: checkOnly(z.looseObject({ file: prop('string', '文件', { format: 'binary' }) }).nullish()),
+};
 
 /** Paging and sort of a list (contract §5): `pageNo` from 1, `pageSize` (-1 = all, capped), `column` + `order`. */
 export const PAGING_QUERY = {
