@@ -75,10 +75,7 @@ describe('route schemas: every route declares what it reads, and the API documen
     const stale = [...Object.keys(READS_NOTHING), ...Object.keys(RAW_BODY)].filter((k) => !keys.has(k));
     expect(stale, `no such route: remove from the lists in server/test/routeSchemas.test.ts`).toEqual([]);
     const declared = routes.filter((r) => keyOf(r) in READS_NOTHING && (zodPart(r, 'querystring') || zodPart(r, 'params') || zodPart(r, 'body')));
-    expect(
-      declared.map(keyOf),
-      'these routes declare a schema now: remove them from READS_NOTHING',
-    ).toEqual([]);
+    expect(declared.map(keyOf), 'these routes declare a schema now: remove them from READS_NOTHING').toEqual([]);
   });
 
   it('lists the declared parameters and bodies in the OpenAPI document', async () => {

@@ -34,7 +34,10 @@ export function qv(description: string, extra: Record<string, unknown> = {}): z.
 
 /** One documented body property of any wire type; the route checks its value (numbers as strings, '' and null accepted). */
 export function prop(type: DocMeta['type'], description: string, extra: Record<string, unknown> = {}): z.ZodType {
-  return z.unknown().optional().meta({ type, description, ...extra });
+  return z
+    .unknown()
+    .optional()
+    .meta({ type, description, ...extra });
 }
 export const text = (description: string, extra?: Record<string, unknown>) => prop('string', description, extra);
 export const num = (description: string, extra?: Record<string, unknown>) => prop('number', description, extra);
@@ -67,7 +70,10 @@ export function queryOf(fields: Fields, required: readonly string[] = []): z.Zod
  * multipart request: its parser leaves `null`).
  */
 export function bodyOf(fields: Fields, opts: { required?: readonly string[]; optional?: boolean } = {}): z.ZodType {
-  let s: z.ZodType = z.looseObject(shape(fields, (d) => text(d)), { error: NOT_OBJECT });
+  let s: z.ZodType = z.looseObject(
+    shape(fields, (d) => text(d)),
+    { error: NOT_OBJECT },
+  );
   if (opts.required?.length) s = s.meta({ required: [...opts.required] });
   return checkOnly(opts.optional ? s.nullish() : s);
 }

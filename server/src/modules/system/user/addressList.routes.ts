@@ -24,14 +24,14 @@ function addressParams(q: RawParams): { orgCode?: string; realname?: string; wor
  * department, ordered by department code).
  */
 export function userAddressListRoutes(app: FastifyInstance, kit: UserKit): void {
-  app.get('/sys/user/queryByOrgCodeForAddressList', { config: perm(PERM.user.addressList) , schema: { querystring: ADDRESS_QUERY }}, async (req) => {
+  app.get('/sys/user/queryByOrgCodeForAddressList', { config: perm(PERM.user.addressList), schema: { querystring: ADDRESS_QUERY } }, async (req) => {
     const q = queryParams(req);
     const pg = paging(q);
     const { records, total } = await addressList(kit, req, addressParams(q), pg);
     return ok(page(records, total, pg.pageNo, pg.pageSize));
   });
 
-  app.get('/sys/user/queryByOrgCode', { config: perm(PERM.user.addressList) , schema: { querystring: ADDRESS_QUERY }}, async (req) => {
+  app.get('/sys/user/queryByOrgCode', { config: perm(PERM.user.addressList), schema: { querystring: ADDRESS_QUERY } }, async (req) => {
     const q = queryParams(req);
     const pg = paging(q);
     const { orgCode, realname, workNo } = addressParams(q);

@@ -76,16 +76,16 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
     edit: SAVE_EXTRAS,
   });
 
-  app.get('/sys/user/list', { config: ruled('list') , schema: S.list}, async (req) => {
+  app.get('/sys/user/list', { config: ruled('list'), schema: S.list }, async (req) => {
     // `code` (comma ids): the page is as large as the list of ids (contract §12.1)
     const q = queryParams(req);
     const codes = codeIds(q);
     return ok(await svc.list(req, codes.length ? { ...q, pageNo: '1', pageSize: String(codes.length) } : q));
   });
 
-  app.get('/sys/user/queryById', { config: ruled('list') , schema: S.queryById}, async (req) => ok(await svc.queryById(req, param(queryParams(req), 'id'))));
+  app.get('/sys/user/queryById', { config: ruled('list'), schema: S.queryById }, async (req) => ok(await svc.queryById(req, param(queryParams(req), 'id'))));
 
-  app.post('/sys/user/add', { config: auth('add') , schema: S.add}, async (req) => {
+  app.post('/sys/user/add', { config: auth('add'), schema: S.add }, async (req) => {
     const body = bodyObject(req.body);
     const password = body.password;
     if (password !== undefined && password !== null && typeof password !== 'string') throw new BadRequestError(MSG.passwordFormat);
@@ -101,7 +101,8 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
   app.route({
     method: ['PUT', 'POST'],
     url: '/sys/user/edit',
-    config: ruled('edit'), schema: S.edit,
+    config: ruled('edit'),
+    schema: S.edit,
     handler: async (req) => {
       const body = bodyObject(req.body);
       const extras: UserExtras = { roles: idList(body.selectedroles, 'selectedroles'), departs: idList(body.selecteddeparts, 'selecteddeparts') };
@@ -131,14 +132,14 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
     await endSessions(ids);
   };
 
-  app.delete('/sys/user/delete', { config: ruled('delete') , schema: S.delete}, async (req) => {
+  app.delete('/sys/user/delete', { config: ruled('delete'), schema: S.delete }, async (req) => {
     const ids = splitIds(param(queryParams(req), 'id'));
     if (ids.length !== 1) throw new BadRequestError(ids.length ? MSG.deleteOneOnly : MSG.idRequired);
     await removeUsers(req, ids);
     return okMsg('删除用户成功');
   });
 
-  app.delete('/sys/user/deleteBatch', { config: ruled('deleteBatch') , schema: S.deleteBatch}, async (req) => {
+  app.delete('/sys/user/deleteBatch', { config: ruled('deleteBatch'), schema: S.deleteBatch }, async (req) => {
     const ids = splitIds(param(queryParams(req), 'ids'));
     if (!ids.length) throw new BizError(MSG.badParams);
     await removeUsers(req, ids);
@@ -150,7 +151,7 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
   app.post('/sys/user/exportXls', { config: ruled('exportXls'), schema: S.exportXls }, exportXls);
 
   /** Import (contract §7.5): every row needs a `密码` column value, else `密码不能为空` for that row. */
-  app.post('/sys/user/importExcel', { config: auth('importExcel') , schema: MULTIPART}, async (req) => {
+  app.post('/sys/user/importExcel', { config: auth('importExcel'), schema: MULTIPART }, async (req) => {
     const files = await uploadedFiles(req);
     const withPassword = new CrudService(ctx, {
       ...b,
