@@ -93,6 +93,9 @@ export const MULTIPART = {
   body: checkOnly(z.looseObject({ file: prop('string', '文件', { format: 'binary' }) }).nullish()),
 };
 
+/** The body of a route that reads none (a POST twin of a DELETE, a restore by path id): a JSON object or nothing. */
+export const NO_BODY = bodyOf({}, { optional: true });
+
 /** Paging and sort of a list (contract §5): `pageNo` from 1, `pageSize` (-1 = all, capped), `column` + `order`. */
 export const PAGING_QUERY = {
   pageNo: qv('页码，从1开始', { type: 'integer', default: 1 }),
