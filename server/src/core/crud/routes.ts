@@ -13,6 +13,7 @@ import { CrudService, splitIds } from './service.js';
 import { checkId } from './validate.js';
 import { crudSchemas } from './schemas.js';
 import { MULTIPART } from '../http/routeSchemas.js';
+import { installZodSchemas } from '../http/zodSchema.js';
 import type { CrudBinding } from './types.js';
 import { MSG } from '../messages.js';
 
@@ -80,6 +81,7 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
   const schema = crudSchemas(b); // derived from the EntityDef: OpenAPI + a body that is an object (core/crud/schemas.ts)
 
   await app.register(async (sub) => {
+    installZodSchemas(sub); // the derived schemas work in any app, also one without registerModules (idempotent)
     await sub.register(multipart, { limits: IMPORT_LIMITS });
 
     sub.get(`${base}/list`, { config: auth('list'), schema: schema.list }, async (req) => ok(await svc.list(req, queryParams(req))));
