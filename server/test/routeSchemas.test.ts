@@ -144,9 +144,51 @@ describe('route schemas: every route declares what it reads, and the API documen
     // the engine's derived schemas carry the entity's facts: a filter, its range, a required field with its length
     const list = doc.paths[`${TEST_API_PREFIX}/sys/position/list`]!.get!;
     const listNames = (list.parameters ?? []).map((p) => p.name);
+    // a query value that may be repeated is documented as the one value the client sends
+    const pageNo = (list.parameters ?? []).find((p) => p.name === 'pageNo') as { schema?: Record<string, unknown> } | undefined;
+    expect(pageNo?.schema).toMatchObject({ type: 'integer' });
+    expect(pageNo?.schema).not.toHaveProperty('anyOf');
     expect(listNames).toEqual(expect.arrayContaining(['pageNo', 'pageSize', 'column', 'order', 'superQueryParams']));
     const add = JSON.stringify(doc.paths[`${TEST_API_PREFIX}/sys/position/add`]!.post!.requestBody);
     expect(add).toContain('"required"');
     expect(add).toContain('maxLength');
+  });
+
+  it("keeps the wire contract: extra properties, numbers as strings, empty strings, repeated values, the engine's messages", async () => {
+    const headers = authHeaders(await loginAs(app, 'admin', TEST_ADMIN_PASSWORD));
+    const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+      app.inject({ method, url: `${TEST_API_PREFIX}${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+    // the body reaches the engine as it came: its first unknown key is named, before a later field's length
+    let r = await api('POST', '/sys/position/add', { zzUnknown: 1, code: 'schemaA', name: 'x'.repeat(500), postRank: '1' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe('未知字段：zzUnknown');
+    r = await api('POST', '/sys/position/add', { name: '名称', postRank: '1' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe('职务编码不能为空');
+    // no body at all: the parser's message, as before
+    r = await app.inject({ method: 'POST', url: `${TEST_API_PREFIX}/sys/position/add`, headers });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe('请求内容必须是JSON对象');
+
+    // the original client: echoed audit and *_dictText properties, numbers as strings, empty strings
+    r = await api('POST', '/sys/position/add', { code: 'schemaB', name: '结构B', postRank: 2, createBy: '', postRank_dictText: '级别' });
+    expect(r.json()).toMatchObject({ success: true });
+    const listed = await api('GET', '/sys/position/list?code=schemaB&pageNo=1&pageNo=2&pageSize=10&name=&_t=1700000000');
+    expect(listed.json()).toMatchObject({ success: true, result: { total: 1 } });
+    const row = listed.json().result.records[0] as Record<string, unknown>;
+    r = await api('PUT', '/sys/position/edit', { ...row, name: '结构B2', postRank: '3', sysOrgCode: '' });
+    expect(r.json()).toMatchObject({ success: true });
+    r = await api('GET', `/sys/position/queryById?id=${String(row.id)}`);
+    expect(r.json().result).toMatchObject({ name: '结构B2', postRank: '3' });
+
+    // the contract's own answers of the standard routes stay: a missing id (400), no ids (code 500 envelope)
+    r = await api('DELETE', '/sys/position/delete');
+    expect(r.statusCode).toBe(400);
+    r = await api('DELETE', '/sys/position/deleteBatch?ids=');
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ success: false, code: 500 });
+    r = await api('DELETE', `/sys/position/deleteBatch?ids=${String(row.id)},`);
+    expect(r.json()).toMatchObject({ success: true });
   });
 });
