@@ -14,6 +14,8 @@ export interface SeenRoute {
   auth: RouteAuth | undefined;
   /** The 405 catch-alls of core/http/methods.ts. */
   catchAll: boolean;
+  /** The route's `schema` option (zod parts: core/http/routeSchemas.ts). */
+  schema?: Record<string, unknown>;
 }
 
 /**
@@ -29,7 +31,14 @@ export async function collectRoutes(ctx: AppContext): Promise<SeenRoute[]> {
     const cfg = (r.config ?? {}) as { auth?: RouteAuth; methodCatchAll?: boolean };
     for (const m of [r.method].flat()) {
       if (m === 'HEAD') continue;
-      seen.push({ key: `${m} ${r.url}`, method: m, url: r.url, auth: cfg.auth, catchAll: !!cfg.methodCatchAll });
+      seen.push({
+        key: `${m} ${r.url}`,
+        method: m,
+        url: r.url,
+        auth: cfg.auth,
+        catchAll: !!cfg.methodCatchAll,
+        schema: r.schema as Record<string, unknown> | undefined,
+      });
     }
   });
   await mirror.register(accessGuard);

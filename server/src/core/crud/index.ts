@@ -8,3 +8,4 @@ export { resolveBinding, toWire, ALWAYS_HIDDEN, AUDIT_PROPS, CRUD_MESSAGES, type
 export { validateBody, checkId, CRUD_MSG } from './validate.js';
 export type { CrudBinding, CrudHooks, CrudMessages, SaveContext, SaveExtras, DeleteContext, Row, Values } from './types.js';
 export { writeDataLog } from './dataLog.js';
+export { crudSchemas, entityBody, type CrudSchemas, type CrudSchemaExtras } from './schemas.js';

@@ -5,6 +5,7 @@ import { PUBLIC } from '../access/guard.js';
 import { fail } from '../envelope/result.js';
 import { resolveInside, uploadRoot } from './storage.js';
 import { uploadModule } from './upload.js';
+import { paramsOf } from '../http/routeSchemas.js';
 
 const TYPES: Record<string, string> = {
   '.png': 'image/png',
@@ -32,7 +33,7 @@ export function attachmentHeader(fileName: string): string {
  */
 export async function filesModule(app: FastifyInstance): Promise<void> {
   await app.register(uploadModule); // its own encapsulated plugin: multipart with the upload limits
-  app.get('/sys/common/static/*', { config: PUBLIC }, async (req, reply) => {
+  app.get('/sys/common/static/*', { config: PUBLIC, schema: { params: paramsOf({ '*': '上传目录下的文件路径' }) } }, async (req, reply) => {
     let rel = (req.params as { '*': string })['*'] ?? '';
     if (rel.endsWith(',')) rel = rel.slice(0, -1); // the original strips one trailing comma
     const file = await resolveInside(uploadRoot(app.ctx.config), rel);

@@ -9,6 +9,10 @@ import { now } from '../time.js';
 import { readFilePart, requestBudget } from './requestBudget.js';
 import { randomName, safeRelative, uploadRoot } from './storage.js';
 import { acceptedType, bizFolder, BIZ_INVALID, storedPath, typeRejected, UPLOAD_EMPTY, UPLOAD_MAX_BYTES } from './uploadRules.js';
+import { bodyOf, MULTIPART, prop } from '../http/routeSchemas.js';
+
+/** The upload form: one file and the folder it goes to (documented; the parts are checked while they are read). */
+const UPLOAD_BODY = bodyOf({ file: prop('string', '文件', { format: 'binary' }), biz: '业务目录（temp 等）' }, { optional: true, required: ['file'] });
 
 /**
  * `POST /sys/common/upload` (contract §7.1): multipart `file`, `biz`, `jeditor`, `isup` (ignored). Stores the
@@ -29,7 +33,7 @@ import { acceptedType, bizFolder, BIZ_INVALID, storedPath, typeRejected, UPLOAD_
 export async function uploadModule(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 5, fields: 10, parts: 15, fieldSize: 1024 } });
 
-  app.post('/sys/common/upload', { config: SIGNED_IN }, async (req) => {
+  app.post('/sys/common/upload', { config: SIGNED_IN, schema: { consumes: MULTIPART.consumes, body: UPLOAD_BODY } }, async (req) => {
     if (!req.isMultipart()) throw new BadRequestError('请使用multipart/form-data上传文件');
     let file: { name: string; data: Buffer } | null = null;
     const fields: Record<string, string> = {};

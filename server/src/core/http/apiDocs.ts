@@ -145,7 +145,7 @@ function jsonSchemaOf(s: unknown, toJson: ToJsonSchema | null, io: 'input' | 'ou
   if (!s || typeof s !== 'object') return undefined;
   if (isStandardSchema(s)) {
     try {
-      return toJson?.(s, { unrepresentable: 'any', target: 'openapi-3.0', io });
+      return toJson?.(s, { unrepresentable: 'any', target: 'openapi-3.0', io, override: foldRepeated });
     } catch {
       return undefined;
     }
@@ -153,7 +153,22 @@ function jsonSchemaOf(s: unknown, toJson: ToJsonSchema | null, io: 'input' | 'ou
   return s;
 }
 
-type ToJsonSchema = (schema: unknown, opts: { unrepresentable: 'any'; target: 'openapi-3.0'; io: 'input' | 'output' }) => unknown;
+type ToJsonSchema = (
+  schema: unknown,
+  opts: { unrepresentable: 'any'; target: 'openapi-3.0'; io: 'input' | 'output'; override: (ctx: { jsonSchema: Record<string, unknown> }) => void },
+) => unknown;
+
+/**
+ * A query value that may be repeated (core/http/routeSchemas.ts `qv`: a string or an array of strings) is
+ * documented as the one value a client sends, typed as its metadata says (`integer` for pageNo) or a string.
+ */
+function foldRepeated({ jsonSchema: j }: { jsonSchema: Record<string, unknown> }): void {
+  const any = j.anyOf as Array<Record<string, unknown>> | undefined;
+  if (!Array.isArray(any) || any.length !== 2 || any[0]?.type !== 'string' || any[1]?.type !== 'array') return;
+  if ((any[1].items as { type?: unknown } | undefined)?.type !== 'string') return;
+  delete j.anyOf;
+  j.type ??= 'string';
+}
 
 function isStandardSchema(s: unknown): boolean {
   return !!s && typeof s === 'object' && '~standard' in s;

@@ -51,10 +51,24 @@ export function parseOr400<S extends z.ZodType>(schema: S, data: unknown, part =
   return r.data;
 }
 
+/**
+ * Schemas that check and document but hand the route the input exactly as it came (same object, same key order):
+ * the engine's own checks (core/crud/validate.ts, core/query) read it and answer with their messages.
+ * See core/http/routeSchemas.ts.
+ */
+const CHECK_ONLY = new WeakSet<object>();
+
+/** Mark a schema check-only: on success the route gets the unparsed input (no stripping, coercion or reordering). */
+export function checkOnly<S extends z.ZodType>(schema: S): S {
+  CHECK_ONLY.add(schema);
+  return schema;
+}
+
 function zodValidator(schema: z.ZodType, part: string) {
+  const asIs = CHECK_ONLY.has(schema);
   return (data: unknown) => {
     const r = schema.safeParse(data, { error: () => DEFAULT_MESSAGE });
-    if (r.success) return { value: r.data };
+    if (r.success) return asIs ? { value: data } : { value: r.data };
     // A BizError keeps its code (400) and message through Fastify's wrapping; the error handler sends the envelope.
     return { error: new BadRequestError(zodMessage(r.error, part)) as unknown as FastifySchemaValidationError[] };
   };

@@ -6,6 +6,7 @@ import { forgetContext } from '../../../core/auth/users.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
 import { AUTH_MSG, currentUserDeparts, login, logout, selectDepart, updatePassword } from './service.js';
+import { bodyOf, bool, paramsOf } from '../../../core/http/routeSchemas.js';
 
 function tokenOf(req: FastifyRequest): string | undefined {
   const h = req.headers[TOKEN_HEADER];
@@ -30,19 +31,40 @@ export async function authModule(app: FastifyInstance): Promise<void> {
     forgetPermissionState(ctx);
   });
 
-  app.get<{ Params: { key: string } }>('/sys/randomImage/:key', { config: { ...PUBLIC, throttle: 'captcha' } }, async (req) =>
-    ok(await issueCaptcha(ctx, req.params.key)),
+  app.get<{ Params: { key: string } }>(
+    '/sys/randomImage/:key',
+    { config: { ...PUBLIC, throttle: 'captcha' }, schema: { params: paramsOf({ key: '验证码的 checkKey（客户端生成）' }) } },
+    async (req) => ok(await issueCaptcha(ctx, req.params.key)),
   );
 
-  app.post('/sys/checkCaptcha', { config: { ...PUBLIC, throttle: 'captcha' } }, async (req) => {
-    const body = (req.body ?? {}) as { captcha?: unknown; checkKey?: unknown };
-    const r = await checkCaptcha(ctx, body.captcha, body.checkKey, 'onFailure');
-    if (r === 'invalid') throw new BizError(CAPTCHA_MSG.invalid);
-    if (r === 'wrong') throw new BizError(CAPTCHA_MSG.wrong);
-    return ok(null);
-  });
+  app.post(
+    '/sys/checkCaptcha',
+    {
+      config: { ...PUBLIC, throttle: 'captcha' },
+      schema: { body: bodyOf({ captcha: '验证码', checkKey: '验证码的 checkKey' }, { optional: true, required: ['captcha', 'checkKey'] }) },
+    },
+    async (req) => {
+      const body = (req.body ?? {}) as { captcha?: unknown; checkKey?: unknown };
+      const r = await checkCaptcha(ctx, body.captcha, body.checkKey, 'onFailure');
+      if (r === 'invalid') throw new BizError(CAPTCHA_MSG.invalid);
+      if (r === 'wrong') throw new BizError(CAPTCHA_MSG.wrong);
+      return ok(null);
+    },
+  );
 
-  app.post('/sys/login', { config: { ...PUBLIC, throttle: 'login' } }, async (req) => ok(await login(ctx, req, req.body), AUTH_MSG.loginOk));
+  app.post(
+    '/sys/login',
+    {
+      config: { ...PUBLIC, throttle: 'login' },
+      schema: {
+        body: bodyOf(
+          { username: '用户账号', password: '密码', captcha: '验证码', checkKey: '验证码的 checkKey', remember_me: bool('记住我') },
+          { optional: true, required: ['username', 'password'] },
+        ),
+      },
+    },
+    async (req) => ok(await login(ctx, req, req.body), AUTH_MSG.loginOk),
+  );
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
@@ -59,6 +81,12 @@ export async function authModule(app: FastifyInstance): Promise<void> {
     method: ['PUT', 'POST'],
     url: '/sys/user/updatePassword',
     config: SIGNED_IN,
+    schema: {
+      body: bodyOf(
+        { username: '本人账号', oldpassword: '旧密码', password: '新密码', confirmpassword: '确认密码' },
+        { required: ['username', 'oldpassword', 'password', 'confirmpassword'] },
+      ),
+    },
     handler: async (req) => {
       await updatePassword(ctx, req.user!, req.body);
       return okMsg(AUTH_MSG.passwordChanged);
@@ -71,6 +99,7 @@ export async function authModule(app: FastifyInstance): Promise<void> {
     method: ['PUT', 'POST'],
     url: '/sys/selectDepart',
     config: SIGNED_IN,
+    schema: { body: bodyOf({ username: '本人账号', orgCode: '部门编码' }, { required: ['orgCode'] }) },
     handler: async (req) => ok(await selectDepart(ctx, req.user!, req.body)),
   });
 }

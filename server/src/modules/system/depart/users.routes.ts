@@ -10,19 +10,24 @@ import { q } from './rows.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
 import { addUsersToDepart, removeUsersFromDepart } from './users.service.js';
 import { MSG } from '../../../core/messages.js';
+import { bodyOf, list, queryOf } from '../../../core/http/routeSchemas.js';
 
 /** Department users (contract §12.1, perm depart:users): editSysDepartWithUser, deleteUserInDepart(Batch). */
 export function departUserRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
 
-  app.post('/sys/user/editSysDepartWithUser', { config: perm(PERM.depart.users) }, async (req) => {
-    const body = bodyObject(req.body);
-    const depId = checkId(body.depId);
-    const userIds = idList(body.userIdList, 'userIdList');
-    if (!userIds.length) throw new BadRequestError(MSG.userIdListRequired);
-    await addUsersToDepart(ctx, req, depId, userIds);
-    return okMsg(MSG.addedAscii);
-  });
+  app.post(
+    '/sys/user/editSysDepartWithUser',
+    { config: perm(PERM.depart.users), schema: { body: bodyOf({ depId: '部门id', userIdList: list('用户id') }, { required: ['depId', 'userIdList'] }) } },
+    async (req) => {
+      const body = bodyObject(req.body);
+      const depId = checkId(body.depId);
+      const userIds = idList(body.userIdList, 'userIdList');
+      if (!userIds.length) throw new BadRequestError(MSG.userIdListRequired);
+      await addUsersToDepart(ctx, req, depId, userIds);
+      return okMsg(MSG.addedAscii);
+    },
+  );
 
   const remove = async (req: FastifyRequest, idsParam: string) => {
     const depId = checkId(param(q(req), 'depId'));
@@ -31,6 +36,14 @@ export function departUserRoutes(app: FastifyInstance): void {
     await removeUsersFromDepart(ctx, req, depId, userIds);
     return okMsg(MSG.deleted);
   };
-  app.delete('/sys/user/deleteUserInDepart', { config: perm(PERM.depart.users) }, async (req) => remove(req, 'userId'));
-  app.delete('/sys/user/deleteUserInDepartBatch', { config: perm(PERM.depart.users) }, async (req) => remove(req, 'userIds'));
+  app.delete(
+    '/sys/user/deleteUserInDepart',
+    { config: perm(PERM.depart.users), schema: { querystring: queryOf({ depId: '部门id', userId: '用户id' }, ['depId', 'userId']) } },
+    async (req) => remove(req, 'userId'),
+  );
+  app.delete(
+    '/sys/user/deleteUserInDepartBatch',
+    { config: perm(PERM.depart.users), schema: { querystring: queryOf({ depId: '部门id', userIds: '用户id，以逗号分隔' }, ['depId', 'userIds']) } },
+    async (req) => remove(req, 'userIds'),
+  );
 }

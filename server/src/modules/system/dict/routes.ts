@@ -3,6 +3,7 @@ import { SIGNED_IN } from '../../../core/access/guard.js';
 import { dictService } from '../../../core/dict/index.js';
 import { ok } from '../../../core/envelope/result.js';
 import { setDictScopes } from './scopes.js';
+import { paramsOf } from '../../../core/http/routeSchemas.js';
 
 /**
  * Dictionary reads for every signed-in user (contract §6.2): items of one code, every dictionary at once, and
@@ -13,10 +14,14 @@ export async function dictModule(app: FastifyInstance): Promise<void> {
   setDictScopes();
   const dicts = dictService(app.ctx);
 
-  app.get('/sys/dict/getDictItems/:dictCode', { config: SIGNED_IN }, async (req) => {
-    const { dictCode } = req.params as { dictCode: string };
-    return ok(await dicts.getDictItems(dictCode, req));
-  });
+  app.get(
+    '/sys/dict/getDictItems/:dictCode',
+    { config: SIGNED_IN, schema: { params: paramsOf({ dictCode: '字典编码，或表字典 表名,显示字段,值字段' }) } },
+    async (req) => {
+      const { dictCode } = req.params as { dictCode: string };
+      return ok(await dicts.getDictItems(dictCode, req));
+    },
+  );
 
   app.get('/sys/dict/queryAllDictItems', { config: SIGNED_IN }, async () => ok(await dicts.queryAllDictItems()));
 

@@ -24,6 +24,9 @@ const RULE_FIELDS: Record<string, [keyof SysPermissionDataRuleTable, number]> = 
   ruleValue: ['rule_value', 300],
   status: ['status', 3],
 };
+/** The properties a data-rule body may write, for the route schema's documentation: prop → maximum length. */
+export const RULE_BODY_PROPS: Record<string, number> = Object.fromEntries(Object.entries(RULE_FIELDS).map(([prop, [, max]]) => [prop, max]));
+
 const RULE_IGNORED = new Set(['createBy', 'createTime', 'updateBy', 'updateTime']);
 
 export function ruleWire(r: RuleRow): Record<string, unknown> {

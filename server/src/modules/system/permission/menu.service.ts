@@ -174,6 +174,20 @@ const MENU_FIELDS: Record<string, [column: keyof SysPermissionTable, kind: Kind,
   alwaysShow: ['always_show', 'bool'],
   internalOrExternal: ['internal_or_external', 'bool'],
 };
+/** The properties a menu body may write, for the route schema's documentation: prop → OpenAPI type and length. */
+export const MENU_BODY_PROPS: Record<string, { type: 'string' | 'integer' | 'boolean'; maxLength?: number }> = Object.fromEntries(
+  Object.entries(MENU_FIELDS).map(([prop, [, kind, max]]) => [
+    prop,
+    kind === 'str'
+      ? { type: 'string', maxLength: max }
+      : kind === 'bool'
+        ? { type: 'boolean' }
+        : kind === 'permsType'
+          ? { type: 'string' }
+          : { type: 'integer' },
+  ]),
+);
+
 const MENU_IGNORED = new Set([
   'key',
   'title',

@@ -9,6 +9,8 @@ import { param, queryParams } from '../../../core/query/index.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
 import { TENANT_MENU } from './definition.js';
 import { TENANT_MSG, TenantService } from './service.js';
+import { crudSchemas } from '../../../core/crud/index.js';
+import { ID_QUERY, NO_BODY, queryOf, text } from '../../../core/http/routeSchemas.js';
 
 /** A tenant id: a positive integer (body number or digit string). */
 function tenantId(v: unknown): number {
@@ -28,6 +30,8 @@ function tenantIds(raw: string | undefined): number[] {
  */
 export async function tenantModule(app: FastifyInstance): Promise<void> {
   const svc = new TenantService(app.ctx);
+  // the tenant's id is a number the admin chooses on add (contract §3.6)
+  const S = crudSchemas(svc.crud.b, { add: { id: text('租户编号（正整数）', { type: 'integer' }) } });
   const auth = (action: 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch') => ({
     ...perm(permCode(tenantEntity, action)),
     log: crudLogSpec(tenantEntity, action),
@@ -35,13 +39,13 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
   /** The routes the data rules of 租户管理 narrow: every action on existing tenants (core/datarule). */
   const ruled = (action: 'list' | 'edit' | 'delete' | 'deleteBatch') => ({ ...auth(action), dataRules: TENANT_MENU });
 
-  app.get('/sys/tenant/list', { config: ruled('list') }, async (req) => ok(await svc.crud.list(req, queryParams(req))));
+  app.get('/sys/tenant/list', { config: ruled('list'), schema: S.list }, async (req) => ok(await svc.crud.list(req, queryParams(req))));
 
-  app.get('/sys/tenant/queryById', { config: ruled('list') }, async (req) =>
+  app.get('/sys/tenant/queryById', { config: ruled('list'), schema: S.queryById }, async (req) =>
     ok(await svc.crud.queryById(req, String(tenantId(param(queryParams(req), 'id'))))),
   );
 
-  app.post('/sys/tenant/add', { config: auth('add') }, async (req) => {
+  app.post('/sys/tenant/add', { config: auth('add'), schema: S.add }, async (req) => {
     const { id, ...rest } = bodyObject(req.body);
     await svc.add(req, tenantId(id), rest);
     return okMsg(MSG.added);
@@ -51,6 +55,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
     method: ['PUT', 'POST'],
     url: '/sys/tenant/edit',
     config: ruled('edit'),
+    schema: S.edit,
     handler: async (req) => {
       const body = req.body;
       if (body && typeof body === 'object' && !Array.isArray(body)) tenantId((body as Record<string, unknown>).id);
@@ -63,6 +68,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
     method: ['DELETE', 'POST'],
     url: '/sys/tenant/delete',
     config: ruled('delete'),
+    schema: { querystring: ID_QUERY, body: NO_BODY },
     handler: async (req) => {
       const raw = param(queryParams(req), 'id');
       if (!raw || !raw.trim()) throw new BadRequestError(MSG.idRequired);
@@ -71,7 +77,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.delete('/sys/tenant/deleteBatch', { config: ruled('deleteBatch') }, async (req) => {
+  app.delete('/sys/tenant/deleteBatch', { config: ruled('deleteBatch'), schema: S.deleteBatch }, async (req) => {
     const ids = tenantIds(param(queryParams(req), 'ids'));
     if (!ids.length) throw new BizError(TENANT_MSG.noneSelected);
     return okMsg(await svc.removeBatch(req, ids));
@@ -84,5 +90,7 @@ export async function tenantModule(app: FastifyInstance): Promise<void> {
   });
 
   /** Tenants for pickers: status 1 only, optionally `ids`. */
-  app.get('/sys/tenant/queryList', { config: SIGNED_IN }, async (req) => ok(await svc.enabledTenants(req, tenantIds(param(queryParams(req), 'ids')))));
+  app.get('/sys/tenant/queryList', { config: SIGNED_IN, schema: { querystring: queryOf({ ids: '租户id，以逗号分隔' }) } }, async (req) =>
+    ok(await svc.enabledTenants(req, tenantIds(param(queryParams(req), 'ids')))),
+  );
 }

@@ -7,6 +7,9 @@ import { PERM } from '../../../db/seed/permissionCodes.js';
 import type { UserKit } from './kit.js';
 import { addressList, addressListByDepart } from './directory.service.js';
 import { MSG } from '../../../core/messages.js';
+import { PAGING_QUERY, queryOf } from '../../../core/http/routeSchemas.js';
+
+const ADDRESS_QUERY = queryOf({ ...PAGING_QUERY, orgCode: '部门编码', realname: '姓名', workNo: '工号' });
 
 /** `orgCode` (a department code prefix; letters and digits), `realname` and `workNo` of the address-list searches. */
 function addressParams(q: RawParams): { orgCode?: string; realname?: string; workNo?: string } {
@@ -21,14 +24,14 @@ function addressParams(q: RawParams): { orgCode?: string; realname?: string; wor
  * department, ordered by department code).
  */
 export function userAddressListRoutes(app: FastifyInstance, kit: UserKit): void {
-  app.get('/sys/user/queryByOrgCodeForAddressList', { config: perm(PERM.user.addressList) }, async (req) => {
+  app.get('/sys/user/queryByOrgCodeForAddressList', { config: perm(PERM.user.addressList), schema: { querystring: ADDRESS_QUERY } }, async (req) => {
     const q = queryParams(req);
     const pg = paging(q);
     const { records, total } = await addressList(kit, req, addressParams(q), pg);
     return ok(page(records, total, pg.pageNo, pg.pageSize));
   });
 
-  app.get('/sys/user/queryByOrgCode', { config: perm(PERM.user.addressList) }, async (req) => {
+  app.get('/sys/user/queryByOrgCode', { config: perm(PERM.user.addressList), schema: { querystring: ADDRESS_QUERY } }, async (req) => {
     const q = queryParams(req);
     const pg = paging(q);
     const { orgCode, realname, workNo } = addressParams(q);

@@ -1,8 +1,9 @@
 import { permCode, userEntity } from '@pk/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { perm } from '../../../core/access/guard.js';
 import { bumpPermissionVersion, invalidateUser } from '../../../core/auth/index.js';
-import { CrudService, splitIds, validateBody, checkId } from '../../../core/crud/index.js';
+import { CrudService, splitIds, validateBody, checkId, crudSchemas } from '../../../core/crud/index.js';
+import { MULTIPART, qv, text } from '../../../core/http/routeSchemas.js';
 import { addOutcome, exportWorkbook, importResult, importRows, readAll, sendWorkbook, uploadedFiles } from '../../../core/crud/excel.js';
 import { exportParams } from '../../../core/crud/routes.js';
 import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js';
@@ -43,6 +44,14 @@ const ADD_IGNORED = [
   'selecteddeparts',
 ];
 
+/** What add/edit read besides the user's fields. */
+const SAVE_EXTRAS = {
+  password: text('密码（添加时必填）'),
+  confirmpassword: text('确认密码'),
+  selectedroles: text('角色id，以逗号分隔'),
+  selecteddeparts: text('部门id，以逗号分隔'),
+};
+
 const PASSWORD_PROP = 'importPassword';
 const PASSWORD_LABEL = '密码';
 
@@ -61,17 +70,22 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
   const auth = (action: 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch' | 'exportXls' | 'importExcel') => perm(permCode(userEntity, action));
   /** The routes the data rules of 用户管理 narrow (definition.ts userRuleScope). */
   const ruled = (action: 'list' | 'edit' | 'delete' | 'deleteBatch' | 'exportXls') => ({ ...auth(action), dataRules: USER_MENU });
+  const S = crudSchemas(b, {
+    query: { code: qv('只列出这些用户id，以逗号分隔'), departId: qv('部门id') },
+    add: SAVE_EXTRAS,
+    edit: SAVE_EXTRAS,
+  });
 
-  app.get('/sys/user/list', { config: ruled('list') }, async (req) => {
+  app.get('/sys/user/list', { config: ruled('list'), schema: S.list }, async (req) => {
     // `code` (comma ids): the page is as large as the list of ids (contract §12.1)
     const q = queryParams(req);
     const codes = codeIds(q);
     return ok(await svc.list(req, codes.length ? { ...q, pageNo: '1', pageSize: String(codes.length) } : q));
   });
 
-  app.get('/sys/user/queryById', { config: ruled('list') }, async (req) => ok(await svc.queryById(req, param(queryParams(req), 'id'))));
+  app.get('/sys/user/queryById', { config: ruled('list'), schema: S.queryById }, async (req) => ok(await svc.queryById(req, param(queryParams(req), 'id'))));
 
-  app.post('/sys/user/add', { config: auth('add') }, async (req) => {
+  app.post('/sys/user/add', { config: auth('add'), schema: S.add }, async (req) => {
     const body = bodyObject(req.body);
     const password = body.password;
     if (password !== undefined && password !== null && typeof password !== 'string') throw new BadRequestError(MSG.passwordFormat);
@@ -88,6 +102,7 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
     method: ['PUT', 'POST'],
     url: '/sys/user/edit',
     config: ruled('edit'),
+    schema: S.edit,
     handler: async (req) => {
       const body = bodyObject(req.body);
       const extras: UserExtras = { roles: idList(body.selectedroles, 'selectedroles'), departs: idList(body.selecteddeparts, 'selecteddeparts') };
@@ -117,31 +132,26 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
     await endSessions(ids);
   };
 
-  app.delete('/sys/user/delete', { config: ruled('delete') }, async (req) => {
+  app.delete('/sys/user/delete', { config: ruled('delete'), schema: S.delete }, async (req) => {
     const ids = splitIds(param(queryParams(req), 'id'));
     if (ids.length !== 1) throw new BadRequestError(ids.length ? MSG.deleteOneOnly : MSG.idRequired);
     await removeUsers(req, ids);
     return okMsg('删除用户成功');
   });
 
-  app.delete('/sys/user/deleteBatch', { config: ruled('deleteBatch') }, async (req) => {
+  app.delete('/sys/user/deleteBatch', { config: ruled('deleteBatch'), schema: S.deleteBatch }, async (req) => {
     const ids = splitIds(param(queryParams(req), 'ids'));
     if (!ids.length) throw new BizError(MSG.badParams);
     await removeUsers(req, ids);
     return okMsg('批量删除用户成功');
   });
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/sys/user/exportXls',
-    config: ruled('exportXls'),
-    handler: async (req, reply) => {
-      return sendWorkbook(reply, await exportWorkbook(svc, req, exportParams(req)));
-    },
-  });
+  const exportXls = async (req: FastifyRequest, reply: FastifyReply) => sendWorkbook(reply, await exportWorkbook(svc, req, exportParams(req)));
+  app.get('/sys/user/exportXls', { config: ruled('exportXls'), schema: { querystring: S.exportXls.querystring } }, exportXls);
+  app.post('/sys/user/exportXls', { config: ruled('exportXls'), schema: S.exportXls }, exportXls);
 
   /** Import (contract §7.5): every row needs a `密码` column value, else `密码不能为空` for that row. */
-  app.post('/sys/user/importExcel', { config: auth('importExcel') }, async (req) => {
+  app.post('/sys/user/importExcel', { config: auth('importExcel'), schema: MULTIPART }, async (req) => {
     const files = await uploadedFiles(req);
     const withPassword = new CrudService(ctx, {
       ...b,
