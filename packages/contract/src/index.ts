@@ -17,3 +17,4 @@ export * from './entities/dict';
 export * from './permissions';
 export type * from './permissionPayload';
 export * from './entities/log';
+export * from './entities/announcement';
