@@ -54,6 +54,9 @@ export const views: Record<string, PageLoader> = {
   'system/SysFillRuleList': () => import('../pages/system/fillRule'),
   'system/LogList': () => import('../pages/system/log'),
   'system/DataLogList': () => import('../pages/system/dataLog'),
+  // issue 12: 系统通告 and 我的消息
+  'system/SysAnnouncementList': () => import('../pages/system/announcement'),
+  'system/UserAnnouncementList': () => import('../pages/system/userAnnouncement'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),
