@@ -5,7 +5,7 @@
  * channel invalidates on every `topic` / `user` message. Opening an item marks it read and reloads.
  */
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, List, Popover, Tabs, Tag } from 'antd';
+import { Badge, Button, Empty, Popover, Tabs, Tag } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -40,34 +40,29 @@ export function NoticeBell(): ReactNode {
   };
   const list = (items: AnnouncementItem[], testId: string) => (
     <>
-      <List
-        size="small"
-        data-testid={testId}
-        locale={{ emptyText: NOTICE_MSG.empty }}
-        dataSource={items}
-        renderItem={(item) => (
-          <List.Item
+      <div data-testid={testId} role="list" style={{ maxHeight: 320, overflowY: 'auto' }}>
+        {items.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NOTICE_MSG.empty} />}
+        {items.map((item) => (
+          <div
             key={item.id}
-            style={{ cursor: 'pointer', padding: '8px 4px' }}
+            role="listitem"
+            className="pk-notice-item"
+            style={{ cursor: 'pointer', padding: '8px 4px', borderBottom: '1px solid rgba(5,5,5,0.06)' }}
             onClick={() => {
               setOpen(false);
               opener.open({ ...item, anntId: item.id });
             }}
           >
-            <List.Item.Meta
-              title={<span className="pk-notice-title">{item.titile}</span>}
-              description={
-                <span>
-                  {item.sendTime ?? item.createTime}
-                  <span style={{ float: 'right' }}>
-                    <PriorityTag priority={item.priority} />
-                  </span>
-                </span>
-              }
-            />
-          </List.Item>
-        )}
-      />
+            <div className="pk-notice-title" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {item.titile}
+            </div>
+            <div style={{ display: 'flex', justifyContent: 'space-between', color: 'rgba(0,0,0,0.45)', fontSize: 12, marginTop: 4 }}>
+              <span>{item.sendTime ?? item.createTime}</span>
+              <PriorityTag priority={item.priority} />
+            </div>
+          </div>
+        ))}
+      </div>
       <div style={{ textAlign: 'center', marginTop: 8 }}>
         <Button type="dashed" block onClick={more}>
           {NOTICE_MSG.more}

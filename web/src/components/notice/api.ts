@@ -4,8 +4,8 @@
  * mark an opened item sends, 全部已读, and 我的消息's page of send rows.
  */
 import type { AnnouncementItem, AnnouncementListByUser, MyAnnouncementSend, Result } from '@pk/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { http } from '../../api/request';
-import { queryClient } from '../../app/queryClient';
 
 /** The bell's query key: exactly this (the live channel engineer invalidates it). */
 export const NOTICES_KEY = ['notices', 'listByUser'] as const;
@@ -31,18 +31,18 @@ export async function fetchNotices(): Promise<AnnouncementListByUser> {
   return res.result ?? EMPTY_NOTICES;
 }
 
-/** Reload the bell and 我的消息 (after a read mark). */
-export function reloadNotices(): void {
-  void queryClient.invalidateQueries({ queryKey: NOTICES_KEY });
-  void queryClient.invalidateQueries({ queryKey: MY_NOTICES_KEY });
+/** Reload the bell and 我的消息 (after a read mark); `client` is the page's (useQueryClient). */
+export function reloadNotices(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: NOTICES_KEY });
+  void client.invalidateQueries({ queryKey: MY_NOTICES_KEY });
 }
 
 /** The caller's row of this notice read (`PUT editByAnntIdAndUserId {anntId}`), then the lists reload. */
-export async function markRead(anntId: string): Promise<void> {
+export async function markRead(client: QueryClient, anntId: string): Promise<void> {
   try {
     await http.put<unknown>(NOTICE_URL.markRead, { anntId });
   } finally {
-    reloadNotices();
+    reloadNotices(client);
   }
 }
 

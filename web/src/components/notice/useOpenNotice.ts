@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { markRead } from './api';
 import type { NoticeDetail } from './AnnouncementDetail';
 
@@ -12,16 +13,17 @@ export type OpenableNotice = NoticeDetail & { anntId: string; busId?: string | n
  */
 export function useOpenNotice(): { detail: NoticeDetail | null; open: (n: OpenableNotice) => void; close: () => void } {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const [detail, setDetail] = useState<NoticeDetail | null>(null);
   const open = useCallback(
     (n: OpenableNotice) => {
-      void markRead(n.anntId);
+      void markRead(client, n.anntId);
       if (n.openType === 'component' && n.openPage) {
         const page = n.openPage.startsWith('/') ? n.openPage : `/${n.openPage}`;
         navigate(n.busId ? `${page}?id=${encodeURIComponent(n.busId)}` : page);
       } else setDetail(n);
     },
-    [navigate],
+    [navigate, client],
   );
   return { detail, open, close: useCallback(() => setDetail(null), []) };
 }

@@ -5,6 +5,7 @@
  * detail dialog shared with the bell), logical delete, Excel export and import.
  */
 import { useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { announcementEntity, type AnnouncementItem } from '@pk/contract';
 import { http } from '../../../api/request';
 import { ListPage, type EntityRow, type ListPageContext, type RowAction } from '../../../crud';
@@ -21,11 +22,11 @@ export const ANNOUNCEMENT_MSG = {
   confirmRevoke: '确定撤销吗?',
 } as const;
 
-function rowActions(view: (row: EntityRow) => void): RowAction<EntityRow, ListPageContext>[] {
+function rowActions(client: QueryClient, view: (row: EntityRow) => void): RowAction<EntityRow, ListPageContext>[] {
   const send = (url: string) => async (row: EntityRow, ctx: ListPageContext) => {
     if (await sendChange(() => http.get<unknown>(url, { id: String(row.id) }))) {
       ctx.reload();
-      reloadNotices();
+      reloadNotices(client);
     }
   };
   return [
@@ -51,7 +52,8 @@ function rowActions(view: (row: EntityRow) => void): RowAction<EntityRow, ListPa
 
 export default function SysAnnouncementList(): ReactNode {
   const [detail, setDetail] = useState<NoticeDetail | null>(null);
-  const actions = useMemo(() => rowActions((row) => setDetail(row as unknown as AnnouncementItem)), []);
+  const client = useQueryClient();
+  const actions = useMemo(() => rowActions(client, (row) => setDetail(row as unknown as AnnouncementItem)), [client]);
   return (
     <>
       <ListPage entity={entity} rowActions={actions} renderForm={(props) => <AnnouncementModal {...props} />} />

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Select, Tag, type TableColumnType } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import type { MyAnnouncementSend } from '@pk/contract';
 import { RemoteTable, useListController, type ListActionContext, type RowAction, type ToolbarAction } from '../../../crud';
 import { DictSelect } from '../../../crud/fields';
@@ -31,9 +32,10 @@ const opened = (row: MyAnnouncementSend): OpenableNotice => ({ ...row, anntId: r
 export default function UserAnnouncementList(): ReactNode {
   const list = useListController(myNoticesSource);
   const opener = useOpenNotice();
+  const client = useQueryClient();
   const rowActions: RowAction<MyAnnouncementSend, ListActionContext>[] = [
     { key: 'view', label: '查看', onClick: (row) => opener.open(opened(row)) },
-    { key: 'read', label: '标为已读', visible: (row) => row.readFlag !== '1', onClick: (row) => void markRead(row.anntId) },
+    { key: 'read', label: '标为已读', visible: (row) => row.readFlag !== '1', onClick: (row) => void markRead(client, row.anntId) },
   ];
   const toolbar: ToolbarAction<ListActionContext>[] = [
     {
@@ -43,7 +45,7 @@ export default function UserAnnouncementList(): ReactNode {
       confirm: NOTICE_MSG.confirmReadAll,
       onClick: async () => {
         await sendChange(readAll);
-        reloadNotices();
+        reloadNotices(client);
       },
     },
   ];
