@@ -33,7 +33,12 @@ function toast(page, text) {
 }
 
 async function bellCount(page) {
-  const text = await page.getByTestId('notice-count').locator('.ant-scroll-number').first().getAttribute('title').catch(() => null);
+  const text = await page
+    .getByTestId('notice-count')
+    .locator('.ant-scroll-number')
+    .first()
+    .getAttribute('title')
+    .catch(() => null);
   return Number(text ?? 0);
 }
 
@@ -87,7 +92,13 @@ export async function run({ page, context, baseUrl, step }) {
     // the dialog's chunk loads on the first click (lazyDialog): click again if a loaded machine lost it
     for (let i = 0; ; i++) {
       await page.getByRole('button', { name: /新\s*增/ }).click();
-      if (await dialog.waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
+      if (
+        await dialog.waitFor({ timeout: 5000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       if (i >= 2) throw new Error('the add dialog did not open');
     }
     await dialog.locator('.tox-tinymce, .tox').first().waitFor({ timeout: 20_000 });
@@ -106,11 +117,17 @@ export async function run({ page, context, baseUrl, step }) {
     });
     expect(add.success, `announcement add: ${JSON.stringify(add)}`);
     await page.getByPlaceholder('请输入标题').first().fill(TITLE);
-    await page.getByRole('button', { name: /查\s*询/ }).first().click();
+    await page
+      .getByRole('button', { name: /查\s*询/ })
+      .first()
+      .click();
     const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: TITLE });
     await row.waitFor();
     await row.getByRole('button', { name: '发布' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await toast(page, '该系统通知发布成功');
     await row.getByRole('button', { name: '撤销' }).waitFor();
     await screenshot(page, '24-announcement-list');
@@ -131,7 +148,10 @@ export async function run({ page, context, baseUrl, step }) {
     expect((await page2.locator('.pk-notice-body script').count()) === 0, 'no script in the body');
     await motionsSettled(page2);
     await screenshot(page2, '24-notice-detail');
-    await page2.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+    await page2
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /关\s*闭/ })
+      .click();
     await waitForCount(page2, before);
 
     step('我的消息 lists the notice as read');

@@ -60,8 +60,14 @@ describe(`announcements (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(q.body.result.priority_dictText).toBeUndefined();
     const list = await call('GET', `${A}/list?titile=维护通知`);
     expect(list.body.result.records[0]).toMatchObject({ id, priority_dictText: expect.any(String), sendStatus_dictText: expect.any(String) });
-    expect((await call('PUT', `${A}/edit`, { id, titile: '维护通知2', msgCategory: '1', msgType: 'ALL' })).body).toMatchObject({ success: true, message: '修改成功!' });
-    expect((await call('POST', `${A}/edit`, { id, titile: '维护通知3', msgCategory: '1', msgType: 'ALL' })).body).toMatchObject({ success: true, message: '修改成功!' });
+    expect((await call('PUT', `${A}/edit`, { id, titile: '维护通知2', msgCategory: '1', msgType: 'ALL' })).body).toMatchObject({
+      success: true,
+      message: '修改成功!',
+    });
+    expect((await call('POST', `${A}/edit`, { id, titile: '维护通知3', msgCategory: '1', msgType: 'ALL' })).body).toMatchObject({
+      success: true,
+      message: '修改成功!',
+    });
     expect((await call('PUT', `${A}/edit`, { id: '1234567890123456789', titile: 'x', msgCategory: '1', msgType: 'ALL' })).body).toMatchObject({
       success: false,
       message: '未找到对应实体',
@@ -84,6 +90,7 @@ describe(`announcements (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       { msgCategory: '9' },
       { openType: 'url', openPage: 'javascript:alert(1)' },
       { openType: 'url', openPage: '//evil.example/x' },
+      { openType: 'url', openPage: 'java\tscript:alert(1)' },
       { msgType: 'USER', userIds: "1,2' or 1=1," },
     ]) {
       const r = await call('POST', `${A}/add`, { titile: '坏', msgCategory: '1', msgType: 'ALL', ...bad });
@@ -114,7 +121,9 @@ describe(`announcements (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     // the edit path too
     await call('PUT', `${A}/edit`, { id, titile: 'ok', msgCategory: '1', msgType: 'ALL', msgContent: '<a href="javascript:x()" onmouseover="y()">z</a>' });
     expect((await db().selectFrom('sys_announcement').select('msg_content').where('id', '=', id).executeTakeFirstOrThrow()).msg_content).toBe('<a>z</a>');
-    expect(sanitizeRichHtml('<a href="https://a.example" target="_blank">x</a>')).toBe('<a href="https://a.example" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeRichHtml('<a href="https://a.example" target="_blank">x</a>')).toBe(
+      '<a href="https://a.example" target="_blank" rel="noopener noreferrer">x</a>',
+    );
   });
 
   it('publish and revoke: status, times, sender, the live pushes; unknown id → 未找到对应实体', async () => {

@@ -46,23 +46,7 @@ const STYLE_PROPS = [
 ];
 
 const RICH_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags,
-    'img',
-    'span',
-    'font',
-    'u',
-    's',
-    'del',
-    'ins',
-    'sub',
-    'sup',
-    'hr',
-    'video',
-    'audio',
-    'source',
-    'iframe',
-  ],
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'font', 'u', 's', 'del', 'ins', 'sub', 'sup', 'hr', 'video', 'audio', 'source', 'iframe'],
   disallowedTagsMode: 'discard',
   allowedAttributes: {
     '*': ['style', 'class', 'title', 'align', 'dir', 'lang'],

@@ -15,12 +15,7 @@ export async function up(db: Kysely<any>, _dialect: DialectName): Promise<void> 
     .having((eb) => eb.fn.countAll(), '>', 1)
     .execute();
   for (const d of dups)
-    await db
-      .deleteFrom('sys_announcement_send')
-      .where('annt_id', '=', d.annt_id)
-      .where('user_id', '=', d.user_id)
-      .where('id', '<>', d.keep)
-      .execute();
+    await db.deleteFrom('sys_announcement_send').where('annt_id', '=', d.annt_id).where('user_id', '=', d.user_id).where('id', '<>', d.keep).execute();
   await db.schema.createIndex('uk_sas_annt_user').unique().on('sys_announcement_send').columns(['annt_id', 'user_id']).execute();
 }
 

@@ -21,7 +21,12 @@ export const ANN_MSG = {
 } as const;
 
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
-const CHOICES: Record<string, readonly string[]> = { msgType: ['ALL', 'USER'], msgCategory: ['1', '2'], priority: ['L', 'M', 'H'], openType: ['component', 'url'] };
+const CHOICES: Record<string, readonly string[]> = {
+  msgType: ['ALL', 'USER'],
+  msgCategory: ['1', '2'],
+  priority: ['L', 'M', 'H'],
+  openType: ['component', 'url'],
+};
 
 /** `userIds` as stored: ids each followed by a comma ("id1,id2,", contract §8.1); '' or absent → null. */
 export function normaliseUserIds(raw: unknown): string | null {
@@ -43,7 +48,8 @@ function checkOpenPage(v: unknown): void {
   if (typeof v !== 'string' || !v) return;
   const scheme = /^\s*([a-z][a-z0-9+.-]*):/i.exec(v);
   if (scheme && !['http', 'https'].includes(scheme[1].toLowerCase())) throw new BadRequestError(ANN_MSG.badOpenPage);
-  if (/^\s*\/\//.test(v) || /[\u0000-\u001f\\]/.test(v)) throw new BadRequestError(ANN_MSG.badOpenPage);
+  // a protocol-relative `//host`, a backslash, or a control character a browser drops (`java\tscript:`)
+  if (/^\s*\/\//.test(v) || v.includes('\\') || [...v].some((c) => c.charCodeAt(0) < 0x20)) throw new BadRequestError(ANN_MSG.badOpenPage);
 }
 
 function cleanValues(values: Values, isNew: boolean): void {

@@ -101,7 +101,12 @@ export class AnnouncementService {
   /** doReleaseData: published now by the caller, then the live push (ALL → topic, USER → its users). */
   async release(rawId: unknown, user: SessionUser): Promise<void> {
     const id = checkId(rawId);
-    const row = await this.db.selectFrom('sys_announcement').select(['titile', 'msg_type', 'user_ids']).where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sys_announcement')
+      .select(['titile', 'msg_type', 'user_ids'])
+      .where('id', '=', id)
+      .where('del_flag', '=', '0')
+      .executeTakeFirst();
     if (!row) throw new BizError(MSG.notFound);
     const t = now();
     await this.db
@@ -146,14 +151,7 @@ export class AnnouncementService {
       .where('a.send_status', '=', '1')
       .where('a.end_time', '>=', user.create_time)
       .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('sys_announcement_send as s')
-              .select('s.id')
-              .whereRef('s.annt_id', '=', 'a.id')
-              .where('s.user_id', '=', userId),
-          ),
-        ),
+        not(exists(selectFrom('sys_announcement_send as s').select('s.id').whereRef('s.annt_id', '=', 'a.id').where('s.user_id', '=', userId))),
       )
       .execute();
     const t = now();
@@ -202,17 +200,34 @@ export class AnnouncementService {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows)) return;
-    const a = await this.db.selectFrom('sys_announcement').select('id').where('id', '=', anntId).where('msg_type', '=', 'ALL').where('send_status', '=', '1').where('del_flag', '=', '0').executeTakeFirst();
+    const a = await this.db
+      .selectFrom('sys_announcement')
+      .select('id')
+      .where('id', '=', anntId)
+      .where('msg_type', '=', 'ALL')
+      .where('send_status', '=', '1')
+      .where('del_flag', '=', '0')
+      .executeTakeFirst();
     if (!a) return;
     await insertSends(this.db, this.ctx.db.dialect, [{ annt_id: anntId, user_id: userId, read_flag: '1', read_time: t, create_time: t }]);
-    await this.db.updateTable('sys_announcement_send').set({ read_flag: '1', read_time: t }).where('annt_id', '=', anntId).where('user_id', '=', userId).execute();
+    await this.db
+      .updateTable('sys_announcement_send')
+      .set({ read_flag: '1', read_time: t })
+      .where('annt_id', '=', anntId)
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   /** readAll: every notice of the caller read (the ALL ones not listed yet included). */
   async readAll(userId: string): Promise<void> {
     await this.materialise(userId);
     const t = now();
-    await this.db.updateTable('sys_announcement_send').set({ read_flag: '1', read_time: t, update_time: t }).where('user_id', '=', userId).where('read_flag', '=', '0').execute();
+    await this.db
+      .updateTable('sys_announcement_send')
+      .set({ read_flag: '1', read_time: t, update_time: t })
+      .where('user_id', '=', userId)
+      .where('read_flag', '=', '0')
+      .execute();
   }
 
   /** getMyAnnouncementSend: the caller's published notices, unread first, then newest sendTime. */
@@ -283,7 +298,12 @@ export class AnnouncementService {
   /** syncNotic with an id: the notice's push again (published, not deleted); unknown → 未找到对应实体. */
   async repush(rawId: unknown): Promise<void> {
     const id = checkId(rawId);
-    const row = await this.db.selectFrom('sys_announcement').select(['titile', 'msg_type', 'user_ids']).where('id', '=', id).where('del_flag', '=', '0').executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sys_announcement')
+      .select(['titile', 'msg_type', 'user_ids'])
+      .where('id', '=', id)
+      .where('del_flag', '=', '0')
+      .executeTakeFirst();
     if (!row) throw new BizError(MSG.notFound);
     await this.push(id, row.titile ?? '', row.msg_type, row.user_ids);
   }
