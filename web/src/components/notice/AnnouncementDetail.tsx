@@ -12,6 +12,7 @@ import { MSG } from '../../messages';
 export const NOTICE_MSG = {
   detailTitle: '通知消息',
   handle: '去处理',
+  view: '查看',
   notices: '通知',
   sysMessages: '系统消息',
   more: '查看更多',

@@ -16,7 +16,7 @@ export const ANN_MSG = {
   badUserIds: '指定用户的格式不正确',
   badOpenPage: '打开页面的地址不正确',
   badValue: (label: string) => `${label}的值不正确`,
-  /** The page of show/{id} when the notice cannot be shown. */
+  /** show/{id} when the notice cannot be shown (404). */
   notFoundPage: '通告不存在',
 } as const;
 

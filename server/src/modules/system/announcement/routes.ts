@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { perm, PUBLIC, SIGNED_IN } from '../../../core/access/guard.js';
 import { registerCrud } from '../../../core/crud/index.js';
-import { ok, okMsg } from '../../../core/envelope/result.js';
+import { fail, ok, okMsg } from '../../../core/envelope/result.js';
 import { escapeHtml, sanitizeRichHtml } from '../../../core/html/sanitize.js';
 import type { ZodTypeProvider } from '../../../core/http/zodSchema.js';
 import { paging, queryParams } from '../../../core/query/index.js';
@@ -14,10 +14,9 @@ const id = z.string({ error: '参数id不正确' }).trim().min(1).max(64);
 const opt = (max: number) => z.string().trim().max(max).optional();
 
 /** The HTML page of `show/{id}`: no script at all, the body sanitised again on the way out (rows older than the sanitiser). */
-function noticePage(n: ShownNotice | null): string {
+function noticePage(n: ShownNotice): string {
   const head = (title: string) =>
     `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>`;
-  if (!n) return `${head(ANN_MSG.notFoundPage)}<body><p>${escapeHtml(ANN_MSG.notFoundPage)}</p></body></html>`;
   return (
     `${head(n.titile)}<body style="max-width:960px;margin:24px auto;padding:0 16px;font-family:sans-serif">` +
     `<h2 style="text-align:center">${escapeHtml(n.titile)}</h2>` +
@@ -67,10 +66,9 @@ export async function announcementModule(app: FastifyInstance): Promise<void> {
     const user = req.user ?? null;
     const mayList = user ? (await app.authn.permissionCodes(user)).has(P.list) : false;
     const shown = await svc.shown(req.params.id, user, mayList);
-    return reply
-      .code(shown ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .send(noticePage(shown));
+    // contract: 404 when it may not be shown (as an envelope, like every other refusal)
+    if (!shown) return reply.code(404).send(fail(ANN_MSG.notFoundPage, 404));
+    return reply.type('text/html; charset=utf-8').send(noticePage(shown));
   });
 
   r.route({

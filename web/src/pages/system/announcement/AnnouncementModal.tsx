@@ -21,8 +21,8 @@ const field = (prop: string): FieldDef => entity.fields.find((f) => f.prop === p
 export const ANNOUNCEMENT_FORM_MSG = {
   pickUsers: '请选择指定用户!',
   openNone: '无',
-  openComponent: '组件',
-  openUrl: '地址',
+  openComponent: '组件页面',
+  openUrl: '链接地址',
 } as const;
 
 /** Stored ids "a,b," → ['a','b']. */

@@ -10,14 +10,13 @@ import { announcementEntity, type AnnouncementItem } from '@pk/contract';
 import { http } from '../../../api/request';
 import { ListPage, type EntityRow, type ListPageContext, type RowAction } from '../../../crud';
 import { sendChange } from '../../../crud/notify';
-import { AnnouncementDetail, reloadNotices, type NoticeDetail } from '../../../components/notice';
+import { AnnouncementDetail, NOTICE_MSG, reloadNotices, type NoticeDetail } from '../../../components/notice';
 import { AnnouncementModal } from './AnnouncementModal';
 
 const entity = announcementEntity;
 export const ANNOUNCEMENT_MSG = {
   release: '发布',
   revoke: '撤销',
-  view: '查看',
   confirmRelease: '确定发布吗?',
   confirmRevoke: '确定撤销吗?',
 } as const;
@@ -46,7 +45,7 @@ function rowActions(client: QueryClient, view: (row: EntityRow) => void): RowAct
       confirm: ANNOUNCEMENT_MSG.confirmRevoke,
       onClick: send(`${entity.api}/doReovkeData`),
     },
-    { key: 'view', label: ANNOUNCEMENT_MSG.view, onClick: view },
+    { key: 'view', label: NOTICE_MSG.view, onClick: view },
   ];
 }
 

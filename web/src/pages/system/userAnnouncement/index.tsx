@@ -34,7 +34,7 @@ export default function UserAnnouncementList(): ReactNode {
   const opener = useOpenNotice();
   const client = useQueryClient();
   const rowActions: RowAction<MyAnnouncementSend, ListActionContext>[] = [
-    { key: 'view', label: '查看', onClick: (row) => opener.open(opened(row)) },
+    { key: 'view', label: NOTICE_MSG.view, onClick: (row) => opener.open(opened(row)) },
     { key: 'read', label: '标为已读', visible: (row) => row.readFlag !== '1', onClick: (row) => void markRead(client, row.anntId) },
   ];
   const toolbar: ToolbarAction<ListActionContext>[] = [
