@@ -4,7 +4,7 @@
  * 业务ID, 地址 with 打开页面), 开始 / 结束时间, 摘要 and the rich-text body (the rich editor widget; the server
  * sanitises it on save).
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, Input, Select } from 'antd';
 import { announcementEntity, type FieldDef } from '@pk/contract';
 import { http } from '../../../api/request';
@@ -46,6 +46,7 @@ export function AnnouncementModal({ open, record, onClose, onSaved }: FormModalP
   const id = editing ? String(record?.id) : undefined;
   // the picker shows usernames; the form sends ids (userIds)
   const [usernames, setUsernames] = useState('');
+  const idByName = useRef(new Map<string, string>());
   const { form, modalProps } = useDialogForm<Record<string, unknown>>({
     open,
     record,
@@ -69,7 +70,9 @@ export function AnnouncementModal({ open, record, onClose, onSaved }: FormModalP
     if (!ids.length) return;
     let live = true;
     void http.get<UserRow[]>('/sys/user/queryByIds', { userIds: ids.join(',') }).then((res) => {
-      if (live && res.success) setUsernames((res.result ?? []).map((u) => String(u.username)).join(','));
+      if (!live || !res.success) return;
+      for (const u of res.result ?? []) idByName.current.set(String(u.username), String(u.id));
+      setUsernames((res.result ?? []).map((u) => String(u.username)).join(','));
     });
     return () => {
       live = false;
@@ -91,11 +94,12 @@ export function AnnouncementModal({ open, record, onClose, onSaved }: FormModalP
             value={usernames}
             onChange={(v, rows) => {
               setUsernames(v);
-              const names = v.split(',').filter(Boolean);
-              // rows are the picker's known rows; a removed tag gives none, so keep the ids of the names still there
-              const known = new Map<string, string>(rows.map((r) => [String(r.username), String(r.id)]));
-              const before = idsOf(form.getFieldValue('userIds'));
-              const ids = rows.length ? names.map((n) => known.get(n)).filter(Boolean) : before.slice(0, names.length);
+              for (const r of rows) idByName.current.set(String(r.username), String(r.id));
+              const ids = v
+                .split(',')
+                .filter(Boolean)
+                .map((n) => idByName.current.get(n))
+                .filter(Boolean);
               form.setFieldsValue({ userIds: ids.length ? `${ids.join(',')},` : '' });
             }}
           />
