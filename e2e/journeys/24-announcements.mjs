@@ -71,7 +71,6 @@ export async function run({ page, context, baseUrl, step }) {
   expect(grant.success, `grant: ${JSON.stringify(grant)}`);
   const made = await call('POST', '/sys/user/add', { ...USER, confirmpassword: USER.password, selectedroles: roleId });
   expect(made.success, `user add: ${JSON.stringify(made)}`);
-  const user = (await call('GET', `/sys/user/list?username=${USER.username}`)).result.records.find((u) => u.username === USER.username);
 
   step('the user signs in in a second browser context; the bell shows their current count');
   const other = await context.browser().newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
@@ -85,7 +84,7 @@ export async function run({ page, context, baseUrl, step }) {
     await page2.waitForTimeout(1500);
     const before = await bellCount(page2);
 
-    step('系统通告: the admin opens the add dialog (rich editor, picker), then adds a USER notice and publishes it with 发布');
+    step('系统通告: the admin adds a notice for that one user (user picker, rich body) and publishes it with 发布');
     await page.goto(`${baseUrl}/isystem/annountCement`);
     await page.locator('.ant-table').first().waitFor();
     const dialog = page.locator('.ant-modal', { has: page.locator('label[title="标题"]') });
@@ -101,21 +100,35 @@ export async function run({ page, context, baseUrl, step }) {
         break;
       if (i >= 2) throw new Error('the add dialog did not open');
     }
-    await dialog.locator('.tox-tinymce, .tox').first().waitFor({ timeout: 20_000 });
+    const formItem = (label) => dialog.locator('.ant-form-item', { has: page.locator(`label[title="${label}"]`) });
+    const choose = async (label, option) => {
+      await formItem(label).locator('.ant-select').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+    };
+    await formItem('标题').locator('input').fill(TITLE);
+    await choose('优先级', '高');
+    await choose('通告对象类型', '指定用户');
+    await dialog.getByTestId('announcement-users').getByRole('button', { name: '选择用户' }).click();
+    const picker = page.getByTestId('announcement-users-modal');
+    await picker.getByPlaceholder('请输入账号').fill(USER.username);
+    await picker.getByRole('button', { name: /查\s*询/ }).click();
+    await picker.locator('.ant-table-row', { hasText: USER.username }).click();
+    await page
+      .getByRole('dialog', { name: '选择用户' })
+      .getByRole('button', { name: /^确\s?定$/ })
+      .click();
+    await dialog.getByTestId('announcement-users').getByText(USER.realname).waitFor();
+    await formItem('结束时间').locator('input').fill('2099-12-31 00:00:00');
+    await formItem('结束时间').locator('input').press('Enter');
+    await dialog.locator('.tox-tinymce').first().waitFor({ timeout: 20_000 });
+    const body = dialog.frameLocator('iframe.tox-edit-area__iframe').locator('body');
+    await body.click();
+    await page.keyboard.type('今晚 22:00 停服维护。');
     await motionsSettled(page);
     await screenshot(page, '24-announcement-form');
-    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await toast(page, '添加成功！');
     await dialog.waitFor({ state: 'hidden' });
-    const add = await call('POST', '/sys/annountCement/add', {
-      titile: TITLE,
-      msgCategory: '1',
-      priority: 'H',
-      msgType: 'USER',
-      userIds: `${user.id},`,
-      endTime: '2099-12-31 00:00:00',
-      msgContent: '<p>今晚 <strong>22:00</strong> 停服维护。</p><script>alert(1)</script>',
-    });
-    expect(add.success, `announcement add: ${JSON.stringify(add)}`);
     await page.getByPlaceholder('请输入标题').first().fill(TITLE);
     await page
       .getByRole('button', { name: /查\s*询/ })

@@ -91,6 +91,7 @@ export function AnnouncementModal({ open, record, onClose, onSaved }: FormModalP
             <Input type="hidden" />
           </Form.Item>
           <UserPicker
+            testId="announcement-users"
             value={usernames}
             onChange={(v, rows) => {
               setUsernames(v);
