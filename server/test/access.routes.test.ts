@@ -21,6 +21,9 @@ const PUBLIC_ALLOWLIST = [
   // core/realtime/vxeSocket.ts: a browser cannot send the token header on a WebSocket; the handler authenticates
   // the sub-protocol token itself and closes with 4401 / 4403 (realtime.vxeSocket.test.ts).
   `GET ${P}/vxeSocket/:userId/:pageId`,
+  // contract §8.2 show/{id} (anon): a published ALL notice to anyone, others only to their audience or the list
+  // code's holders; everything else 404 (announcement.test.ts).
+  `GET ${P}/sys/annountCement/show/:id`,
 ];
 /** Public on purpose by core/http/apiDocs.ts (an iframe cannot send the token; no data in them). */
 const PUBLIC_DOCS_PREFIX = `${P}/docs`;
