@@ -23,6 +23,9 @@ const PUBLIC_ALLOWLIST = [
   `GET ${P}/vxeSocket/:userId/:pageId`,
   // core/realtime/liveSocket.ts: the live notice channel, authenticated the same way (liveChannel.test.ts).
   `GET ${P}/websocket/:userId`,
+  // contract §8.2 show/{id} (anon): a published ALL notice to anyone, others only to their audience or the list
+  // code's holders; everything else 404 (announcement.test.ts).
+  `GET ${P}/sys/annountCement/show/:id`,
 ];
 /** Public on purpose by core/http/apiDocs.ts (an iframe cannot send the token; no data in them). */
 const PUBLIC_DOCS_PREFIX = `${P}/docs`;

@@ -29,6 +29,8 @@ const OVERRIDES: Record<string, ContractOverrides> = {
   fillRule: { values: { ruleClass: () => 'OrderNumberRule', ruleParams: OMIT }, missingIsNull: true },
   // an item of a seeded dictionary
   dictItem: { values: { dictId: () => md5('dict:sex') } },
+  // openType is component or url (contract §8.1); the users of a USER notice are ids of the user list
+  announcement: { values: { openType: () => 'component', userIds: OMIT } },
   category: { values: { pid: () => '0', code: OMIT }, importCells: { 类型编码: (_s, n) => `Q${String(n % 100).padStart(2, '0')}` } },
 };
 

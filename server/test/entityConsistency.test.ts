@@ -26,8 +26,6 @@ export const NOT_YET_BUILT: readonly string[] = [
   'modules/monitor/SystemInfo',
   'modules/monitor/TomcatInfo',
   'system/QuartzJobList',
-  'system/SysAnnouncementList',
-  'system/UserAnnouncementList',
 ];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -18,3 +18,4 @@ export * from './permissions';
 export type * from './permissionPayload';
 export * from './entities/log';
 export * from './entities/message';
+export * from './entities/announcement';

@@ -4,6 +4,7 @@ import { positionEntity } from './entities/position';
 import { roleEntity } from './entities/role';
 import { tenantEntity } from './entities/tenant';
 import { userEntity } from './entities/user';
+import { announcementEntity } from './entities/announcement';
 
 /**
  * Permission codes (sys_permission.perms): the wire contract of button and route permissions. The server's routes
@@ -48,8 +49,8 @@ export const PERM = {
     tableAdd: 'demo:editableTable:add',
     tableBatchDelete: 'demo:editableTable:batch_delete',
   },
-  /** 系统通告 menu row's perms value (sic). */
-  announcement: 'annountCement',
+  /** 系统通告 (contract §8.2; the perm prefix keeps the path's spelling): CRUD, 发布 and 撤销. */
+  announcement: announcementEntity.perms,
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003_sys_secret.js';
 import * as m0005 from './migrations/0005_sys_fill_rule_seq.js';
 import * as m0004 from './migrations/0004_data_log_version.js';
 import * as m0007 from './migrations/0007_sys_sms_claim.js';
+import * as m0006 from './migrations/0006_announcement_send_unique.js';
 
 /**
  * A migration file exports `up(db, dialect)` (and optionally `down(db, dialect)`).
@@ -24,6 +25,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '0005_sys_fill_rule_seq': m0005,
   '0004_data_log_version': m0004,
   '0007_sys_sms_claim': m0007,
+  '0006_announcement_send_unique': m0006,
 };
 
 class StaticProvider implements MigrationProvider {

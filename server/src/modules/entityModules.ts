@@ -14,6 +14,7 @@ import { checkRuleModule } from './system/checkRule/routes.js';
 import { fillRuleModule } from './system/fillRule/routes.js';
 import { dictAdminModule } from './system/dict/admin.routes.js';
 import { messageModule, messageTemplateModule } from './message/routes.js';
+import { announcementModule } from './system/announcement/routes.js';
 
 /** A module plugin: registers the entity's standard routes (through `registerCrud` or by hand) and its own. */
 export type EntityModule = (app: FastifyInstance) => Promise<void>;
@@ -39,6 +40,7 @@ export const ENTITY_MODULES: Readonly<Record<string, EntityModule | CrudBinding>
   dictItem: routesIn('dict'),
   messageTemplate: messageTemplateModule,
   message: messageModule,
+  announcement: announcementModule,
 };
 
 /** For an entity whose routes another entity's module registers (数据字典's items come with dictAdminModule). */

@@ -7,12 +7,24 @@
  * Lives in the signed-in layout's chunk (it imports react-query's client), never in the login page's.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity, positionEntity, roleEntity, tenantEntity, userEntity } from '@pk/contract';
-import { messageEntity, messageTemplateEntity } from '@pk/contract';
+import {
+  announcementEntity,
+  messageEntity,
+  messageTemplateEntity,
+  checkRuleEntity,
+  dataSourceEntity,
+  dictEntity,
+  fillRuleEntity,
+  positionEntity,
+  roleEntity,
+  tenantEntity,
+  userEntity,
+} from '@pk/contract';
 import { entityListSource, firstPageQuery, LIST_FRESH_MS, type ListSource } from '../crud/listSource';
 import { departTreeKey } from '../components/DepartTree/DepartTree';
 import { fetchDepartTree, type DepartSource } from '../components/DepartTree/api';
 import { onlineSource } from '../pages/system/online/source';
+import { myNoticesSource } from '../pages/system/userAnnouncement/source';
 import { addressSource } from '../pages/system/addressList/source';
 import { departUsersSource } from '../pages/system/depart/sources';
 import { fetchMenuTree, MENU_TREE_KEY } from '../pages/system/permission/service';
@@ -47,6 +59,8 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'system/DepartUserList': () => [departTree('mine'), list(departUsersSource)],
   'system/DepartList': () => [departTree('all')],
   'system/PermissionList': () => [{ queryKey: MENU_TREE_KEY, queryFn: fetchMenuTree }],
+  'system/SysAnnouncementList': () => [list(entityListSource(announcementEntity))],
+  'system/UserAnnouncementList': () => [list(myNoticesSource)],
 };
 
 /** Starts the first queries of the page of `component` (a fresh cached answer is not asked again). */

@@ -57,6 +57,9 @@ export const views: Record<string, PageLoader> = {
   // issue 12: 消息中心
   'modules/message/SysMessageTemplateList': () => import('../pages/message/template'),
   'modules/message/SysMessageList': () => import('../pages/message/list'),
+  // issue 12: 系统通告 and 我的消息
+  'system/SysAnnouncementList': () => import('../pages/system/announcement'),
+  'system/UserAnnouncementList': () => import('../pages/system/userAnnouncement'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),

@@ -11,6 +11,7 @@ import { roleEntity } from './role';
 import { tenantEntity } from './tenant';
 import { userEntity } from './user';
 import { messageEntity, messageTemplateEntity } from './message';
+import { announcementEntity } from './announcement';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -32,4 +33,5 @@ export const ENTITIES: readonly Entity[] = [
   dictItemEntity,
   messageTemplateEntity,
   messageEntity,
+  announcementEntity,
 ];

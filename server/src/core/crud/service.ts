@@ -76,10 +76,15 @@ export class CrudService {
     return this.ctx.db.db as unknown as AnyDb;
   }
 
+  /** A `del_flag` value in the column's type (a number, or '0'/'1' for softDelete 'text'). */
+  private delFlag(v: 0 | 1): number | string {
+    return this.b.softDelete === 'text' ? String(v) : v;
+  }
+
   /** Rows visible to this request: not soft-deleted, inside the binding's scope. Null = no restriction. */
   private visible(eb: AnyEb, req: FastifyRequest): Expression<SqlBool> | null {
     const parts: Expression<SqlBool>[] = [];
-    if (this.b.softDelete) parts.push(eb('del_flag', '=', 0));
+    if (this.b.softDelete) parts.push(eb('del_flag', '=', this.delFlag(0)));
     const scope = this.b.hooks?.scope?.(eb, req);
     if (scope) parts.push(scope);
     if (!parts.length) return null;
@@ -202,7 +207,7 @@ export class CrudService {
       const row: Values = { ...values, [this.b.idProp ?? 'id']: id };
       if (this.b.audit ?? true) Object.assign(row, { createBy: user?.username ?? null, createTime: now() });
       if (this.b.orgCode) row.sysOrgCode = user?.orgCode ?? null;
-      if (this.b.softDelete) row.delFlag = 0;
+      if (this.b.softDelete) row.delFlag = this.delFlag(0);
       await trx.insertInto(this.b.table).values(toColumns(this.b, row)).execute().catch(dbTypeError);
       await this.b.hooks?.afterSave?.(values, c);
       if (this.b.dataLog) await writeDataLog(trx, this.ctx.db.dialect, this.b, id, req);
@@ -257,7 +262,7 @@ export class CrudService {
       if (found.length !== ids.length) throw new BizError(MSG.notFound);
       await this.b.hooks?.beforeDelete?.(ids, { req, trx: trx as unknown as Kysely<Database> });
       if (this.b.softDelete) {
-        const set: Values = { del_flag: 1 };
+        const set: Values = { del_flag: this.delFlag(1) };
         if (this.b.audit ?? true) Object.assign(set, { update_by: req.user?.username ?? null, update_time: now() });
         await trx.updateTable(this.b.table).set(set).where(this.b.idColumn, 'in', ids).execute();
       } else {

@@ -79,8 +79,8 @@ export interface CrudBinding {
   columns?: Readonly<Record<string, string>>;
   /** The primary-key property (string ids). */
   idProp?: 'id';
-  /** `del_flag` = 1 instead of DELETE, and lists read `del_flag = 0` only. */
-  softDelete?: boolean;
+  /** `del_flag` = 1 instead of DELETE, and lists read `del_flag = 0` only; 'text' for a varchar flag ('0'/'1', sys_announcement). */
+  softDelete?: boolean | 'text';
   /** The table has create_by/create_time/update_by/update_time (default true). */
   audit?: boolean;
   /** The table has sys_org_code, set from the caller's department on add. */

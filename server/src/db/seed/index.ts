@@ -351,8 +351,13 @@ const PARTS: SeedPart[] = [
     name: entityPartName(e),
     async run(tx, { time }) {
       const [menu] = await seedMenus(tx, [entityMenuSeed(e)], GROUP_IDS[e.menu!.group], time);
-      // A row seeded by hand before its entity had a menu block may lack the list code.
-      await tx.updateTable('sys_permission').set({ perms: e.perms.list }).where('id', '=', menu).where('perms', 'is', null).execute();
+      // A row seeded by hand before its entity had a menu block may lack the list code (or hold the bare prefix, as 系统通告's 'annountCement').
+      await tx
+        .updateTable('sys_permission')
+        .set({ perms: e.perms.list })
+        .where('id', '=', menu)
+        .where((eb) => eb.or([eb('perms', 'is', null), eb('perms', '=', e.perm)]))
+        .execute();
     },
   })),
 ];

@@ -89,7 +89,6 @@ export const MENUS: MenuSeed[] = [
       },
       { name: '我的部门', sort: 2, url: '/isystem/departUserList', component: 'system/DepartUserList', perms: PERM.depart.my },
       { name: '通讯录', sort: 3, url: '/isystem/addressList', component: 'system/AddressList', perms: PERM.user.addressList },
-      { name: '系统通告', sort: 6, url: '/isystem/annountCement', component: 'system/SysAnnouncementList', perms: PERM.announcement },
     ],
   },
   {

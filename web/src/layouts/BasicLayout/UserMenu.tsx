@@ -1,10 +1,9 @@
 /**
- * The header's right side (000 §2 "User dropdown"): menu search, help, notice placeholder, the user dropdown
+ * The header's right side (000 §2 "User dropdown"): menu search, help, the notice bell (components/notice), the user dropdown
  * (个人中心, 账户设置, 系统设置, 密码修改, 切换部门, 清理缓存) and 退出登录.
  */
-import { App, Avatar, Badge, Dropdown, type MenuProps } from 'antd';
+import { App, Avatar, Dropdown, type MenuProps } from 'antd';
 import {
-  BellOutlined,
   ClusterOutlined,
   LogoutOutlined,
   QuestionCircleOutlined,
@@ -24,6 +23,7 @@ import { PasswordModal } from '../../components/PasswordModal';
 import { useDepartModal } from '../../components/DepartModal';
 import { avatarUrl } from '../../components/avatar';
 import { MenuSearch } from './MenuSearch';
+import { NoticeBell } from '../../components/notice';
 import { queryClient } from '../../app/queryClient';
 
 export const LOGOUT_CONFIRM = '真的要注销登录吗 ?';
@@ -100,11 +100,7 @@ export function UserMenu({
       <a className="header-action" href={HELP_URL} target="_blank" rel="noopener noreferrer" title="帮助" aria-label="帮助">
         <QuestionCircleOutlined />
       </a>
-      <span className="header-action" data-testid="notice-bell" aria-label="通知公告" title="通知公告">
-        <Badge count={0} size="small">
-          <BellOutlined style={{ fontSize: 16 }} />
-        </Badge>
-      </span>
+      <NoticeBell />
       <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['hover', 'click']}>
         <span className="header-action" data-testid="user-dropdown" role="button" tabIndex={0} aria-label="用户菜单">
           <Avatar size="small" src={avatarUrl(info?.avatar)} icon={<UserOutlined />} />
