@@ -27,7 +27,6 @@ export const NOT_YET_BUILT: readonly string[] = [
   'modules/monitor/RedisInfo',
   'modules/monitor/SystemInfo',
   'modules/monitor/TomcatInfo',
-  'system/QuartzJobList',
   'system/SysAnnouncementList',
   'system/UserAnnouncementList',
 ];

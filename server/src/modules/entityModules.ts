@@ -13,6 +13,7 @@ import { gatewayRouteModule } from './system/gatewayRoute/routes.js';
 import { checkRuleModule } from './system/checkRule/routes.js';
 import { fillRuleModule } from './system/fillRule/routes.js';
 import { dictAdminModule } from './system/dict/admin.routes.js';
+import { quartzJobModule } from './system/quartz/routes.js';
 
 /** A module plugin: registers the entity's standard routes (through `registerCrud` or by hand) and its own. */
 export type EntityModule = (app: FastifyInstance) => Promise<void>;
@@ -36,6 +37,7 @@ export const ENTITY_MODULES: Readonly<Record<string, EntityModule | CrudBinding>
   fillRule: fillRuleModule,
   dict: dictAdminModule,
   dictItem: routesIn('dict'),
+  quartzJob: quartzJobModule,
 };
 
 /** For an entity whose routes another entity's module registers (数据字典's items come with dictAdminModule). */

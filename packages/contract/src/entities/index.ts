@@ -10,6 +10,7 @@ import { dictEntity, dictItemEntity } from './dict';
 import { roleEntity } from './role';
 import { tenantEntity } from './tenant';
 import { userEntity } from './user';
+import { quartzJobEntity } from './quartzJob';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -29,4 +30,5 @@ export const ENTITIES: readonly Entity[] = [
   fillRuleEntity,
   dictEntity,
   dictItemEntity,
+  quartzJobEntity,
 ];
