@@ -7,7 +7,7 @@
  * Lives in the signed-in layout's chunk (it imports react-query's client), never in the login page's.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity, positionEntity, roleEntity, tenantEntity, userEntity } from '@pk/contract';
+import { checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity, positionEntity, quartzJobEntity, roleEntity, tenantEntity, userEntity } from '@pk/contract';
 import { entityListSource, firstPageQuery, LIST_FRESH_MS, type ListSource } from '../crud/listSource';
 import { departTreeKey } from '../components/DepartTree/DepartTree';
 import { fetchDepartTree, type DepartSource } from '../components/DepartTree/api';
@@ -38,6 +38,7 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'system/DictList': () => [list(entityListSource(dictEntity))],
   'system/SysCheckRuleList': () => [list(entityListSource(checkRuleEntity))],
   'system/SysFillRuleList': () => [list(entityListSource(fillRuleEntity))],
+  'system/QuartzJobList': () => [list(entityListSource(quartzJobEntity))],
   'system/SysDataSourceList': () => [list(entityListSource(dataSourceEntity))],
   'system/SysUserOnlineList': () => [list(onlineSource)],
   'system/AddressList': () => [departTree('all'), list(addressSource)],
