@@ -10,7 +10,9 @@ import { authHeaders, loginAs } from './helpers/login.js';
 
 const hits = new Map<string, number[]>();
 const hit = (key: string) => (hits.get(key) ?? hits.set(key, []).get(key)!).push(Date.now());
-registerJobHandler('test.scheduler.Count', '计数', async ({ parameter }) => hit(parameter ?? ''));
+registerJobHandler('test.scheduler.Count', '计数', async ({ parameter }) => {
+  hit(parameter ?? '');
+});
 
 let hangs = 0;
 registerJobHandler('test.scheduler.HangFirst', '第一次挂起', async ({ parameter }) => {

@@ -205,6 +205,7 @@ export interface SysQuartzJobRunTable {
   start_time: string | null;
   end_time: string | null;
   duration: number | string | null;
+  delay_ms: number | string | null;
   status: string;
   error_msg: string | null;
   node: string | null;

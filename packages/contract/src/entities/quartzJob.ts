@@ -49,6 +49,8 @@ export interface QuartzJobRun {
   endTime: string | null;
   /** Milliseconds, null while running. */
   duration: number | null;
+  /** How late the firing started (ms after its fire time; 0 for 立即执行). */
+  delay: number | null;
   /** 'running' | 'success' | 'failed'. */
   status: 'running' | 'success' | 'failed';
   error: string | null;

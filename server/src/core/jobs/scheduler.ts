@@ -238,7 +238,7 @@ export class Scheduler {
           firings.push([job, t]);
         }
       }
-      for (const [job, t] of firings) await this.claim(job, t, now);
+      for (const [job, t] of firings) await this.claim(job, t, this.now());
       if (now - this.lastSweep >= Math.min(this.opts.leaseMs / 2, 5000)) {
         this.lastSweep = now;
         await this.sweep(now);
@@ -301,6 +301,7 @@ export class Scheduler {
       fire_at: fireAt,
       fire_time: wireTime(fireAt),
       start_time: wireTime(now),
+      delay_ms: trigger === 'cron' ? Math.max(0, now - fireAt) : 0,
       status: 'running',
       node: this.opts.nodeId.slice(0, 100),
       attempt: 1,

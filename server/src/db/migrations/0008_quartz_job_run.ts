@@ -6,7 +6,8 @@ import { createTables, dropTables, index, unique, type TableSpec } from './ddl.j
  * sys_quartz_job_run: one row per firing of a scheduled job (contract §11, core/jobs/scheduler.ts). The row is the
  * firing's claim and its run record at once: the unique (job_id, fire_at, trigger_type) lets exactly one node insert
  * it, whatever the number of nodes; `lease_until` (epoch ms) is renewed by the running node, and a run whose lease
- * has expired is picked up by another node (attempt 2) or marked failed.
+ * has expired is picked up by another node (attempt 2) or marked failed. `delay_ms` is the firing's lateness (claim −
+ * fire time).
  */
 const TABLES: Record<string, TableSpec> = {
   sys_quartz_job_run: {
@@ -19,6 +20,7 @@ const TABLES: Record<string, TableSpec> = {
       ['start_time', 'datetime'],
       ['end_time', 'datetime'],
       ['duration', 'bigint'],
+      ['delay_ms', 'bigint'],
       ['status', 'varchar(10)', { notNull: true }],
       ['error_msg', 'varchar(1000)'],
       ['node', 'varchar(100)'],

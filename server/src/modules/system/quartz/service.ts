@@ -51,6 +51,7 @@ export async function listRuns(db: Db, jobId: string, p: Paging): Promise<PageRe
     startTime: wire(r.start_time),
     endTime: wire(r.end_time),
     duration: r.duration === null ? null : Number(r.duration),
+    delay: r.delay_ms === null ? null : Number(r.delay_ms),
     status: r.status === 'success' || r.status === 'failed' ? r.status : 'running',
     error: r.error_msg,
     node: r.node,

@@ -26,6 +26,7 @@ const COLUMNS: TableColumnType<QuartzJobRun>[] = [
   { title: '触发方式', dataIndex: 'trigger', align: 'center', width: 90, render: (v) => (v === 'manual' ? '立即执行' : '定时') },
   { title: '开始时间', dataIndex: 'startTime', align: 'center', width: 170 },
   { title: '结束时间', dataIndex: 'endTime', align: 'center', width: 170 },
+  { title: '延迟(毫秒)', dataIndex: 'delay', align: 'center', width: 100 },
   { title: '耗时(毫秒)', dataIndex: 'duration', align: 'center', width: 100 },
   {
     title: '结果',
