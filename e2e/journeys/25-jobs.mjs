@@ -58,6 +58,8 @@ export async function run({ page, baseUrl, step }) {
   await dialog.waitFor();
   await motionsSettled(page);
   await field(dialog, '任务类名').locator('input').fill(CLASS);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: CLASS }).first().click(); // the known class
+  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
   await waitValue(dialog.getByLabel('cron表达式输入'), '* * * * * ? *');
   await dialog.getByRole('button', { name: '选择' }).click();
   const builder = page.locator('.ant-modal').filter({ hasText: '周' }).filter({ has: page.getByRole('tab', { name: '分', exact: true }) });

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { AutoComplete, Form } from 'antd';
-import { quartzJobEntity, type EntityDef, type QuartzJobHandlerInfo } from '@pk/contract';
+import { QUARTZ_STATUS, quartzJobEntity, type EntityDef, type QuartzJobHandlerInfo } from '@pk/contract';
 import { FormModal, type EntityRow, type FormModalProps } from '../../../crud';
 import { CronInput } from '../../../components/CronBuilder';
 import { jobHandlers } from './api';
@@ -14,7 +14,8 @@ const SPECIAL = new Set(['jobClassName', 'cronExpression']);
 /** The definition without the two fields this dialog renders itself. */
 const formEntity: EntityDef = { ...quartzJobEntity, fields: quartzJobEntity.fields.filter((f) => !SPECIAL.has(f.prop)) };
 
-export const NEW_JOB_DEFAULTS = { cronExpression: '* * * * * ? *', status: 0 } as const;
+/** Dictionary values are strings in the form (contract §6.1). */
+export const NEW_JOB_DEFAULTS = { cronExpression: '* * * * * ? *', status: String(QUARTZ_STATUS.running) } as const;
 
 function useHandlers(open: boolean): QuartzJobHandlerInfo[] {
   const [list, setList] = useState<QuartzJobHandlerInfo[]>([]);
