@@ -38,7 +38,11 @@ async function expectPoll(check, message, timeoutMs = 10_000) {
 
 /** Click a row action link, then 确定 in its Popconfirm. */
 async function confirmAction(page, r, label) {
-  await r.getByRole('button', { name: label, exact: true }).or(r.getByText(label, { exact: true })).first().click();
+  await r
+    .getByRole('button', { name: label, exact: true })
+    .or(r.getByText(label, { exact: true }))
+    .first()
+    .click();
   const pop = page.locator('.ant-popconfirm:visible, .ant-popover:visible').last();
   await pop.waitFor();
   await pop.getByRole('button', { name: /确\s*定|OK/ }).click();
@@ -62,7 +66,10 @@ export async function run({ page, baseUrl, step }) {
   await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
   await waitValue(dialog.getByLabel('cron表达式输入'), '* * * * * ? *');
   await dialog.getByRole('button', { name: '选择' }).click();
-  const builder = page.locator('.ant-modal').filter({ hasText: '周' }).filter({ has: page.getByRole('tab', { name: '分', exact: true }) });
+  const builder = page
+    .locator('.ant-modal')
+    .filter({ hasText: '周' })
+    .filter({ has: page.getByRole('tab', { name: '分', exact: true }) });
   await builder.waitFor();
   await motionsSettled(page);
   await builder.getByRole('tab', { name: '分', exact: true }).click();

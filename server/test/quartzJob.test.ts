@@ -85,7 +85,9 @@ describe(`定时任务 CRUD and actions (${process.env.TEST_DB ?? 'sqlite'})`, (
 
   it('edit: 更新定时任务成功! (PUT and POST); an unknown class on edit is refused', async () => {
     const row = await byClass(SAMPLE);
-    expect((await call('PUT', `${Q}/edit`, { id: row!.id, jobClassName: SAMPLE, cronExpression: '0 0/5 * * * ?', parameter: 'p1', status: 0 })).body).toMatchObject({
+    expect(
+      (await call('PUT', `${Q}/edit`, { id: row!.id, jobClassName: SAMPLE, cronExpression: '0 0/5 * * * ?', parameter: 'p1', status: 0 })).body,
+    ).toMatchObject({
       success: true,
       message: '更新定时任务成功!',
     });
@@ -141,11 +143,16 @@ describe(`定时任务 CRUD and actions (${process.env.TEST_DB ?? 'sqlite'})`, (
   it('handlers lists the registered classes', async () => {
     const res = await call('GET', `${Q}/handlers`);
     const names = (res.body.result as Array<{ className: string }>).map((x) => x.className);
-    expect(names).toEqual(expect.arrayContaining([JOB_CLASSES.sample, JOB_CLASSES.sampleParam, JOB_CLASSES.async, JOB_CLASSES.sessionClean, JOB_CLASSES.logRetention]));
+    expect(names).toEqual(
+      expect.arrayContaining([JOB_CLASSES.sample, JOB_CLASSES.sampleParam, JOB_CLASSES.async, JOB_CLASSES.sessionClean, JOB_CLASSES.logRetention]),
+    );
   });
 
   it('import: the imported jobs are stopped', async () => {
-    const upload = await xlsxUpload(['任务类名', 'Cron表达式', '参数', '描述', '状态'], [[JOB_CLASSES.sampleParam, '0/1 * * * * ?', 'scott', '导入的', '正常']]);
+    const upload = await xlsxUpload(
+      ['任务类名', 'Cron表达式', '参数', '描述', '状态'],
+      [[JOB_CLASSES.sampleParam, '0/1 * * * * ?', 'scott', '导入的', '正常']],
+    );
     const res = await app.inject({ method: 'POST', url: `${Q}/importExcel`, headers: { ...h, ...upload.headers }, payload: upload.payload });
     expect(res.json().success).toBe(true);
     expect(await byClass(JOB_CLASSES.sampleParam)).toMatchObject({ status: -1, parameter: 'scott', del_flag: 0 });
@@ -218,7 +225,11 @@ describe('built-in jobs', () => {
     await t.ctx.kv.set('session-seen:orphan', 'x', 600);
     await t.ctx.kv.set('session:live', '{}', 600);
     await t.ctx.kv.set('session-seen:live', 'x', 600);
-    if (!redis) await t.ctx.db.db.insertInto('sys_kv').values({ k: 'session:expired', v: '{}', expires_at: Date.now() - 1000 }).execute();
+    if (!redis)
+      await t.ctx.db.db
+        .insertInto('sys_kv')
+        .values({ k: 'session:expired', v: '{}', expires_at: Date.now() - 1000 })
+        .execute();
     const removed = await cleanExpiredSessions(t.ctx.db, t.ctx.kv, redis);
     expect(removed).toBeGreaterThanOrEqual(redis ? 1 : 2);
     expect(await t.ctx.kv.get('session-seen:orphan')).toBeNull();

@@ -47,7 +47,16 @@ describe(`scheduler (${process.env.TEST_DB ?? 'sqlite'}${process.env.TEST_REDIS 
     const id = newId();
     await a.ctx.db.db
       .insertInto('sys_quartz_job')
-      .values({ id, job_class_name: cls, cron_expression: cron, parameter: key, status: 0, del_flag: 0, create_time: wireTime(activatedMs), update_time: wireTime(activatedMs) })
+      .values({
+        id,
+        job_class_name: cls,
+        cron_expression: cron,
+        parameter: key,
+        status: 0,
+        del_flag: 0,
+        create_time: wireTime(activatedMs),
+        update_time: wireTime(activatedMs),
+      })
       .execute();
     return id;
   }

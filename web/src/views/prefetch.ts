@@ -7,7 +7,17 @@
  * Lives in the signed-in layout's chunk (it imports react-query's client), never in the login page's.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity, positionEntity, quartzJobEntity, roleEntity, tenantEntity, userEntity } from '@pk/contract';
+import {
+  checkRuleEntity,
+  dataSourceEntity,
+  dictEntity,
+  fillRuleEntity,
+  positionEntity,
+  quartzJobEntity,
+  roleEntity,
+  tenantEntity,
+  userEntity,
+} from '@pk/contract';
 import { entityListSource, firstPageQuery, LIST_FRESH_MS, type ListSource } from '../crud/listSource';
 import { departTreeKey } from '../components/DepartTree/DepartTree';
 import { fetchDepartTree, type DepartSource } from '../components/DepartTree/api';

@@ -447,7 +447,9 @@ export class Scheduler {
       }
       const job = await this.db.selectFrom('sys_quartz_job').select(['job_class_name', 'parameter']).where('id', '=', r.job_id).executeTakeFirst();
       if (!job) {
-        await this.expiredRun(r.id, attempt, now).set({ status: 'failed', error_msg: SCHEDULER_MSG.jobGone, end_time: wireTime(now), lease_until: null }).execute();
+        await this.expiredRun(r.id, attempt, now)
+          .set({ status: 'failed', error_msg: SCHEDULER_MSG.jobGone, end_time: wireTime(now), lease_until: null })
+          .execute();
         continue;
       }
       const res = await this.expiredRun(r.id, attempt, now)

@@ -36,13 +36,7 @@ function wire(v: unknown): string | null {
 export async function listRuns(db: Db, jobId: string, p: Paging): Promise<PageResult<QuartzJobRun>> {
   const base = db.db.selectFrom('sys_quartz_job_run').where('job_id', '=', jobId);
   const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy('fire_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(p.limit)
-    .offset(p.offset)
-    .execute();
+  const rows = await base.selectAll().orderBy('fire_at', 'desc').orderBy('id', 'desc').limit(p.limit).offset(p.offset).execute();
   const records: QuartzJobRun[] = rows.map((r) => ({
     id: r.id,
     jobId: r.job_id,

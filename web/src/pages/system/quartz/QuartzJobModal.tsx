@@ -43,7 +43,11 @@ function jobItems(handlers: QuartzJobHandlerInfo[]): ReactNode {
           options={options}
           placeholder="请输入任务类名"
           aria-label="任务类名"
-          filterOption={(input, o) => String(o?.value ?? '').toLowerCase().includes(input.toLowerCase())}
+          filterOption={(input, o) =>
+            String(o?.value ?? '')
+              .toLowerCase()
+              .includes(input.toLowerCase())
+          }
         />
       </Form.Item>
       <Form.Item name="cronExpression" label="Cron表达式" rules={[{ required: true, message: '请输入cron表达式!' }]}>
