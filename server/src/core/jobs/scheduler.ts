@@ -60,6 +60,8 @@ const OFFSET_MINUTES = 8 * 60;
 const OFFSET_MS = OFFSET_MINUTES * 60_000;
 /** Firings of one job handled in one pass at most (an every-second cron after a long pause is cut short by the misfire rule anyway). */
 const MAX_FIRINGS_PER_PASS = 1000;
+/** Firings claimed by one insert. */
+const CLAIM_BATCH = 200;
 /** Error texts are cut to the column. */
 const ERROR_MAX = 1000;
 
@@ -238,7 +240,7 @@ export class Scheduler {
           firings.push([job, t]);
         }
       }
-      for (const [job, t] of firings) await this.claim(job, t, this.now());
+      await this.claimAll(firings);
       if (now - this.lastSweep >= Math.min(this.opts.leaseMs / 2, 5000)) {
         this.lastSweep = now;
         await this.sweep(now);
@@ -291,11 +293,9 @@ export class Scheduler {
     this.app.log.warn(data, msg);
   }
 
-  /** Insert the firing's run row; true when this node won it. */
-  private async insertRun(jobId: string, trigger: 'cron' | 'manual', fireAt: number, now: number): Promise<string | null> {
-    const id = newId();
-    const row = {
-      id,
+  private runRow(jobId: string, trigger: 'cron' | 'manual', fireAt: number, now: number) {
+    return {
+      id: newId(),
       job_id: jobId,
       trigger_type: trigger,
       fire_at: fireAt,
@@ -307,18 +307,60 @@ export class Scheduler {
       attempt: 1,
       lease_until: now + this.opts.leaseMs,
     };
-    const q = this.db.insertInto('sys_quartz_job_run').values(row);
-    const res =
-      this.app.ctx.db.dialect === 'mysql'
-        ? await q.ignore().executeTakeFirst()
-        : await q.onConflict((oc) => oc.columns(['job_id', 'fire_at', 'trigger_type']).doNothing()).executeTakeFirst();
-    return Number(res.numInsertedOrUpdatedRows ?? 0) === 1 ? id : null;
   }
 
-  private async claim(job: ActiveJob, fireAt: number, now: number): Promise<void> {
-    const runId = await this.insertRun(job.id, 'cron', fireAt, now);
-    if (!runId) return; // another node has this firing
-    this.launch(runId, 1, job.id, job.className, job.parameter);
+  /** Insert run rows, leaving out those whose firing is already claimed (unique job_id, fire_at, trigger_type). */
+  private async insertIgnoring(rows: ReturnType<Scheduler['runRow']>[]): Promise<void> {
+    const q = this.db.insertInto('sys_quartz_job_run').values(rows);
+    if (this.app.ctx.db.dialect === 'mysql') await q.ignore().execute();
+    else await q.onConflict((oc) => oc.columns(['job_id', 'fire_at', 'trigger_type']).doNothing()).execute();
+  }
+
+  /** Insert the firing's run row; its id when this node won it. */
+  private async insertRun(jobId: string, trigger: 'cron' | 'manual', fireAt: number, now: number): Promise<string | null> {
+    const row = this.runRow(jobId, trigger, fireAt, now);
+    await this.insertIgnoring([row]);
+    const won = await this.db.selectFrom('sys_quartz_job_run').select('id').where('id', '=', row.id).executeTakeFirst();
+    return won ? row.id : null;
+  }
+
+  /**
+   * Claim the due firings of this pass: one multi-row insert that skips the firings another node has, then the rows
+   * that are this node's (by the ids it made) are started. Every node inserts in the same (job, time) order, so two
+   * nodes' inserts never wait on each other in a cycle; a failed batch falls back to one insert per firing.
+   */
+  private async claimAll(firings: Array<[ActiveJob, number]>): Promise<void> {
+    firings.sort(([a, t], [b, u]) => (a.id < b.id ? -1 : a.id > b.id ? 1 : t - u));
+    for (let i = 0; i < firings.length; i += CLAIM_BATCH) {
+      const chunk = firings.slice(i, i + CLAIM_BATCH);
+      const now = this.now();
+      const rows = chunk.map(([job, t]) => this.runRow(job.id, 'cron', t, now));
+      let won: Set<string>;
+      try {
+        await this.insertIgnoring(rows);
+        const mine = await this.db
+          .selectFrom('sys_quartz_job_run')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
+        won = new Set(mine.map((r) => r.id));
+      } catch (err) {
+        this.app.log.warn({ err }, 'batch claim failed: claiming one by one');
+        won = new Set();
+        for (const [job, t] of chunk) {
+          const id = await this.insertRun(job.id, 'cron', t, this.now()).catch(() => null);
+          if (id) this.launch(id, 1, job.id, job.className, job.parameter);
+        }
+        continue;
+      }
+      chunk.forEach(([job], k) => {
+        if (won.has(rows[k].id)) this.launch(rows[k].id, 1, job.id, job.className, job.parameter);
+      });
+    }
   }
 
   /**
