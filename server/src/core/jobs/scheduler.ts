@@ -222,7 +222,8 @@ export class Scheduler {
   private async pass(): Promise<void> {
     try {
       const now = this.now();
-      if (this.dirty || now - this.lastReload >= this.opts.reloadMs) await this.reload(now);
+      // a change on this node is read first; the periodic re-read waits until the due firings are claimed
+      if (this.dirty) await this.reload(now);
       const firings: Array<[ActiveJob, number]> = [];
       for (const job of this.jobs.values()) {
         let n = 0;
@@ -241,6 +242,7 @@ export class Scheduler {
         }
       }
       await this.claimAll(firings);
+      if (now - this.lastReload >= this.opts.reloadMs) await this.reload(this.now());
       if (now - this.lastSweep >= Math.min(this.opts.leaseMs / 2, 5000)) {
         this.lastSweep = now;
         await this.sweep(now);
