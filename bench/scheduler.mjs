@@ -137,7 +137,9 @@ Node ${process.version}, load average ${load}: ${JOBS} jobs with the cron \`* * 
 (its scheduler started as main.ts does) until at least ${FIRINGS.toLocaleString('en-US')} firings; each run record keeps its lateness
 (\`delay_ms\`: the moment the firing was claimed minus its fire time, core/jobs/scheduler.ts). The loop wakes at the earliest
 due firing; every firing is claimed by inserting its run row (unique job, fire time), so with two nodes each firing is
-run by exactly one of them (the duplicates column counts firings run twice).
+run by exactly one of them (the duplicates column counts firings run twice). The due firings of one pass are claimed by
+one multi-row insert (then the rows with this node's ids are started): claimed one insert each, the same run gave p99
+302 ms on SQLite and 5,546 ms on PostgreSQL with two nodes (50 inserts a second per node, each waiting for its commit).
 
 | setup | firings | p50 ms | p95 ms | p99 ms | max ms | failed | duplicates | runs per node |
 |---|---|---|---|---|---|---|---|---|
