@@ -49,6 +49,21 @@ describe(`定时任务 CRUD and actions (${process.env.TEST_DB ?? 'sqlite'})`, (
   });
   afterAll(async () => t?.close());
 
+  it('seeds the original three jobs (stopped) and the housekeeping jobs (running)', async () => {
+    const rows = await ctx.db.db.selectFrom('sys_quartz_job').select(['job_class_name', 'status', 'parameter']).execute();
+    const byName = Object.fromEntries(rows.map((r) => [r.job_class_name, r.status]));
+    expect(byName).toEqual({
+      'org.jeecg.modules.message.job.SendMsgJob': -1,
+      [JOB_CLASSES.sample]: -1,
+      [JOB_CLASSES.sampleParam]: -1,
+      [JOB_CLASSES.sessionClean]: 0,
+      [JOB_CLASSES.logRetention]: 0,
+    });
+    expect(rows.find((r) => r.job_class_name === JOB_CLASSES.sampleParam)?.parameter).toBe('scott');
+    // the tests below start from an empty table
+    await ctx.db.db.deleteFrom('sys_quartz_job').execute();
+  });
+
   it('add: 创建定时任务成功, stored running with del_flag 0; the list has status_dictText', async () => {
     const res = await add({ jobClassName: SAMPLE, parameter: 'p1', description: '示例' });
     expect(res.body).toMatchObject({ success: true, message: '创建定时任务成功' });

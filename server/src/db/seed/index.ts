@@ -10,6 +10,7 @@ import { DEMO_MENUS, GROUP_MENUS, MENUS, md5, type MenuSeed } from './menus.js';
 import { entitiesWithMenu, entityMenuSeed, entityPartName, GROUP_IDS } from './entityMenus.js';
 import { SEED_CHECK_RULES, SEED_FILL_RULES } from './rules.js';
 import { DATA_LOG_BUTTONS, DATA_LOG_MENU_ID, LOG_BUTTONS, LOG_MENU_ID } from './logs.js';
+import { SEED_QUARTZ_JOBS } from './quartzJobs.js';
 
 export { MENU_IDS } from './menus.js';
 export { PERM } from './permissionCodes.js';
@@ -332,6 +333,17 @@ const PARTS: SeedPart[] = [
         const menu = await tx.selectFrom('sys_permission').select('id').where('id', '=', menuId).executeTakeFirst();
         if (menu) await seedMenus(tx, buttons, menuId, time);
       }
+    },
+  },
+  {
+    // The original's three jobs (stopped) and the housekeeping jobs (running), issue 12 point 10.
+    name: 'quartz-jobs-v1',
+    async run(tx, { time }) {
+      await insertMissing(
+        tx,
+        'sys_quartz_job',
+        SEED_QUARTZ_JOBS.map((j) => ({ ...j, del_flag: 0, create_by: SEED_BY, create_time: time })),
+      );
     },
   },
   // One part per entity with a menu block (packages/contract entities): its menu row and button rows.
