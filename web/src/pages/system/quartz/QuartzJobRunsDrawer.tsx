@@ -48,7 +48,7 @@ export function QuartzJobRunsDrawer({ job, onClose }: QuartzJobRunsDrawerProps):
   const list = useListController(runsSource, { enabled: !!jobId, extraParams });
   return (
     <Drawer title={`运行记录${job?.jobClassName ? `（${job.jobClassName}）` : ''}`} open={!!job} size={1100} destroyOnHidden onClose={onClose}>
-      <RemoteTable list={list} size="small" columns={COLUMNS} rowKey="id" />
+      <RemoteTable list={list} size="small" columns={COLUMNS} rowKey="id" tableProps={{ scroll: { x: 1300 } }} />
     </Drawer>
   );
 }
