@@ -202,8 +202,9 @@ export class Scheduler {
     this.timer.unref?.();
   }
 
-  /** Until the earliest due firing, at most tickMs. */
+  /** Until the earliest due firing, at most tickMs; at once when a change is waiting. */
   private sleepMs(): number {
+    if (this.dirty) return 0; // a change arrived during the pass
     const now = this.now();
     let wake = now + this.opts.tickMs;
     for (const j of this.jobs.values()) if (j.next !== null && j.next < wake) wake = j.next;
