@@ -17,10 +17,13 @@ import { frameworkErrors, rejectOddInput } from './core/http/oddInput.js';
 import { compressAnswers } from './core/http/compress.js';
 import { operationLog } from './core/oplog/index.js';
 import { createNotifier } from './core/notify/notifier.js';
+import { installScheduler, type SchedulerOptions } from './core/jobs/scheduler.js';
 
 export interface BuildOptions {
   /** Pino logger options, or false to keep tests quiet. */
   logger?: boolean | object;
+  /** The job scheduler (core/jobs/scheduler.ts): off unless `enabled` (main.ts turns it on; tests when they need it). */
+  scheduler?: Partial<SchedulerOptions>;
 }
 
 /**
@@ -44,6 +47,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const byUrl = collectRouteMethods(app);
   app.decorate('authn', createAuthenticator(ctx));
   app.decorate('notifier', createNotifier((err) => app.log.warn({ err }, 'notice push failed')));
+  installScheduler(app, opts.scheduler);
   await app.register(securityHeaders);
   await app.register(corsPolicy);
   await app.register(rateLimits);

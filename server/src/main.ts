@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     );
   }
 
-  const app = await buildApp(prepared.ctx);
+  const app = await buildApp(prepared.ctx, { scheduler: { enabled: true } });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

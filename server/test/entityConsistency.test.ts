@@ -25,7 +25,6 @@ export const NOT_YET_BUILT: readonly string[] = [
   'modules/monitor/RedisInfo',
   'modules/monitor/SystemInfo',
   'modules/monitor/TomcatInfo',
-  'system/QuartzJobList',
 ];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

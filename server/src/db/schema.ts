@@ -195,6 +195,24 @@ export interface SysQuartzJobTable {
   update_time: string | null;
 }
 
+/** One firing of a scheduled job: its claim and run record (migration 0008, core/jobs/scheduler.ts). */
+export interface SysQuartzJobRunTable {
+  id: string;
+  job_id: string;
+  trigger_type: string;
+  fire_at: number | string;
+  fire_time: string | null;
+  start_time: string | null;
+  end_time: string | null;
+  duration: number | string | null;
+  delay_ms: number | string | null;
+  status: string;
+  error_msg: string | null;
+  node: string | null;
+  attempt: Generated<number>;
+  lease_until: number | string | null;
+}
+
 export interface SysLogTable {
   id: string;
   log_type: number | null;
@@ -547,6 +565,7 @@ export interface Database {
   sys_announcement: SysAnnouncementTable;
   sys_announcement_send: SysAnnouncementSendTable;
   sys_quartz_job: SysQuartzJobTable;
+  sys_quartz_job_run: SysQuartzJobRunTable;
   sys_log: SysLogTable;
   sys_sms: SysSmsTable;
   onl_cgreport_head: OnlCgreportHeadTable;

@@ -52,6 +52,7 @@ export const views: Record<string, PageLoader> = {
   // issue 11: check rules and fill rules
   'system/SysCheckRuleList': () => import('../pages/system/checkRule'),
   'system/SysFillRuleList': () => import('../pages/system/fillRule'),
+  'system/QuartzJobList': () => import('../pages/system/quartz'),
   'system/LogList': () => import('../pages/system/log'),
   'system/DataLogList': () => import('../pages/system/dataLog'),
   // issue 12: 消息中心

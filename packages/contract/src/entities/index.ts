@@ -12,6 +12,7 @@ import { tenantEntity } from './tenant';
 import { userEntity } from './user';
 import { messageEntity, messageTemplateEntity } from './message';
 import { announcementEntity } from './announcement';
+import { quartzJobEntity } from './quartzJob';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -34,4 +35,5 @@ export const ENTITIES: readonly Entity[] = [
   messageTemplateEntity,
   messageEntity,
   announcementEntity,
+  quartzJobEntity,
 ];

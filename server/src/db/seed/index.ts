@@ -11,6 +11,7 @@ import { entitiesWithMenu, entityMenuSeed, entityPartName, GROUP_IDS } from './e
 import { SEED_CHECK_RULES, SEED_FILL_RULES } from './rules.js';
 import { DATA_LOG_BUTTONS, DATA_LOG_MENU_ID, LOG_BUTTONS, LOG_MENU_ID } from './logs.js';
 import { SEED_MESSAGE_TEMPLATES } from './messages.js';
+import { SEED_QUARTZ_JOBS } from './quartzJobs.js';
 
 export { MENU_IDS } from './menus.js';
 export { PERM } from './permissionCodes.js';
@@ -343,6 +344,17 @@ const PARTS: SeedPart[] = [
         tx,
         'sys_sms_template',
         SEED_MESSAGE_TEMPLATES.map((r) => ({ ...r, create_by: SEED_BY, create_time: time })),
+      );
+    },
+  },
+  {
+    // The original's three jobs (stopped) and the housekeeping jobs (running), issue 12 point 10.
+    name: 'quartz-jobs-v1',
+    async run(tx, { time }) {
+      await insertMissing(
+        tx,
+        'sys_quartz_job',
+        SEED_QUARTZ_JOBS.map((j) => ({ ...j, del_flag: 0, create_by: SEED_BY, create_time: time })),
       );
     },
   },

@@ -111,7 +111,6 @@ export const MENUS: MenuSeed[] = [
     component: 'layouts/RouteView',
     icon: 'dashboard',
     children: [
-      { name: '定时任务', sort: 1, url: '/isystem/QuartzJobList', component: 'system/QuartzJobList' },
       { name: '日志管理', sort: 2, url: '/isystem/log', component: 'system/LogList' },
       { name: '数据日志', sort: 2.1, url: '/sys/dataLog-list', component: 'system/DataLogList' },
       {
