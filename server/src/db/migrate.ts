@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002_list_sort_indexes.js';
 import * as m0003 from './migrations/0003_sys_secret.js';
 import * as m0005 from './migrations/0005_sys_fill_rule_seq.js';
 import * as m0004 from './migrations/0004_data_log_version.js';
+import * as m0009 from './migrations/0009_unique_indexes.js';
 
 /**
  * A migration file exports `up(db, dialect)` (and optionally `down(db, dialect)`).
@@ -22,6 +23,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '0003_sys_secret': m0003,
   '0005_sys_fill_rule_seq': m0005,
   '0004_data_log_version': m0004,
+  '0009_unique_indexes': m0009,
 };
 
 class StaticProvider implements MigrationProvider {
