@@ -115,6 +115,13 @@ describe(`unique indexes behind the read checks (${process.env.TEST_DB ?? 'sqlit
     for (const r of results.filter((x) => !x.body.success)) expect(r.body.message).toBe('路由ID已存在');
   });
 
+  it('parallel tenant adds of one number: one success, the others 该编号已存在!', async () => {
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => post('/sys/tenant/add', { id: 4242, name: `t${i}`, status: 1 })));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.body.success)).toHaveLength(1);
+    for (const r of results.filter((x) => !x.body.success)) expect(r.body.message).toBe('该编号已存在!');
+  });
+
   it('migration 0009 does not fail on an install holding duplicate router ids: it leaves the index out', async () => {
     const d = db();
     const dialect = ctx.db.dialect;
