@@ -27,6 +27,8 @@ const OVERRIDES: Record<string, ContractOverrides> = {
   checkRule: { values: { ruleJson: () => '[]' }, missingIsNull: true },
   // a generator of the registry (contract §6.5), without parameters
   fillRule: { values: { ruleClass: () => 'OrderNumberRule', ruleParams: OMIT }, missingIsNull: true },
+  // queryById of an unknown id: ok with a null result (contract §1.5)
+  dataSource: { missingIsNull: true },
   // an item of a seeded dictionary
   dictItem: { values: { dictId: () => md5('dict:sex') } },
   category: { values: { pid: () => '0', code: OMIT }, importCells: { 类型编码: (_s, n) => `Q${String(n % 100).padStart(2, '0')}` } },

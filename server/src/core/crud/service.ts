@@ -188,7 +188,7 @@ export class CrudService {
       if (v === null || v === undefined) continue;
       let q = trx.selectFrom(this.b.table).select(this.b.idColumn).where(this.b.columnOf(f.prop), '=', v);
       if (id) q = q.where(this.b.idColumn, '<>', id);
-      if (await q.limit(1).executeTakeFirst()) throw new BizError(CRUD_MSG.unique(f));
+      if (await q.limit(1).executeTakeFirst()) throw new BizError((id ? this.b.msg.takenOnEdit : this.b.msg.takenOnAdd) ?? CRUD_MSG.unique(f));
     }
   }
 
