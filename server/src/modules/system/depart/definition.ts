@@ -1,6 +1,7 @@
 import { departEntity, type EntityDef } from '@pk/contract';
 import { resolveBinding, type CrudBinding } from '../../../core/crud/index.js';
 import { BizError } from '../../../core/envelope/errors.js';
+import { nextCategoryCode } from '../category/code.js';
 
 /** 部门 (sys_depart): validated through the engine's body rules; written by the module (codes, trees). */
 export const departBinding: CrudBinding = { entity: departEntity, table: 'sys_depart' };
@@ -37,21 +38,8 @@ export const DEPART_MSG = {
  * letter and 2 digits; A01, A02 … A99, B01 … Z99. Children of A01 are A01A01, A01A02 ….
  */
 export function nextOrgCode(parentCode: string, siblings: readonly string[]): string {
-  const len = parentCode.length + 3;
-  let max: string | null = null;
-  for (const c of siblings) {
-    if (c.length !== len || !c.startsWith(parentCode)) continue;
-    const seg = c.slice(parentCode.length);
-    if (!/^[A-Z]\d{2}$/.test(seg)) continue;
-    if (max === null || seg > max) max = seg;
-  }
-  if (max === null) return `${parentCode}A01`;
-  let letter = max.charCodeAt(0);
-  let num = Number(max.slice(1)) + 1;
-  if (num > 99) {
-    num = 1;
-    letter += 1;
-  }
-  if (letter > 'Z'.charCodeAt(0)) throw new BizError(DEPART_MSG.exhausted);
-  return `${parentCode}${String.fromCharCode(letter)}${String(num).padStart(2, '0')}`;
+  // the one code scheme of categories and departments (category/code.ts); a full level is refused here
+  const code = nextCategoryCode(parentCode, siblings);
+  if (code === null) throw new BizError(DEPART_MSG.exhausted);
+  return code;
 }
