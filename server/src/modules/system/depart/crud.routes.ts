@@ -24,10 +24,8 @@ export function departCrudRoutes(app: FastifyInstance): void {
     url: '/sys/sysDepart/edit',
     config: perm(PERM.depart.edit),
     handler: async (req) => {
-      const { id, values } = validateBody(departResolved, req.body, 'edit');
-      // The code scheme ties a department to its parent: parent and code are fixed after creation.
-      delete values.parentId;
-      await editDepart(ctx, req, id!, values);
+      // The code scheme ties a department to its parent: parent and code are fixed after creation (beforeSave).
+      await editDepart(ctx, req, req.body);
       return okMsg(MSG.edited);
     },
   });
