@@ -12,7 +12,7 @@ import Fastify from 'fastify';
 import { CompiledQuery, sql } from 'kysely';
 import { buildApp } from '../server/src/app.js';
 import { prepareContext } from '../server/src/bootstrap.js';
-import { loadConfig } from '../server/src/config.js';
+import { ADMIN_PASSWORD, benchConfig } from './benchConfig.js';
 import { resolveBinding, toWire } from '../server/src/core/crud/index.js';
 import { ok, page } from '../server/src/core/envelope/result.js';
 import { newId } from '../server/src/core/id.js';
@@ -20,19 +20,11 @@ import { formatDateTime } from '../server/src/core/time.js';
 import { positionBinding } from '../server/src/modules/system/position/definition.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
-const ADMIN_PASSWORD = 'Admin@12345';
 const BATCH = 1000;
 
 async function main(): Promise<void> {
   const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pk-bench-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    CAPTCHA: 'off',
-    ADMIN_PASSWORD,
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-  });
+  const config = benchConfig(dataDir);
   const prepared = await prepareContext(config);
   const { db } = prepared.ctx.db;
 

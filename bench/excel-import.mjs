@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
-import { ADMIN, API_PREFIX, ROOT, startServer } from '../e2e/harness.mjs';
+import { API_PREFIX, ROOT, signInToken, startServer } from '../e2e/harness.mjs';
 import { writePerfSection } from '../scripts/lib/perfDoc.mjs';
 
 const LABELS = ['职务编码', '职务名称', '职级'];
@@ -98,14 +98,8 @@ async function serverRun(far) {
   const server = await startServer({ env: { LOG_LEVEL: 'error' } });
   try {
     const api = `${server.baseUrl}${API_PREFIX}`;
-    const login = await (
-      await fetch(`${api}/sys/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password, captcha: '0000' }),
-      })
-    ).json();
-    const auth = { 'X-Access-Token': login.result.token };
+    const token = await signInToken(api);
+    const auth = { 'X-Access-Token': token };
     const list = async () => {
       const t = performance.now();
       await (await fetch(`${api}/sys/position/list?pageSize=10`, { headers: auth })).json();

@@ -6,7 +6,7 @@ import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { RE2JS } from 're2js';
-import { ADMIN, API_PREFIX, startServer } from '../e2e/harness.mjs';
+import { API_PREFIX, signInToken, startServer } from '../e2e/harness.mjs';
 import { writePerfSection } from '../scripts/lib/perfDoc.mjs';
 
 const arg = (k, d) => process.argv.find((a) => a.startsWith(`--${k}=`))?.slice(k.length + 3) ?? d;
@@ -47,14 +47,8 @@ async function runOne(kind) {
   const server = await startServer({ env, logName: `fill-rule-${kind}` });
   try {
     const api = `${server.baseUrl}${API_PREFIX}`;
-    const login = await (
-      await fetch(`${api}/sys/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: ADMIN.username, password: ADMIN.password, captcha: '0000' }),
-      })
-    ).json();
-    const headers = { 'X-Access-Token': login.result.token, 'content-type': 'application/json' };
+    const token = await signInToken(api);
+    const headers = { 'X-Access-Token': token, 'content-type': 'application/json' };
     const numbers = [];
     let failed = 0;
     const result = await autocannon({

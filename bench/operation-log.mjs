@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { ROOT } from '../scripts/lib/build.mjs';
 import { writePerfSection } from '../scripts/lib/perfDoc.mjs';
+import { nextReady } from '../scripts/lib/benchServer.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt);
@@ -32,22 +33,7 @@ function startServer(operationLog) {
     env: { ...process.env, NODE_ENV: 'production', OPERATION_LOG: operationLog },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
-  const ready = new Promise((resolve, reject) => {
-    let buf = '';
-    const timer = setTimeout(() => reject(new Error('bench server not ready within 120 s')), 120_000);
-    child.stdout.on('data', (d) => {
-      buf += d;
-      const line = buf.split('\n').find((l) => l.startsWith('{"ready"'));
-      if (line) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line));
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`bench server exited (${code})`));
-    });
-  });
+  const ready = nextReady(child, 120_000, `bench server (OPERATION_LOG=${operationLog})`);
   const cpu = () =>
     new Promise((resolve) => {
       child.once('message', (u) => resolve((u.user + u.system) / 1000));

@@ -9,23 +9,12 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildApp } from '../server/src/app.js';
 import { prepareContext } from '../server/src/bootstrap.js';
-import { loadConfig } from '../server/src/config.js';
+import { ADMIN_PASSWORD, benchConfig } from './benchConfig.js';
 import { operationRow } from '../server/src/core/oplog/index.js';
-
-const ADMIN_PASSWORD = 'Admin@12345';
 
 async function start(operationLog: string): Promise<{ app: FastifyInstance; url: string; close: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `pk-oplog-${operationLog}-`));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    CAPTCHA: 'off',
-    ADMIN_PASSWORD,
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    OPERATION_LOG: operationLog,
-    RATE_LIMIT_LOGIN: '100000',
-  });
+  const config = benchConfig(dataDir, { OPERATION_LOG: operationLog, RATE_LIMIT_LOGIN: '100000' });
   const prepared = await prepareContext(config);
   const app = await buildApp(prepared.ctx, { logger: false });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });

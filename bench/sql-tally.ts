@@ -8,7 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { buildApp } from '../server/src/app.js';
 import { prepareContext } from '../server/src/bootstrap.js';
-import { loadConfig } from '../server/src/config.js';
+import { benchConfig } from './benchConfig.js';
 import { newId } from '../server/src/core/id.js';
 import { formatDateTime } from '../server/src/core/time.js';
 import { generateUsers } from './seed-users.js';
@@ -37,14 +37,7 @@ for (const m of ['all', 'get', 'run', 'iterate'] as const) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-tally-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  CAPTCHA: 'off',
-  ADMIN_PASSWORD: 'Admin@12345',
-  LOG_LEVEL: 'silent',
-  PORT: '0',
-  WEB_DIST: path.join(dataDir, 'x'),
-});
+const config = benchConfig(dataDir);
 const prepared = await prepareContext(config);
 const { db } = prepared.ctx.db;
 const base = Date.now() - ROWS * 1000;

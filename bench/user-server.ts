@@ -14,14 +14,13 @@ import readline from 'node:readline';
 import { CompiledQuery, sql } from 'kysely';
 import { buildApp } from '../server/src/app.js';
 import { prepareContext } from '../server/src/bootstrap.js';
-import { loadConfig } from '../server/src/config.js';
+import { ADMIN_PASSWORD, benchConfig } from './benchConfig.js';
 import type { DialectName } from '../server/src/db/connection.js';
 import { generateUsers, SURNAMES, type AnyDb } from './seed-users.js';
 
 const DIALECT = (process.env.BENCH_DB ?? 'sqlite') as DialectName;
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const ADMIN_PASSWORD = 'Admin@12345';
 function pgUrl(name: string): string {
   const u = new URL(PG_URL);
   u.pathname = `/${name}`;
@@ -49,16 +48,7 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-bench-users-'));
   const pgName = `pk_bench_${process.pid}_${Date.now() % 100000}`;
   if (DIALECT === 'postgres') await pgAdmin(`CREATE DATABASE "${pgName}"`);
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: DIALECT === 'postgres' ? pgUrl(pgName) : '',
-    REDIS_URL: '',
-    CAPTCHA: 'off',
-    ADMIN_PASSWORD,
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-  });
+  const config = benchConfig(dataDir, { DATABASE_URL: DIALECT === 'postgres' ? pgUrl(pgName) : '', REDIS_URL: '' });
   const prepared = await prepareContext(config);
   const db = prepared.ctx.db.db as unknown as AnyDb;
   const app = await buildApp(prepared.ctx, { logger: false });

@@ -192,3 +192,15 @@ export async function submitSignIn(page, who = ADMIN) {
   await form.getByLabel('验证码', { exact: true }).fill('0000');
   await form.locator('button[type="submit"]').click();
 }
+
+/** Sign in over HTTP at `api` (base URL + API_PREFIX of a startServer server, captcha off) and return the token. */
+export async function signInToken(api, who = ADMIN) {
+  const res = await fetch(`${api}/sys/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: who.username, password: who.password, captcha: '0000' }),
+  });
+  const body = await res.json();
+  if (!body.success) throw new Error(`sign-in failed: ${body.message}`);
+  return body.result.token;
+}

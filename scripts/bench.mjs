@@ -20,6 +20,7 @@ import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { ROOT, SERVER_BUNDLE, WEB_DIST, ensureBuilt } from './lib/build.mjs';
 import { writePerfDoc } from './lib/perfDoc.mjs';
+import { nextReady } from './lib/benchServer.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt;
@@ -266,22 +267,7 @@ if (!ONLY_USERS) {
     env: { ...process.env, BENCH_ROWS: String(ROWS), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const ready = await new Promise((resolve, reject) => {
-    let buf = '';
-    const timer = setTimeout(() => reject(new Error('bench server not ready within 180 s')), 180_000);
-    child.stdout.on('data', (d) => {
-      buf += d;
-      const line = buf.split('\n').find((l) => l.startsWith('{"ready"'));
-      if (line) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line));
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`bench server exited (${code})`));
-    });
-  });
+  const ready = await nextReady(child, 180_000, 'bench server');
   results.seed = { rows: ready.rows, ms: ready.seedMs, dbMb: ready.dbBytes / 1048576 };
   results.plan = ready.plan ?? [];
   results.whatIf = ready.whatIf ?? {};
@@ -307,31 +293,6 @@ if (!ONLY_USERS) {
 }
 
 // ── (d) the user list: 100k and 1M users, SQLite and PostgreSQL ──────────────────────────────────────────────
-/** Wait for the next `{"ready"...}` line of a bench server. */
-function nextReady(child, timeoutMs, what) {
-  return new Promise((resolve, reject) => {
-    let buf = '';
-    const timer = setTimeout(() => done(new Error(`${what}: not ready within ${timeoutMs / 1000} s`)), timeoutMs);
-    const onData = (d) => {
-      buf += d;
-      const lines = buf.split('\n');
-      buf = lines.pop();
-      const line = lines.find((l) => l.startsWith('{"ready"'));
-      if (line) done(null, JSON.parse(line));
-    };
-    const onExit = (code) => done(new Error(`${what}: exited (${code})`));
-    function done(err, value) {
-      clearTimeout(timer);
-      child.stdout.off('data', onData);
-      child.off('exit', onExit);
-      if (err) reject(err);
-      else resolve(value);
-    }
-    child.stdout.on('data', onData);
-    child.once('exit', onExit);
-  });
-}
-
 async function pgReachable() {
   try {
     const pg = (await import('pg')).default;

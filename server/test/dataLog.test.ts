@@ -73,6 +73,26 @@ describe('data log', () => {
     expect(all.every((r) => !/"password"|"salt"/.test(String(r.data_content)))).toBe(true);
   });
 
+  it('user saves are versioned (add and edit, through the engine) without the password, its hash or the salt', async () => {
+    const plain = 'Dl-Secret#2026';
+    const add = await call('POST', '/sys/user/add', { username: 'dluser', realname: '日志用户', password: plain, confirmpassword: plain });
+    expect(add.body).toMatchObject({ success: true });
+    const user = await ctx.db.db.selectFrom('sys_user').select(['id', 'password', 'salt']).where('username', '=', 'dluser').executeTakeFirstOrThrow();
+    expect((await call('PUT', '/sys/user/edit', { id: user.id, realname: '日志用户二', password: 'ignored-on-edit' })).body.success).toBe(true);
+    const list = (await versions('sys_user', user.id)).result as Row[];
+    expect(list.map((r) => r.dataVersion)).toEqual([2, 1]);
+    const [v2, v1] = list.map((r) => JSON.parse(String(r.dataContent)) as Row);
+    expect(v1).toMatchObject({ id: user.id, username: 'dluser', realname: '日志用户' });
+    expect(v2).toMatchObject({ id: user.id, realname: '日志用户二', updateBy: 'admin' });
+    for (const r of list) {
+      const text = String(r.dataContent);
+      expect(text).not.toMatch(/"password"|"salt"/);
+      expect(text).not.toContain(plain);
+      expect(text).not.toContain(user.password!);
+      if (user.salt) expect(text).not.toContain(user.salt);
+    }
+  });
+
   it('the list filters by table and id; unknown rows and missing parameters are refused', async () => {
     const id = await positionId('dl1');
     const page = (await call('GET', `/sys/dataLog/list?dataTable=sys_position&dataId=${id}&column=dataVersion&order=asc`)).body.result as {

@@ -67,6 +67,11 @@ describe('data sources: sealed passwords, options, connection test', () => {
     expect((await dataSourceBox(ctx)).open(stored.db_password!)).toBe(SECRET);
   });
 
+  it('queryById of an unknown id answers ok with a null result (contract §1.5)', async () => {
+    const r = await call('GET', `${D}/queryById?id=1234567890123456789`);
+    expect(r.body).toMatchObject({ success: true, result: null });
+  });
+
   it('no answer carries the password: list, queryById, options, export', async () => {
     const id = await add('ds_hidden');
     const sealed = (await row('ds_hidden')).db_password!;

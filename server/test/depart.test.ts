@@ -154,6 +154,16 @@ describe('departments', () => {
     expect(none.body).toMatchObject({ success: true, message: '1', result: null });
   });
 
+  it('parallel adds under one parent through the engine: every one saved, each with its own code', async () => {
+    const parent = (await db().selectFrom('sys_depart').select('id').where('org_code', '=', 'A01').executeTakeFirstOrThrow()).id;
+    const names = Array.from({ length: 5 }, (_, i) => `并行${i}`);
+    const results = await Promise.all(names.map((departName) => t.call(t.admin, 'POST', '/sys/sysDepart/add', { departName, parentId: parent })));
+    expect(results.map((r) => r.body.message)).toEqual(names.map(() => '添加成功！'));
+    const rows = await db().selectFrom('sys_depart').select(['org_code', 'create_by']).where('depart_name', 'in', names).execute();
+    expect(new Set(rows.map((r) => r.org_code)).size).toBe(names.length);
+    expect(rows.every((r) => r.org_code.startsWith('A01') && r.org_code.length === 6 && r.create_by === 'admin')).toBe(true);
+  });
+
   it('edit changes fields but never the code or parent', async () => {
     const d = (await byName('根二'))!;
     const r = await t.call(t.admin, 'PUT', '/sys/sysDepart/edit', { id: d.id, departName: '根二改', parentId: 'whatever', orgCode: 'Q01', memo: 'm' });

@@ -63,8 +63,15 @@ describe('数据字典 admin endpoints', () => {
   it('add: unique code (also against the recycle bin), required fields; a refused add changes nothing', async () => {
     const a = await newDict();
     const before = await rowCounts(ctx);
+    // contract §6.2: the add answers 操作失败 for a taken dict_code (the original catches the clash)
     const dup = await call('POST', '/sys/dict/add', { dictName: '另一个', dictCode: a.code });
-    expect(dup.body).toMatchObject({ success: false, message: '字典编码已存在' });
+    expect(dup.body).toMatchObject({ success: false, message: '操作失败' });
+    // an edit onto a taken code: the duplicate key reaches the error table (contract §1.3)
+    const b = await newDict();
+    const dupEdit = await call('PUT', '/sys/dict/edit', { id: b.id, dictName: 'b', dictCode: a.code });
+    expect(dupEdit.body).toMatchObject({ success: false, message: '数据库中已存在该记录' });
+    expect((await dictByCode(b.code))!.id).toBe(b.id);
+    await call('DELETE', `/sys/dict/deletePhysic/${b.id}`);
     const noName = await call('POST', '/sys/dict/add', { dictCode: codeOf() });
     expect(noName.status).toBe(400);
     expect(noName.body).toMatchObject({ success: false, message: '字典名称不能为空' });
@@ -109,13 +116,17 @@ describe('数据字典 admin endpoints', () => {
     expect((await call('PUT', `/sys/dict/back/${a.id}`)).body).toMatchObject({ success: false, message: '操作失败!' });
     expect((await items(a.code)).map((i) => i.text)).toEqual(['一']);
 
-    // deletePhysic takes dictionaries of the recycle bin only
-    expect((await call('DELETE', `/sys/dict/deletePhysic/${a.id}`)).body).toMatchObject({ success: false, message: '删除失败!' });
+    // deletePhysic deletes by id, in the recycle bin or not (contract §6.2, the original's deleteOneDictPhysically)
     await call('DELETE', `/sys/dict/delete?id=${a.id}`);
     expect((await call('DELETE', `/sys/dict/deletePhysic/${a.id}`)).body).toMatchObject({ success: true, message: '删除成功!' });
     expect(await dictByCode(a.code)).toBeUndefined();
     expect(await ctx.db.db.selectFrom('sys_dict_item').select('id').where('dict_id', '=', a.id).execute()).toEqual([]);
     expect((await call('DELETE', `/sys/dict/deletePhysic/${a.id}`)).body).toMatchObject({ success: false, message: '删除失败!' });
+    const active = await newDict('在用字典');
+    await addItem(active.id, '一', '1');
+    expect((await call('DELETE', `/sys/dict/deletePhysic/${active.id}`)).body).toMatchObject({ success: true, message: '删除成功!' });
+    expect(await dictByCode(active.code)).toBeUndefined();
+    expect(await ctx.db.db.selectFrom('sys_dict_item').select('id').where('dict_id', '=', active.id).execute()).toEqual([]);
   });
 
   it('deleteBatch: logical, 删除成功!; no ids → 参数不识别！; an unknown id → 删除失败! and nothing changes', async () => {
@@ -149,7 +160,7 @@ describe('数据字典 admin endpoints', () => {
     expect((await call('POST', '/sys/dictItem/add', { dictId: a.id, itemValue: 'z' })).status).toBe(400);
   });
 
-  it('dictItemCheck and the same value refused on save; edit, delete, deleteBatch', async () => {
+  it('dictItemCheck tells a taken value; a save keeps it as the original does (contract §6.2); edit, delete, deleteBatch', async () => {
     const a = await newDict();
     await addItem(a.id, '一', 'a', 1);
     const id = (await ctx.db.db.selectFrom('sys_dict_item').select('id').where('dict_id', '=', a.id).executeTakeFirstOrThrow()).id;
@@ -159,13 +170,19 @@ describe('数据字典 admin endpoints', () => {
     expect((await check(`dictId=${a.id}&itemValue=a&id=${id}`)).body).toMatchObject({ success: true, message: '该值可用！' });
     expect((await check(`dictId=${a.id}`)).body.success).toBe(false);
     expect((await check(`itemValue=a`)).status).toBe(400);
-    expect((await addItem(a.id, '重复', 'a')).body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+    const twin = await addItem(a.id, '重复', 'a');
+    expect(twin.body).toMatchObject({ success: true, message: '保存成功！' });
+    await call(
+      'DELETE',
+      `/sys/dictItem/delete?id=${(await ctx.db.db.selectFrom('sys_dict_item').select('id').where('item_text', '=', '重复').executeTakeFirstOrThrow()).id}`,
+    );
 
     await addItem(a.id, '二', 'b', 2);
     const edit = await call('PUT', '/sys/dictItem/edit', { id, itemText: '壹', itemValue: 'a', sortOrder: 9, status: 0 });
     expect(edit.body).toMatchObject({ success: true, message: '编辑成功!' });
     expect((await items(a.code)).map((i) => i.text)).toEqual(['二', '壹']);
-    expect((await call('POST', '/sys/dictItem/edit', { id, itemValue: 'b' })).body).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+    expect((await call('POST', '/sys/dictItem/edit', { id, itemValue: 'b' })).body).toMatchObject({ success: true, message: '编辑成功!' });
+    expect((await call('POST', '/sys/dictItem/edit', { id, itemValue: 'a' })).body.success).toBe(true);
     expect((await call('DELETE', `/sys/dictItem/delete?id=${id}`)).body).toMatchObject({ success: true, message: '删除成功!' });
     expect((await call('DELETE', `/sys/dictItem/delete?id=${id}`)).body).toMatchObject({ success: false, message: '删除失败!' });
     const rest = await ctx.db.db.selectFrom('sys_dict_item').select('id').where('dict_id', '=', a.id).execute();

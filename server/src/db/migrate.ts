@@ -8,6 +8,7 @@ import * as m0004 from './migrations/0004_data_log_version.js';
 import * as m0007 from './migrations/0007_sys_sms_claim.js';
 import * as m0006 from './migrations/0006_announcement_send_unique.js';
 import * as m0008 from './migrations/0008_quartz_job_run.js';
+import * as m0009 from './migrations/0009_unique_indexes.js';
 
 /**
  * A migration file exports `up(db, dialect)` (and optionally `down(db, dialect)`).
@@ -28,6 +29,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '0007_sys_sms_claim': m0007,
   '0006_announcement_send_unique': m0006,
   '0008_quartz_job_run': m0008,
+  '0009_unique_indexes': m0009,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -8,14 +8,14 @@
  * @example
  *   <FormModal entity={positionEntity} open={open} record={row} onClose={close} onSaved={reload} />
  */
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Form } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { EntityDef, FieldDef } from '@pk/contract';
 import { http } from '../api/request';
 import { buildFormBody, formFields, toFormValues, type EntityRow } from './formBody';
 import { FieldInput, isChoiceField } from './fields';
-import { useFormSubmit } from './useFormSubmit';
+import { useDialogForm } from './useDialogForm';
 import { formatRule } from './formatRule';
 import { FormDialog } from './FormDialog';
 import { uniqueRules } from './duplicateRule';
@@ -70,29 +70,22 @@ export function FormModal({
   formValues,
   toBody,
 }: FormModalProps & FormModalExtension): ReactNode {
-  const [form] = Form.useForm<Record<string, unknown>>();
   const editing = !!record?.id;
-  const { modalProps } = useFormSubmit({
-    validate: () => form.validateFields(),
+  const { form, modalProps } = useDialogForm<Record<string, unknown>>({
+    open,
+    record,
+    initial: () => {
+      const values = toFormValues(entity, record);
+      return formValues ? formValues(values, record) : values;
+    },
     send: (values) => {
       const built = buildFormBody(entity, values, editing ? String(record?.id) : undefined);
       const body = toBody ? toBody(built, values, editing) : built;
       return editing ? http.put<unknown>(`${entity.api}/edit`, body) : http.post<unknown>(`${entity.api}/add`, body);
     },
-    onSuccess: () => {
-      onClose();
-      onSaved();
-    },
+    onClose,
+    onSaved,
   });
-
-  // Fill the form on every opening. The body is destroyed when hidden, so the effect (which runs after the
-  // freshly mounted Form has connected) starts from a clean store each time.
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    const values = toFormValues(entity, record);
-    form.setFieldsValue(formValues ? formValues(values, record) : values);
-  }, [open, record, entity, form, formValues]);
 
   return (
     <FormDialog title={editing ? '编辑' : '新增'} open={open} onClose={onClose} form={form} name={`${entity.key}-form`} modalProps={modalProps} width={width}>

@@ -1,7 +1,8 @@
 /**
  * The state of an edit dialog built by hand (when the generated FormModal does not fit): the form, filled from
  * `initial()` on every opening (and when `record` changes), and useFormSubmit's save (validate → send → message →
- * close and `onSaved`). Spread `modalProps` on the FormDialog.
+ * close and `onSaved`). Spread `modalProps` on the FormDialog. A form always shown in place (no dialog: the
+ * department's 基本信息) passes `open: true`, no `onClose`, and uses `submit` / `busy` for its own button.
  *
  * @example
  *   const { form, modalProps } = useDialogForm({ open, record, initial: () => toFormValues(entity, record), send, onClose, onSaved });
@@ -9,7 +10,7 @@
 import { useEffect, useRef } from 'react';
 import { Form, type FormInstance } from 'antd';
 import type { Result } from '@pk/contract';
-import { useFormSubmit, type SubmitModalProps } from './useFormSubmit';
+import { useFormSubmit, type FormSubmit } from './useFormSubmit';
 
 export interface DialogFormOptions<V> {
   open: boolean;
@@ -18,7 +19,8 @@ export interface DialogFormOptions<V> {
   /** The values the form opens with. */
   initial: () => Partial<V>;
   send: (values: V) => Promise<Pick<Result, 'success' | 'message'>>;
-  onClose: () => void;
+  /** Closes the dialog after a save (none for a form shown in place). */
+  onClose?: () => void;
   onSaved: () => void;
 }
 
@@ -29,15 +31,15 @@ export function useDialogForm<V extends object>({
   send,
   onClose,
   onSaved,
-}: DialogFormOptions<V>): { form: FormInstance<V>; modalProps: SubmitModalProps } {
+}: DialogFormOptions<V>): { form: FormInstance<V> } & FormSubmit {
   const [form] = Form.useForm<V>();
   const initialRef = useRef(initial);
   initialRef.current = initial;
-  const { modalProps } = useFormSubmit({
+  const save = useFormSubmit({
     validate: () => form.validateFields(),
     send,
     onSuccess: () => {
-      onClose();
+      onClose?.();
       onSaved();
     },
   });
@@ -47,5 +49,5 @@ export function useDialogForm<V extends object>({
     form.resetFields();
     form.setFieldsValue(initialRef.current() as Parameters<typeof form.setFieldsValue>[0]);
   }, [open, record, form]);
-  return { form, modalProps };
+  return { form, ...save };
 }

@@ -14,6 +14,7 @@ import type { SaveExtras, Values } from './types.js';
 import { checkId, CRUD_MSG, validateBody } from './validate.js';
 import { COUNT_CACHE, CountCache } from './countCache.js';
 import { saveTransaction, writeDataLog } from './dataLog.js';
+import { isUniqueViolation } from '../db/uniqueViolation.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -192,26 +193,38 @@ export class CrudService {
       if (v === null || v === undefined) continue;
       let q = trx.selectFrom(this.b.table).select(this.b.idColumn).where(this.b.columnOf(f.prop), '=', v);
       if (id) q = q.where(this.b.idColumn, '<>', id);
-      if (await q.limit(1).executeTakeFirst()) throw new BizError(CRUD_MSG.unique(f));
+      if (await q.limit(1).executeTakeFirst()) throw new BizError((id ? this.b.msg.takenOnEdit : this.b.msg.takenOnAdd) ?? CRUD_MSG.unique(f));
     }
+  }
+
+  /**
+   * A save refused by a unique index (a parallel save of the same value passed the read check too): answer as the
+   * read check does (`<label>已存在`), found by the check run again now that the other save has committed. Anything
+   * else, or a refusal the check cannot explain, goes on as it was (the error table's text).
+   */
+  private async explainDuplicate(e: unknown, values: Values, id: string | null): Promise<never> {
+    if (isUniqueViolation(e)) await this.checkUnique(this.db, values, id);
+    throw e;
   }
 
   /** Insert validated values in one transaction (unique checks, hooks, audit columns). Returns the new id. */
   async insert(req: FastifyRequest, values: Values, extras: SaveExtras = {}): Promise<string> {
     const id = newId();
     const user = req.user;
-    await saveTransaction(this.db, this.b).execute(async (trx) => {
-      await this.checkUnique(trx, values, null);
-      const c = { req, trx: trx as unknown as Kysely<Database>, isNew: true, id, extras };
-      await this.b.hooks?.beforeSave?.(values, c);
-      const row: Values = { ...values, [this.b.idProp ?? 'id']: id };
-      if (this.b.audit ?? true) Object.assign(row, { createBy: user?.username ?? null, createTime: now() });
-      if (this.b.orgCode) row.sysOrgCode = user?.orgCode ?? null;
-      if (this.b.softDelete) row.delFlag = this.delFlag(0);
-      await trx.insertInto(this.b.table).values(toColumns(this.b, row)).execute().catch(dbTypeError);
-      await this.b.hooks?.afterSave?.(values, c);
-      if (this.b.dataLog) await writeDataLog(trx, this.ctx.db.dialect, this.b, id, req);
-    });
+    await saveTransaction(this.db, this.b)
+      .execute(async (trx) => {
+        await this.checkUnique(trx, values, null);
+        const c = { req, trx: trx as unknown as Kysely<Database>, isNew: true, id, extras };
+        await this.b.hooks?.beforeSave?.(values, c);
+        const row: Values = { ...values, [this.b.idProp ?? 'id']: id };
+        if (this.b.audit ?? true) Object.assign(row, { createBy: user?.username ?? null, createTime: now() });
+        if (this.b.orgCode) row.sysOrgCode = user?.orgCode ?? null;
+        if (this.b.softDelete) row.delFlag = this.delFlag(0);
+        await trx.insertInto(this.b.table).values(toColumns(this.b, row)).execute().catch(dbTypeError);
+        await this.b.hooks?.afterSave?.(values, c);
+        if (this.b.dataLog) await writeDataLog(trx, this.ctx.db.dialect, this.b, id, req);
+      })
+      .catch((e) => this.explainDuplicate(e, values, null));
     this.invalidate();
     return id;
   }
@@ -224,19 +237,21 @@ export class CrudService {
   /** Update the properties present in the body; unknown id → `未找到对应实体`, nothing changes. */
   async edit(req: FastifyRequest, body: unknown, extras: SaveExtras = {}): Promise<void> {
     const { id, values } = validateBody(this.b, body, 'edit');
-    await saveTransaction(this.db, this.b).execute(async (trx) => {
-      const found = await this.scopedIn(trx, req, [id!]);
-      if (!found.length) throw new BizError(MSG.notFound);
-      await this.checkUnique(trx, values, id);
-      const c = { req, trx: trx as unknown as Kysely<Database>, isNew: false, id: id!, extras };
-      await this.b.hooks?.beforeSave?.(values, c);
-      const row: Values = { ...values };
-      if (this.b.audit ?? true) Object.assign(row, { updateBy: req.user?.username ?? null, updateTime: now() });
-      const cols = toColumns(this.b, row);
-      if (Object.keys(cols).length) await trx.updateTable(this.b.table).set(cols).where(this.b.idColumn, '=', id).execute().catch(dbTypeError);
-      await this.b.hooks?.afterSave?.(values, c);
-      if (this.b.dataLog) await writeDataLog(trx, this.ctx.db.dialect, this.b, id!, req);
-    });
+    await saveTransaction(this.db, this.b)
+      .execute(async (trx) => {
+        const found = await this.scopedIn(trx, req, [id!]);
+        if (!found.length) throw new BizError(MSG.notFound);
+        await this.checkUnique(trx, values, id);
+        const c = { req, trx: trx as unknown as Kysely<Database>, isNew: false, id: id!, extras };
+        await this.b.hooks?.beforeSave?.(values, c);
+        const row: Values = { ...values };
+        if (this.b.audit ?? true) Object.assign(row, { updateBy: req.user?.username ?? null, updateTime: now() });
+        const cols = toColumns(this.b, row);
+        if (Object.keys(cols).length) await trx.updateTable(this.b.table).set(cols).where(this.b.idColumn, '=', id).execute().catch(dbTypeError);
+        await this.b.hooks?.afterSave?.(values, c);
+        if (this.b.dataLog) await writeDataLog(trx, this.ctx.db.dialect, this.b, id!, req);
+      })
+      .catch((e) => this.explainDuplicate(e, values, id));
     this.invalidate();
   }
 

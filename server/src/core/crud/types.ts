@@ -62,6 +62,12 @@ export interface CrudMessages {
   deleted: string;
   batchDeleted: string;
   noIds: string;
+  /**
+   * The text of an add / an edit refused because a `unique` field's value is taken (by the read check or, when two
+   * saves race, by the unique index). Default `<label>已存在`; the dictionary's add answers `操作失败` (contract §6.2).
+   */
+  takenOnAdd?: string;
+  takenOnEdit?: string;
 }
 
 /**

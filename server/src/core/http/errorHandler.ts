@@ -2,11 +2,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { BizError, MSG } from '../envelope/errors.js';
 import { fail } from '../envelope/result.js';
 import { oddInputError } from './oddInput.js';
+import { isUniqueViolation } from '../db/uniqueViolation.js';
 
 /** Map a database driver error to a user-facing message, or null when it is not a known constraint error. */
 function dbMessage(err: { code?: unknown; errno?: unknown; message?: string }): string | null {
   const code = String(err.code ?? '');
-  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505' || code === 'ER_DUP_ENTRY') return MSG.duplicate;
+  if (isUniqueViolation(err)) return MSG.duplicate;
   if (code === '22001' || code === 'ER_DATA_TOO_LONG') return MSG.tooLong;
   return null;
 }

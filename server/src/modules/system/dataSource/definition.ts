@@ -34,6 +34,8 @@ export function dataSourceBinding(box: SecretBox): CrudBinding {
     hiddenColumns: ['db_password'],
     writeOnlyProps: [DATA_SOURCE_PASSWORD_PROP],
     messages: { edited: DATA_SOURCE_MSG.edited },
+    // contract §1.5: the data source's queryById answers ok with a null result for an unknown id
+    nullWhenMissing: true,
     hooks: {
       beforeSave(values: Values, c) {
         const plain = passwordOf(c.req.body);

@@ -27,10 +27,8 @@ export function departCrudRoutes(app: FastifyInstance): void {
     config: perm(PERM.depart.edit),
     schema: { body: entityBody(departResolved, 'edit') },
     handler: async (req) => {
-      const { id, values } = validateBody(departResolved, req.body, 'edit');
-      // The code scheme ties a department to its parent: parent and code are fixed after creation.
-      delete values.parentId;
-      await editDepart(ctx, req, id!, values);
+      // The code scheme ties a department to its parent: parent and code are fixed after creation (beforeSave).
+      await editDepart(ctx, req, req.body);
       return okMsg(MSG.edited);
     },
   });

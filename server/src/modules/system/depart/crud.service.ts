@@ -1,79 +1,46 @@
 import type { FastifyRequest } from 'fastify';
 import { bumpPermissionVersion } from '../../../core/auth/index.js';
 import type { AppContext } from '../../../core/context.js';
-import type { Values } from '../../../core/crud/index.js';
+import { CrudService, type Values } from '../../../core/crud/index.js';
+import { isUniqueViolation } from '../../../core/db/uniqueViolation.js';
 import { BizError, MSG } from '../../../core/envelope/errors.js';
-import { newId } from '../../../core/id.js';
-import { now } from '../../../core/time.js';
-import { DEPART_MSG, departResolved, nextOrgCode } from './definition.js';
-import { descendantsOf, requireDepart } from './rows.js';
+import { departResolved, type DepartExtras } from './definition.js';
+import { descendantsOf } from './rows.js';
 
-const UNIQUE_ERRORS = new Set(['23505', 'ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT']);
+/** Department writes (contract §12.3): saves through the engine (crud definition.ts), deletes of whole subtrees. */
 
-/** Department writes (contract §12.3): codes from the parent's, deletes of whole subtrees with their links. */
+/** Tries of an add whose code a parallel add took (each round at least one of the racers gets its code). */
+const ADD_ATTEMPTS = 10;
 
-/** Add a department under `parentId` (null = top level) with the next free code; retried on a code race. */
+const departs = new WeakMap<AppContext, CrudService>();
+/** The engine's service over sys_depart for this app. */
+function departCrud(ctx: AppContext): CrudService {
+  let svc = departs.get(ctx);
+  if (!svc) departs.set(ctx, (svc = new CrudService(ctx, departResolved)));
+  return svc;
+}
+
+/**
+ * Add a department under `parentId` (null = top level) with the next free code (the binding's beforeSave); two
+ * parallel adds under one parent may pick the same code: the unique index uniq_depart_org_code refuses the second,
+ * which is tried again with the next code.
+ */
 export async function addDepart(ctx: AppContext, req: FastifyRequest, parentId: string | null, values: Values): Promise<void> {
-  const db = ctx.db.db;
   for (let attempt = 0; ; attempt++) {
     try {
-      await db.transaction().execute(async (trx) => {
-        let parentCode = '';
-        if (parentId)
-          parentCode = await trx
-            .selectFrom('sys_depart')
-            .select('org_code')
-            .where('id', '=', parentId)
-            .executeTakeFirst()
-            .then((p) => {
-              if (!p) throw new BizError(DEPART_MSG.parentMissing);
-              return p.org_code;
-            });
-        const siblings = await trx.selectFrom('sys_depart').select('org_code').where('org_code', 'like', `${parentCode}%`).execute();
-        const code = nextOrgCode(
-          parentCode,
-          siblings.map((s) => s.org_code),
-        );
-        const row: Record<string, unknown> = {};
-        for (const [k, v] of Object.entries(values)) if (v !== undefined) row[departResolved.columnOf(k)] = v;
-        await trx
-          .insertInto('sys_depart')
-          .values({
-            org_category: '1',
-            status: '1',
-            depart_order: 0,
-            ...row,
-            id: newId(),
-            parent_id: parentId ?? '',
-            org_code: code,
-            org_type: String(code.length / 3),
-            del_flag: '0',
-            create_by: req.user?.username ?? null,
-            create_time: now(),
-          } as never)
-          .execute();
-      });
-      break;
+      await departCrud(ctx).insert(req, { ...values }, { parentId } satisfies DepartExtras);
+      return;
     } catch (e) {
-      if (attempt < 3 && UNIQUE_ERRORS.has(String((e as { code?: unknown }).code ?? ''))) continue;
-      throw e;
+      if (attempt >= ADD_ATTEMPTS - 1 || !isUniqueViolation(e)) throw e;
+      // each round one of the racers wins; a short random pause keeps the others from picking the same code again
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * (attempt + 1)));
     }
   }
 }
 
-/** Edit a department (its parent and code are fixed after creation). */
-export async function editDepart(ctx: AppContext, req: FastifyRequest, id: string, values: Values): Promise<void> {
-  const db = ctx.db.db;
-  await db.transaction().execute(async (trx) => {
-    await requireDepart(trx, id);
-    const row: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(values)) if (v !== undefined) row[departResolved.columnOf(k)] = v;
-    await trx
-      .updateTable('sys_depart')
-      .set({ ...row, update_by: req.user?.username ?? null, update_time: now() } as never)
-      .where('id', '=', id)
-      .execute();
-  });
+/** Edit a department (its parent and code are fixed after creation); unknown id → 未找到对应实体. */
+export async function editDepart(ctx: AppContext, req: FastifyRequest, body: unknown): Promise<void> {
+  await departCrud(ctx).edit(req, body);
 }
 
 /** Delete departments with their whole subtrees, roles, grants and user links; any unknown id → nothing changes. */

@@ -1,9 +1,40 @@
 import { departEntity, type EntityDef } from '@pk/contract';
-import { resolveBinding, type CrudBinding } from '../../../core/crud/index.js';
+import { resolveBinding, type CrudBinding, type SaveContext, type SaveExtras, type Values } from '../../../core/crud/index.js';
 import { BizError } from '../../../core/envelope/errors.js';
+import { nextCategoryCode } from '../category/code.js';
 
-/** 部门 (sys_depart): validated through the engine's body rules; written by the module (codes, trees). */
-export const departBinding: CrudBinding = { entity: departEntity, table: 'sys_depart' };
+/** What a department add passes to the engine besides the body: its parent (null = top level). */
+export interface DepartExtras extends SaveExtras {
+  parentId?: string | null;
+}
+
+/**
+ * A new department's code from its parent's and its siblings' (contract §6.5), its level, and the defaults the
+ * original gives (category 1, status 1, order 0) where the body left them out. Parent and code are fixed after
+ * creation: an edit never writes them.
+ */
+async function departBeforeSave(values: Values, c: SaveContext): Promise<void> {
+  delete values.parentId;
+  if (!c.isNew) return;
+  const parentId = (c.extras as DepartExtras).parentId ?? null;
+  let parentCode = '';
+  if (parentId) {
+    const parent = await c.trx.selectFrom('sys_depart').select('org_code').where('id', '=', parentId).executeTakeFirst();
+    if (!parent) throw new BizError(DEPART_MSG.parentMissing);
+    parentCode = parent.org_code;
+  }
+  const siblings = await c.trx.selectFrom('sys_depart').select('org_code').where('org_code', 'like', `${parentCode}%`).execute();
+  const code = nextOrgCode(
+    parentCode,
+    siblings.map((r) => r.org_code),
+  );
+  const defaults: Values = { orgCategory: '1', status: '1', departOrder: 0 };
+  for (const [k, v] of Object.entries(defaults)) if (values[k] === undefined) values[k] = v;
+  Object.assign(values, { parentId: parentId ?? '', orgCode: code, orgType: String(code.length / 3), delFlag: '0' });
+}
+
+/** 部门 (sys_depart): saved by the engine (add and edit; the code from the parent's in beforeSave); trees and deletes by the module. */
+export const departBinding: CrudBinding = { entity: departEntity, table: 'sys_depart', hooks: { beforeSave: departBeforeSave } };
 export const departResolved = resolveBinding(departBinding);
 
 /** 部门角色 (sys_depart_role). */
@@ -37,21 +68,8 @@ export const DEPART_MSG = {
  * letter and 2 digits; A01, A02 … A99, B01 … Z99. Children of A01 are A01A01, A01A02 ….
  */
 export function nextOrgCode(parentCode: string, siblings: readonly string[]): string {
-  const len = parentCode.length + 3;
-  let max: string | null = null;
-  for (const c of siblings) {
-    if (c.length !== len || !c.startsWith(parentCode)) continue;
-    const seg = c.slice(parentCode.length);
-    if (!/^[A-Z]\d{2}$/.test(seg)) continue;
-    if (max === null || seg > max) max = seg;
-  }
-  if (max === null) return `${parentCode}A01`;
-  let letter = max.charCodeAt(0);
-  let num = Number(max.slice(1)) + 1;
-  if (num > 99) {
-    num = 1;
-    letter += 1;
-  }
-  if (letter > 'Z'.charCodeAt(0)) throw new BizError(DEPART_MSG.exhausted);
-  return `${parentCode}${String.fromCharCode(letter)}${String(num).padStart(2, '0')}`;
+  // the one code scheme of categories and departments (category/code.ts); a full level is refused here
+  const code = nextCategoryCode(parentCode, siblings);
+  if (code === null) throw new BizError(DEPART_MSG.exhausted);
+  return code;
 }

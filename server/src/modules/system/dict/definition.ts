@@ -11,6 +11,8 @@ export const DICT_ADMIN_MSG = {
   noIds: MSG.badParams,
   done: MSG.done,
   failed: '操作失败!',
+  /** contract §6.2: an add refused for a taken dict_code */
+  addFailed: MSG.failed,
   valueFree: MSG.valueFree,
   valueTaken: MSG.valueTaken,
   noValue: '数据值不能为空',
@@ -25,36 +27,27 @@ export const dictBinding: CrudBinding = {
   table: 'sys_dict',
   softDelete: true,
   readOnlyProps: [],
+  // contract §6.2 / §1.5: the add catches the clash (`操作失败`); the edit lets it reach the error table (§1.3)
+  messages: { takenOnAdd: DICT_ADMIN_MSG.addFailed, takenOnEdit: MSG.duplicate },
 };
 
-/** The value of an item must be unique inside its dictionary (dictItemCheck says so while the user types). */
+/**
+ * An item's dictionary: it must exist on add and never changes on edit. The value is not refused on save when another
+ * item of the dictionary has it (contract §6.2: add / edit answer 保存成功！ / 编辑成功!, the original has no such
+ * check and no unique index on (dict_id, item_value)): `dictItemCheck` tells the user while they type.
+ */
 async function checkItem(values: Values, c: SaveContext): Promise<void> {
-  let dictId = values.dictId as string | undefined;
-  const current = c.isNew ? undefined : await c.trx.selectFrom('sys_dict_item').select(['dict_id', 'item_value']).where('id', '=', c.id).executeTakeFirst();
   if (!c.isNew) {
-    // the dictionary of an item never changes (fixedOnEdit)
-    delete values.dictId;
-    dictId = current?.dict_id ?? undefined;
-  } else {
-    const dict = await c.trx
-      .selectFrom('sys_dict')
-      .select('id')
-      .where('id', '=', dictId ?? '')
-      .executeTakeFirst();
-    if (!dict) throw new BizError(MSG.notFound);
-    if (values.status === undefined || values.status === null) values.status = 1;
+    delete values.dictId; // the dictionary of an item never changes (fixedOnEdit)
+    return;
   }
-  const value = values.itemValue;
-  if (typeof value !== 'string' || !dictId) return;
-  const same = await c.trx
-    .selectFrom('sys_dict_item')
+  const dict = await c.trx
+    .selectFrom('sys_dict')
     .select('id')
-    .where('dict_id', '=', dictId)
-    .where('item_value', '=', value)
-    .where('id', '<>', c.id)
-    .limit(1)
+    .where('id', '=', (values.dictId as string | undefined) ?? '')
     .executeTakeFirst();
-  if (same) throw new BizError(DICT_ADMIN_MSG.valueTaken);
+  if (!dict) throw new BizError(MSG.notFound);
+  if (values.status === undefined || values.status === null) values.status = 1;
 }
 
 /** 字典项: the items of one dictionary, listed by `sort_order` after any sort the client asks for. */

@@ -115,12 +115,15 @@ export class DictAdminService {
     });
   }
 
-  /** Delete a dictionary of the recycle bin and its items for good; false when it is not in the recycle bin. */
+  /**
+   * Delete a dictionary and its items for good (contract §6.2 `deletePhysic`: by id, in the recycle bin or not, as the
+   * original's `deleteOneDictPhysically`); false when there is no such dictionary.
+   */
   purge(rawId: unknown): Promise<boolean> {
     const id = checkId(rawId);
     return this.writing(() =>
       this.db.transaction().execute(async (trx) => {
-        const found = await trx.selectFrom('sys_dict').select('id').where('id', '=', id).where('del_flag', '=', 1).executeTakeFirst();
+        const found = await trx.selectFrom('sys_dict').select('id').where('id', '=', id).executeTakeFirst();
         if (!found) return false;
         await trx.deleteFrom('sys_dict_item').where('dict_id', '=', id).execute();
         await trx.deleteFrom('sys_dict').where('id', '=', id).execute();

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../core/context.js';
 import { BizError, MSG } from '../../../core/envelope/errors.js';
 import { newId } from '../../../core/id.js';
+import { isUniqueViolation } from '../../../core/db/uniqueViolation.js';
 import { now } from '../../../core/time.js';
 import type { SysGatewayRoute } from '../../../db/schema.js';
 import { normaliseRules, parseStoredRules } from './rules.js';
@@ -81,26 +82,33 @@ export class GatewayRouteService {
     const filters = normaliseRules(r.filters, 'filters');
     const values = { router_id: r.routerId, name: r.name, uri: r.uri, predicates, filters, status: r.status };
     const user = req.user?.username ?? null;
-    return this.db.transaction().execute(async (trx) => {
-      let q = trx.selectFrom('sys_gateway_route').select('id').where('router_id', '=', r.routerId);
-      if (r.id) q = q.where('id', '<>', r.id);
-      if (await q.executeTakeFirst()) throw new BizError(GATEWAY_MSG.duplicateRouterId);
-      if (r.id) {
-        const res = await trx
-          .updateTable('sys_gateway_route')
-          .set({ ...values, update_by: user, update_time: now() })
-          .where('id', '=', r.id)
-          .executeTakeFirst();
-        if (!Number(res.numUpdatedRows)) throw new BizError(MSG.notFound);
-        return r.id;
-      }
-      const id = newId();
-      await trx
-        .insertInto('sys_gateway_route')
-        .values({ id, ...values, sys_org_code: req.user?.orgCode ?? null, create_by: user, create_time: now() })
-        .execute();
-      return id;
-    });
+    // the unique index uk_sgr_router_id (migration 0009) refuses what a parallel save slipped past the read check
+    const refused = (e: unknown): never => {
+      throw isUniqueViolation(e) ? new BizError(GATEWAY_MSG.duplicateRouterId) : e;
+    };
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        let q = trx.selectFrom('sys_gateway_route').select('id').where('router_id', '=', r.routerId);
+        if (r.id) q = q.where('id', '<>', r.id);
+        if (await q.executeTakeFirst()) throw new BizError(GATEWAY_MSG.duplicateRouterId);
+        if (r.id) {
+          const res = await trx
+            .updateTable('sys_gateway_route')
+            .set({ ...values, update_by: user, update_time: now() })
+            .where('id', '=', r.id)
+            .executeTakeFirst();
+          if (!Number(res.numUpdatedRows)) throw new BizError(MSG.notFound);
+          return r.id;
+        }
+        const id = newId();
+        await trx
+          .insertInto('sys_gateway_route')
+          .values({ id, ...values, sys_org_code: req.user?.orgCode ?? null, create_by: user, create_time: now() })
+          .execute();
+        return id;
+      })
+      .catch(refused);
   }
 
   async remove(id: string): Promise<void> {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../core/context.js';
 import { CrudService, resolveBinding, toWire, validateBody, writeDataLog, type Row } from '../../../core/crud/index.js';
 import { BizError, MSG } from '../../../core/envelope/errors.js';
 import { now } from '../../../core/time.js';
+import { isUniqueViolation } from '../../../core/db/uniqueViolation.js';
 import { callerTenants, splitTenantIds, tenantMatch } from '../user/definition.js';
 import { tenantBinding, tenantRuleScope } from './definition.js';
 
@@ -36,22 +37,28 @@ export class TenantService {
   /** Add a tenant with the id the user typed (`该编号已存在!` when taken). */
   async add(req: FastifyRequest, id: number, body: Record<string, unknown>): Promise<void> {
     const { values } = validateBody(this.b, body, 'add');
-    await this.db.transaction().execute(async (trx) => {
-      if (await trx.selectFrom('sys_tenant').select('id').where('id', '=', id).executeTakeFirst()) throw new BizError(TENANT_MSG.exists);
-      await trx
-        .insertInto('sys_tenant')
-        .values({
-          id,
-          name: (values.name as string | null) ?? null,
-          begin_date: (values.beginDate as string | null | undefined) ?? null,
-          end_date: (values.endDate as string | null | undefined) ?? null,
-          status: (values.status as number | null | undefined) ?? 1,
-          create_by: req.user?.username ?? null,
-          create_time: now(),
-        })
-        .execute();
-      await writeDataLog(trx, this.ctx.db.dialect, this.b, String(id), req);
-    });
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        if (await trx.selectFrom('sys_tenant').select('id').where('id', '=', id).executeTakeFirst()) throw new BizError(TENANT_MSG.exists);
+        await trx
+          .insertInto('sys_tenant')
+          .values({
+            id,
+            name: (values.name as string | null) ?? null,
+            begin_date: (values.beginDate as string | null | undefined) ?? null,
+            end_date: (values.endDate as string | null | undefined) ?? null,
+            status: (values.status as number | null | undefined) ?? 1,
+            create_by: req.user?.username ?? null,
+            create_time: now(),
+          })
+          .execute();
+        await writeDataLog(trx, this.ctx.db.dialect, this.b, String(id), req);
+      })
+      .catch((e: unknown) => {
+        // a parallel add of the same number passed the read check too: the primary key refuses it
+        throw isUniqueViolation(e) ? new BizError(TENANT_MSG.exists) : e;
+      });
     this.crud.invalidate();
   }
 

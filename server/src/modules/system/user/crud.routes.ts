@@ -13,22 +13,7 @@ import { ADMIN_USERNAME, assertMayManage, codeIds, USER_MENU, USER_MSG, type Use
 import { idList, type UserKit } from './kit.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
 
-/** Keys the Vue client echoes back (or sends alongside) that never reach an UPDATE (security §1.10). */
-const EDIT_IGNORED = [
-  'password',
-  'salt',
-  'status',
-  'delFlag',
-  'confirmpassword',
-  'orgCodeTxt',
-  'activitiSync',
-  'thirdId',
-  'thirdType',
-  'clientId',
-  'username',
-  'selectedroles',
-  'selecteddeparts',
-];
+/** Keys the Vue client echoes back (or sends alongside) that never reach an INSERT or UPDATE (security §1.10). */
 const ADD_IGNORED = [
   'password',
   'salt',
@@ -43,6 +28,8 @@ const ADD_IGNORED = [
   'selectedroles',
   'selecteddeparts',
 ];
+/** An edit ignores the same keys and the username too (the login account never changes). */
+const EDIT_IGNORED = [...ADD_IGNORED, 'username'];
 
 /** What add/edit read besides the user's fields. */
 const SAVE_EXTRAS = {

@@ -321,6 +321,9 @@ export const userBinding: CrudBinding = {
   softDelete: true,
   listFilter: departFilter,
   rowFields: (rows, req) => withOrgCodeTxt(req.server.ctx.db.db, rows),
+  // every add, edit and imported row is a version in sys_data_log: the row on the wire, never password or salt
+  // (ALWAYS_HIDDEN columns are not selected, so writeDataLog cannot see them)
+  dataLog: true,
   hooks: {
     beforeSave,
     afterSave,

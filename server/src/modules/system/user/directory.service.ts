@@ -16,6 +16,27 @@ export interface AddressFilter {
   workNo?: string;
 }
 
+/** The sys_user columns of an address-book card (通讯录). */
+const CARD_COLUMNS = ['id', 'username', 'realname', 'avatar', 'sex', 'work_no', 'post', 'telephone', 'email', 'phone'] as const;
+type CardRow = Record<(typeof CARD_COLUMNS)[number], string | number | null> & { id: string };
+
+/** One user's card on the wire (both 通讯录 lists): `userId` repeats the id, as the original sends it. */
+function userCard(r: CardRow) {
+  return {
+    id: r.id,
+    userId: r.id,
+    username: r.username,
+    realname: r.realname,
+    avatar: r.avatar,
+    sex: r.sex,
+    workNo: r.work_no,
+    post: r.post,
+    telephone: r.telephone,
+    email: r.email,
+    phone: r.phone,
+  };
+}
+
 /** 通讯录: users of a department subtree, a row a user, department names joined. */
 export async function addressList(kit: UserKit, req: FastifyRequest, f: AddressFilter, pg: Paging) {
   const db = kit.db();
@@ -30,12 +51,7 @@ export async function addressList(kit: UserKit, req: FastifyRequest, f: AddressF
     });
   if (f.realname) query = query.where(likeExpr('realname', 'like', f.realname, dialect));
   if (f.workNo) query = query.where(likeExpr('work_no', 'like', f.workNo, dialect));
-  const { rows, total } = await fetchPage(
-    query,
-    (qb) =>
-      qb.select(['id', 'username', 'realname', 'avatar', 'sex', 'work_no', 'post', 'telephone', 'email', 'phone']).orderBy('create_time', 'desc').orderBy('id'),
-    pg,
-  );
+  const { rows, total } = await fetchPage(query, (qb) => qb.select(CARD_COLUMNS).orderBy('create_time', 'desc').orderBy('id'), pg);
   const ids = rows.map((r) => r.id);
   const links = ids.length
     ? await db
@@ -48,21 +64,7 @@ export async function addressList(kit: UserKit, req: FastifyRequest, f: AddressF
     : [];
   const records = rows.map((r) => {
     const mine = links.filter((l) => l.user_id === r.id);
-    return {
-      id: r.id,
-      userId: r.id,
-      username: r.username,
-      realname: r.realname,
-      avatar: r.avatar,
-      sex: r.sex,
-      workNo: r.work_no,
-      post: r.post,
-      telephone: r.telephone,
-      email: r.email,
-      phone: r.phone,
-      departId: mine[0]?.dep_id ?? null,
-      departName: mine.map((l) => l.depart_name).join(' | ') || null,
-    };
+    return { ...userCard(r), departId: mine[0]?.dep_id ?? null, departName: mine.map((l) => l.depart_name).join(' | ') || null };
   });
   return { records: await dictService(kit.ctx).translate(records, userEntity, req), total };
 }
@@ -83,7 +85,7 @@ export async function addressListByDepart(kit: UserKit, req: FastifyRequest, f: 
     query,
     (qb) =>
       qb
-        .select(['u.id', 'u.username', 'u.realname', 'u.avatar', 'u.sex', 'u.work_no', 'u.post', 'u.telephone', 'u.email', 'u.phone'])
+        .select(CARD_COLUMNS.map((c) => `u.${c}` as const))
         .select(['dp.id as depart_id', 'dp.org_code', 'dp.depart_name'])
         .orderBy('dp.org_code')
         .orderBy('u.create_time', 'desc')
@@ -91,17 +93,7 @@ export async function addressListByDepart(kit: UserKit, req: FastifyRequest, f: 
     pg,
   );
   const records = rows.map((r) => ({
-    id: r.id,
-    userId: r.id,
-    username: r.username,
-    realname: r.realname,
-    avatar: r.avatar,
-    sex: r.sex,
-    workNo: r.work_no,
-    post: r.post,
-    telephone: r.telephone,
-    email: r.email,
-    phone: r.phone,
+    ...userCard(r),
     departId: r.depart_id,
     orgCode: r.org_code,
     departName: r.depart_name,

@@ -2,11 +2,11 @@
  * The department form: 基本信息 of the selected department (edit in place) and the 新增 dialog (top level or a
  * child of the selected one). 机构编码 is shown read-only: the server generates it (contract §6.5).
  */
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Form, Input } from 'antd';
 import { fieldRules, toFormValues } from '../../../crud';
 import { FieldInput } from '../../../crud/fields';
-import { useFormSubmit } from '../../../crud/useFormSubmit';
+import { useDialogForm } from '../../../crud/useDialogForm';
 import { departEntity } from '@pk/contract';
 import type { DepartNode } from '../../../components/DepartTree';
 import { departFormFields, newDepartValues, toDepartBody } from './departForm';
@@ -45,16 +45,13 @@ export function DepartBaseInfo({
   canEdit: boolean;
   onSaved: () => void;
 }): ReactNode {
-  const [form] = Form.useForm<Record<string, unknown>>();
-  const { busy, submit } = useFormSubmit({
-    validate: () => form.validateFields(),
+  const { form, busy, submit } = useDialogForm<Record<string, unknown>>({
+    open: true,
+    record: depart,
+    initial: () => toFormValues(departEntity, depart as unknown as Record<string, unknown>),
     send: (values) => saveDepart(toDepartBody(values, { id: depart.id })),
-    onSuccess: onSaved,
+    onSaved,
   });
-  useEffect(() => {
-    form.resetFields();
-    form.setFieldsValue(toFormValues(departEntity, depart as unknown as Record<string, unknown>));
-  }, [depart, form]);
 
   return (
     <Form form={form} name="depart-base" labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} autoComplete="off" disabled={!canEdit}>
@@ -82,20 +79,14 @@ export function AddDepartModal({
   onClose: () => void;
   onSaved: () => void;
 }): ReactNode {
-  const [form] = Form.useForm<Record<string, unknown>>();
-  const { modalProps } = useFormSubmit({
-    validate: () => form.validateFields(),
+  const { form, modalProps } = useDialogForm<Record<string, unknown>>({
+    open,
+    record: parent,
+    initial: () => newDepartValues(parent?.id ?? null),
     send: (values) => saveDepart(toDepartBody(values, { parentId: parent?.id ?? null })),
-    onSuccess: () => {
-      onClose();
-      onSaved();
-    },
+    onClose,
+    onSaved,
   });
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(newDepartValues(parent?.id ?? null));
-  }, [open, parent, form]);
 
   return (
     <FormDialog title={parent ? '新增下级部门' : '新增部门'} open={open} onClose={onClose} form={form} name="depart-add" modalProps={modalProps}>

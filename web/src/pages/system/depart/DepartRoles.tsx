@@ -2,14 +2,14 @@
  * 部门角色 tab (contract §12.3 /sys/sysDepartRole/*): the roles of the selected department, add / edit / delete /
  * batch delete, and 授权 — a drawer with the department's own menus (a role gets no more than its department).
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Drawer, Form, Input } from 'antd';
 import type { TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { listSource, RemoteTable, useListController, type ListController, type RowAction, type ToolbarAction } from '../../../crud';
 import { sendChange } from '../../../crud/notify';
-import { useFormSubmit } from '../../../crud/useFormSubmit';
+import { useDialogForm } from '../../../crud/useDialogForm';
 import { GrantTree } from './GrantTree';
 import { deleteDeptRole, deleteDeptRoles, saveDeptRole, type DepartRole } from './service';
 import { FormDialog } from '../../../crud/FormDialog';
@@ -102,25 +102,18 @@ function RoleModal({
   onClose: () => void;
   onSaved: () => void;
 }): ReactNode {
-  const [form] = Form.useForm<{ roleName: string; roleCode: string; description?: string }>();
   const row = role && role !== 'new' ? role : null;
-  useEffect(() => {
-    if (!role) return;
-    form.resetFields();
-    if (row) form.setFieldsValue({ roleName: row.roleName, roleCode: row.roleCode, description: row.description ?? '' });
-  }, [role, row, form]);
-
-  const { modalProps } = useFormSubmit({
-    validate: () => form.validateFields(),
+  const { form, modalProps } = useDialogForm<{ roleName: string; roleCode: string; description?: string }>({
+    open: !!role,
+    record: role,
+    initial: () => (row ? { roleName: row.roleName, roleCode: row.roleCode, description: row.description ?? '' } : {}),
     send: (v) => {
       const body: Record<string, unknown> = { departId, roleName: v.roleName.trim(), roleCode: v.roleCode.trim(), description: v.description?.trim() ?? '' };
       if (row) body.id = row.id;
       return saveDeptRole(body);
     },
-    onSuccess: () => {
-      onClose();
-      onSaved();
-    },
+    onClose,
+    onSaved,
   });
 
   return (

@@ -2,18 +2,21 @@
  * The add/edit dialog of a dictionary item (the original DictItemModal): 名称, 数据值 (checked free inside the
  * dictionary as the user types, `GET /sys/dictItem/dictItemCheck`), 描述, 排序值, 是否启用.
  */
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Form, Input, InputNumber, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { http, HttpError } from '../../../api/request';
 import type { EntityRow } from '../../../crud';
 import { FormDialog } from '../../../crud/FormDialog';
-import { useFormSubmit } from '../../../crud/useFormSubmit';
+import { useDialogForm } from '../../../crud/useDialogForm';
 import { dictItemEntity } from './data';
 
 export const DICT_ITEM_CHECK_URL = '/sys/dictItem/dictItemCheck';
 
-/** The 数据值 rule: only with a value; the server's message when it is taken (no answer: the save checks again). */
+/**
+ * The 数据值 rule: only with a value; the server's message when it is taken. The save itself keeps a taken value (the
+ * original's does, contract §6.2), so this check is what tells the user; without an answer the value is let through.
+ */
 export function itemValueRule(dictId: string, id?: string): Rule {
   return {
     validator: async (_r, value: unknown) => {
@@ -46,10 +49,17 @@ interface Values {
 }
 
 export function DictItemForm({ dictId, open, record, onClose, onSaved }: Props): ReactNode {
-  const [form] = Form.useForm<Values>();
   const id = record?.id ? String(record.id) : undefined;
-  const { modalProps } = useFormSubmit({
-    validate: () => form.validateFields(),
+  const { form, modalProps } = useDialogForm<Values>({
+    open,
+    record,
+    initial: () => ({
+      itemText: (record?.itemText as string) ?? '',
+      itemValue: (record?.itemValue as string) ?? '',
+      description: (record?.description as string) ?? '',
+      sortOrder: (record?.sortOrder as number | null) ?? 1,
+      enabled: record ? Number(record.status) === 1 : true,
+    }),
     send: (v) => {
       const body = {
         itemText: v.itemText.trim(),
@@ -60,23 +70,9 @@ export function DictItemForm({ dictId, open, record, onClose, onSaved }: Props):
       };
       return id ? http.put<unknown>(`${dictItemEntity.api}/edit`, { ...body, id }) : http.post<unknown>(`${dictItemEntity.api}/add`, { ...body, dictId });
     },
-    onSuccess: () => {
-      onClose();
-      onSaved();
-    },
+    onClose,
+    onSaved,
   });
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue({
-      itemText: (record?.itemText as string) ?? '',
-      itemValue: (record?.itemValue as string) ?? '',
-      description: (record?.description as string) ?? '',
-      sortOrder: (record?.sortOrder as number | null) ?? 1,
-      enabled: record ? Number(record.status) === 1 : true,
-    });
-  }, [open, record, form]);
 
   return (
     <FormDialog title={id ? '编辑' : '新增'} open={open} onClose={onClose} form={form} name="dictItem-form" modalProps={modalProps} width={600}>

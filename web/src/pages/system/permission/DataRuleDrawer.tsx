@@ -9,7 +9,7 @@ import type { TableColumnType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { listSource, RemoteTable, useDictOptions, useListController, type ListController, type RowAction, type ToolbarAction } from '../../../crud';
 import { sendChange } from '../../../crud/notify';
-import { useFormSubmit } from '../../../crud/useFormSubmit';
+import { useDialogForm } from '../../../crud/useDialogForm';
 import { RULE_COLUMN_PATTERN, ruleConditionOptions, toRuleBody, type RuleFormValues } from './dataRule';
 import { deleteRule, fetchRules, saveRule, type DataRule } from './service';
 import { FormDialog } from '../../../crud/FormDialog';
@@ -116,13 +116,11 @@ function RuleModal({
   onClose: () => void;
   onSaved: () => void;
 }): ReactNode {
-  const [form] = Form.useForm<RuleFormValues>();
   const row = rule && rule !== 'new' ? rule : null;
-
-  useEffect(() => {
-    if (!rule) return;
-    form.resetFields();
-    form.setFieldsValue(
+  const { form, modalProps } = useDialogForm<RuleFormValues>({
+    open: !!rule,
+    record: rule,
+    initial: () =>
       row
         ? {
             ruleName: row.ruleName ?? '',
@@ -132,16 +130,9 @@ function RuleModal({
             status: row.status ?? '1',
           }
         : { status: '1' },
-    );
-  }, [rule, row, form]);
-
-  const { modalProps } = useFormSubmit({
-    validate: () => form.validateFields(),
     send: (values) => saveRule(toRuleBody(values, permissionId, row?.id)),
-    onSuccess: () => {
-      onClose();
-      onSaved();
-    },
+    onClose,
+    onSaved,
   });
 
   return (
