@@ -42,11 +42,14 @@ const READS_NOTHING: Record<string, string> = {
   'GET /sys/dataSource/options': 'every data source',
   'GET /sys/gatewayRoute/list': 'every route (unpaged, contract §12.7)',
   'GET /sys/gatewayRoute/clearRedis': 'clears the route cache',
+  'PUT /sys/sysAnnouncementSend/readAll': "marks all of the caller's notices read (no body)",
+  'GET /sys/quartzJob/handlers': 'every job class the server knows',
 };
 
 /** Not an HTTP route: the WebSocket upgrade of core/realtime (its path parameters are read on connect). */
 const NOT_HTTP: Record<string, string> = {
   'GET /vxeSocket/:userId/:pageId': 'WebSocket (core/realtime/vxeSocket.ts): no HTTP answer to document',
+  'GET /websocket/:userId': 'WebSocket (core/realtime/liveSocket.ts): no HTTP answer to document',
 };
 
 /**

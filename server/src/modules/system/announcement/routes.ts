@@ -6,6 +6,7 @@ import { registerCrud } from '../../../core/crud/index.js';
 import { fail, ok, okMsg } from '../../../core/envelope/result.js';
 import { escapeHtml, sanitizeRichHtml } from '../../../core/html/sanitize.js';
 import type { ZodTypeProvider } from '../../../core/http/zodSchema.js';
+import { queryOf } from '../../../core/http/routeSchemas.js';
 import { paging, queryParams } from '../../../core/query/index.js';
 import { ANN_MSG, announcementBinding, announcementSendBinding } from './definition.js';
 import { AnnouncementService, type ShownNotice } from './service.js';
@@ -47,7 +48,7 @@ export async function announcementModule(app: FastifyInstance): Promise<void> {
     return okMsg(ANN_MSG.revoked);
   });
 
-  r.get('/sys/annountCement/listByUser', { config: SIGNED_IN }, async (req) => {
+  r.get('/sys/annountCement/listByUser', { config: SIGNED_IN, schema: { querystring: queryOf({ pageSize: '每类最多条数（默认5）' }) } }, async (req) => {
     const { limit } = paging(queryParams(req), 5);
     return ok(await svc.listByUser(req.user!.id, limit));
   });
