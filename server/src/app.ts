@@ -46,7 +46,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   installNotFound(app);
   const byUrl = collectRouteMethods(app);
   app.decorate('authn', createAuthenticator(ctx));
-  app.decorate('notifier', createNotifier((err) => app.log.warn({ err }, 'notice push failed')));
+  app.decorate(
+    'notifier',
+    createNotifier((err) => app.log.warn({ err }, 'notice push failed')),
+  );
   installScheduler(app, opts.scheduler);
   await app.register(securityHeaders);
   await app.register(corsPolicy);
