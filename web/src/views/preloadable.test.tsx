@@ -1,0 +1,64 @@
+import { Suspense, useState } from 'react';
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { preloadable } from './preloadable';
+
+function Counter({ label }: { label: string }) {
+  const [n, setN] = useState(0);
+  return (
+    <button type="button" onClick={() => setN((x) => x + 1)}>
+      {label} {n}
+    </button>
+  );
+}
+
+describe('preloadable', () => {
+  it('renders a preloaded module at once: no fallback', async () => {
+    const Page = preloadable(() => Promise.resolve({ default: Counter }));
+    await Page.preload();
+    expect(Page.loaded()).toBe(Counter);
+    render(
+      <Suspense fallback={<span>loading</span>}>
+        <Page label="page" />
+      </Suspense>,
+    );
+    // synchronously there: the first render did not suspend
+    expect(screen.getByRole('button').textContent).toBe('page 0');
+    expect(screen.queryByText('loading')).toBeNull();
+  });
+
+  it('suspends like React.lazy when not loaded, and a re-render after the load keeps the mounted instance', async () => {
+    let resolve!: (m: { default: typeof Counter }) => void;
+    const Page = preloadable(() => new Promise<{ default: typeof Counter }>((r) => (resolve = r)));
+    const { rerender } = render(
+      <Suspense fallback={<span>loading</span>}>
+        <Page label="a" />
+      </Suspense>,
+    );
+    expect(screen.getByText('loading')).toBeTruthy();
+    await act(async () => resolve({ default: Counter }));
+    const button = await screen.findByRole('button');
+    act(() => button.click());
+    expect(button.textContent).toBe('a 1');
+    rerender(
+      <Suspense fallback={<span>loading</span>}>
+        <Page label="b" />
+      </Suspense>,
+    );
+    // same DOM node and state: the element type did not switch from the lazy one to the loaded one
+    expect(screen.getByRole('button')).toBe(button);
+    expect(button.textContent).toBe('b 1');
+  });
+
+  it('loads once, and again after a failure', async () => {
+    let calls = 0;
+    const Page = preloadable(() => {
+      calls++;
+      return calls === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ default: Counter });
+    });
+    await expect(Page.preload()).rejects.toThrow('offline');
+    await Page.preload();
+    await Page.preload();
+    expect(calls).toBe(2);
+  });
+});
