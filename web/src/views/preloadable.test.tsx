@@ -52,7 +52,7 @@ describe('preloadable', () => {
 
   it('loads once, and again after a failure', async () => {
     let calls = 0;
-    const Page = preloadable(() => {
+    const Page = preloadable<{ label: string }>(() => {
       calls++;
       return calls === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ default: Counter });
     });
