@@ -3,11 +3,14 @@
  * render without suspending (views/preloadable.tsx): the login page's chunks start with the entry's, the main
  * layout's with the sign-in request or, for a signed-in start, with the permission request.
  */
+import { createElement } from 'react';
 import { preloadable } from '../views/preloadable';
+import { PageLoading } from './PageLoading';
 
-export const LoginLayout = preloadable(() => import('../layouts/LoginLayout'));
-export const Login = preloadable(() => import('../pages/user/Login'));
-export const BasicLayout = preloadable(() => import('../layouts/BasicLayout'));
+const loading = createElement(PageLoading);
+export const LoginLayout = preloadable(() => import('../layouts/LoginLayout'), loading);
+export const Login = preloadable(() => import('../pages/user/Login'), loading);
+export const BasicLayout = preloadable(() => import('../layouts/BasicLayout'), loading);
 
 const isLoginPath = (pathname: string) => pathname.startsWith('/user/login') || pathname.startsWith('/oauth2-app/login');
 

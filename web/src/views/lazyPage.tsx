@@ -47,7 +47,7 @@ function pageOf(component: string): Preloadable | undefined {
   if (hit) return hit;
   const loader = getView(key);
   if (!loader) return undefined;
-  const page = preloadable(withTimeout(loader, component));
+  const page = preloadable(withTimeout(loader, component), <PageLoading />);
   pages.set(key, page);
   return page;
 }
