@@ -260,6 +260,14 @@ async function oneRun(browser, baseUrl, leaves, runIdx, acc) {
         return { ms: await armed(page) }; // armed by the init script below before the page's own scripts
       });
     }
+    // Baseline in the same context and minute: a static file of the same server as a document (nav start → load).
+    // The login page over it says how much of the login time is the app rather than the machine's load.
+    await step('blank static', async () => {
+      await page.goto(`${baseUrl}/logo.svg`, { waitUntil: 'load' });
+      return { ms: await page.evaluate(() => performance.getEntriesByType('navigation')[0].loadEventEnd) };
+    });
+    await page.goto(`${baseUrl}/user/login`, { waitUntil: 'commit' });
+    await armed(page);
     await step('sign in → home', async () => {
       await arm(page, homeReady);
       await submitSignIn(page);
@@ -355,6 +363,17 @@ for (const name of ['login cold', 'login warm']) {
   );
 }
 {
+  const s = stat('blank static');
+  const ratio = (name) => {
+    // per run, then the median: both figures met the same load
+    const xs = acc[name].map((x, i) => x.ms / acc['blank static'][i].ms);
+    return median(xs).toFixed(1);
+  };
+  rows.push(
+    `| 空白静态页 \`/logo.svg\` (baseline: same server and context; login cold / warm = ${ratio('login cold')}× / ${ratio('login warm')}× of it) | ${s.ms} | | ${kb(s.bytes)} | ${s.requests} | — | — |`,
+  );
+}
+{
   const s = stat('sign in → home');
   rows.push(`| 登录 → 首页 ready | ${s.ms} | | ${kb(s.bytes)} | ${s.requests} | — | — |`);
 }
@@ -383,7 +402,7 @@ The built server on a fresh SQLite data folder (CAPTCHA off, raised rate limits)
 ${SEED.positions} positions, ${SEED.roles} roles, ${SEED.tenants} tenants and ${SEED.departs} departments, so the lists have full pages.
 The list pages are the leaves of the admin's menu (\`/sys/permission/getUserPermissionByToken\`) whose component
 is a list (\`…List\`). Each figure is the median of ${RUNS} runs; each run is a fresh browser context (empty HTTP
-cache and app state) that loads the login page twice, signs in, then opens every list page from the side menu
+cache and app state) that loads the login page twice, a static file of the same server (the baseline), signs in, then opens every list page from the side menu
 (cold: the page's code and data not loaded yet in this context), closes its tab and opens it again (warm), then
 switches ${SWITCHES} times between two open tabs. Before the runs a setup context visits each page once to find
 the ones the web app has, so the server side is warm; "cold" is the browser's side. "(N rows)": the table rows (or tree

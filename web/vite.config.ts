@@ -1,6 +1,7 @@
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress';
+import { loginPreload } from './build/loginPreload';
 
 // Dev: the API prefix is proxied to the Fastify server (HTTP and WebSocket). Prod: the server serves dist/ at `/`,
 // sending the .br / .gz copies the build writes next to each compressible file (build/precompress.ts).
@@ -10,7 +11,7 @@ export default defineConfig(({ mode }) => {
   const target = process.env.API_TARGET || 'http://127.0.0.1:8080';
   return {
     base: '/',
-    plugins: [react(), precompress()],
+    plugins: [react(), loginPreload(), precompress()],
     server: {
       port: 3000,
       proxy: {

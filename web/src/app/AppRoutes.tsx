@@ -10,17 +10,8 @@ import { VUE3_LAYOUT_ERROR } from '../access/menuToRoutes';
 import { useSession } from '../store/session';
 import { PageLoading } from './PageLoading';
 import { useDocumentTitle } from './useDocumentTitle';
+import { BasicLayout, Login, LoginLayout } from './routeChunks';
 
-const loginLayout = () => import('../layouts/LoginLayout');
-const loginPage = () => import('../pages/user/Login');
-// the login page's two chunks (layout, then page) would load one after the other: opening the login page, start both now
-if (typeof window !== 'undefined' && window.location.pathname.startsWith('/user/login')) {
-  void loginLayout().catch(() => undefined);
-  void loginPage().catch(() => undefined);
-}
-const LoginLayout = lazy(loginLayout);
-const BasicLayout = lazy(() => import('../layouts/BasicLayout'));
-const Login = lazy(loginPage);
 const Register = lazy(() => import('../pages/user/Register'));
 const RegisterResult = lazy(() => import('../pages/user/RegisterResult'));
 const Alteration = lazy(() => import('../pages/user/Alteration'));

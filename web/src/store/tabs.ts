@@ -33,15 +33,25 @@ export type CloseResult = { ok: true; state: TabList } | { ok: false; warning: s
 
 const isHome = (key: string) => key === HOME_PATH;
 
-/** Adds (or updates) a tab and activates it; the home tab always stays first. */
+const sameTab = (a: Tab, b: Tab) =>
+  a.name === b.name &&
+  a.path === b.path &&
+  a.fullPath === b.fullPath &&
+  a.meta.title === b.meta.title &&
+  a.meta.icon === b.meta.icon &&
+  a.meta.keepAlive === b.meta.keepAlive &&
+  a.meta.componentName === b.meta.componentName;
+
+/**
+ * Adds (or updates) a tab and activates it; the home tab always stays first. Activating an open tab keeps the
+ * list (the same array): a tab switch re-renders only what shows the active tab.
+ */
 export function openTab(s: TabList, tab: Tab): TabList {
   const i = s.tabs.findIndex((t) => t.fullPath === tab.fullPath);
-  let tabs = i >= 0 ? s.tabs.map((t, j) => (j === i ? { ...t, ...tab } : t)) : [...s.tabs, tab];
+  let tabs = i < 0 ? [...s.tabs, tab] : sameTab(s.tabs[i], { ...s.tabs[i], ...tab }) ? s.tabs : s.tabs.map((t, j) => (j === i ? { ...t, ...tab } : t));
   if (!tabs.some((t) => isHome(t.fullPath)) && !isHome(tab.fullPath)) tabs = [HOME_TAB, ...tabs];
-  if (tabs.length > 1) {
-    const home = tabs.find((t) => isHome(t.fullPath));
-    if (home) tabs = [home, ...tabs.filter((t) => t !== home)];
-  }
+  const home = tabs.findIndex((t) => isHome(t.fullPath));
+  if (home > 0) tabs = [tabs[home], ...tabs.filter((_, j) => j !== home)];
   return { tabs, active: tab.fullPath };
 }
 
@@ -125,8 +135,11 @@ function persist(s: TabList): void {
 
 export const useTabs = create<TabsStore>()((set, get) => {
   const apply = (next: TabList) => {
+    const cur = get();
+    if (next.tabs === cur.tabs && next.active === cur.active) return; // nothing changed: no store update, no re-render
     persist(next);
-    const refreshKeys = Object.fromEntries(Object.entries(get().refreshKeys).filter(([k]) => next.tabs.some((t) => t.fullPath === k)));
+    const kept = Object.entries(cur.refreshKeys).filter(([k]) => next.tabs.some((t) => t.fullPath === k));
+    const refreshKeys = kept.length === Object.keys(cur.refreshKeys).length ? cur.refreshKeys : Object.fromEntries(kept);
     set({ tabs: next.tabs, active: next.active, refreshKeys });
   };
   return {

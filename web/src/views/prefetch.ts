@@ -29,7 +29,8 @@ import { myNoticesSource } from '../pages/system/userAnnouncement/source';
 import { addressSource } from '../pages/system/addressList/source';
 import { departUsersSource } from '../pages/system/depart/sources';
 import { fetchMenuTree, MENU_TREE_KEY } from '../pages/system/permission/service';
-import { getView, normalizeComponent } from './registry';
+import { normalizeComponent } from './registry';
+import { preloadPage } from './lazyPage';
 
 export interface PagePrefetch {
   queryKey: readonly unknown[];
@@ -65,8 +66,12 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'system/UserAnnouncementList': () => [list(myNoticesSource)],
 };
 
-/** Starts the first queries of the page of `component` (a fresh cached answer is not asked again). */
+/**
+ * Starts the code and the first queries of the page of `component` (a fresh cached answer is not asked again; code
+ * already in makes the page render without suspending, see views/preloadable.tsx).
+ */
 export function prefetchPage(client: QueryClient, component: string | undefined): void {
+  if (component) void preloadPage(component)?.catch(() => undefined); // a failure shows in the page's error boundary
   const entries = component ? PAGE_PREFETCH[normalizeComponent(component)] : undefined;
   if (!entries) return;
   for (const q of entries()) void client.prefetchQuery({ ...q, staleTime: LIST_FRESH_MS });
@@ -79,17 +84,16 @@ export function prefetchPage(client: QueryClient, component: string | undefined)
  * collided with that first list page. Returns a cancel function.
  */
 export function preloadMenuPages(components: readonly string[]): () => void {
-  const queue = [...new Set(components.map(normalizeComponent))]
-    .filter((c) => c in PAGE_PREFETCH)
-    .map((c) => getView(c))
-    .filter((l) => !!l);
+  const queue = [...new Set(components.map(normalizeComponent))].filter((c) => c in PAGE_PREFETCH);
   let cancelled = false;
   const idle = (run: () => void) =>
     typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 3000 }) : window.setTimeout(run, 200);
   const next = () => {
-    const load = queue.shift();
-    if (cancelled || !load) return;
-    load().then(
+    if (cancelled) return;
+    let load: Promise<unknown> | undefined;
+    while (!load && queue.length) load = preloadPage(queue.shift()!);
+    if (!load) return;
+    load.then(
       () => idle(next),
       () => idle(next),
     );

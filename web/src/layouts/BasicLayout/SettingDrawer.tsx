@@ -1,12 +1,13 @@
 /** 系统设置 (000 §3 display settings): persisted by store/preferences and applied at once. */
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Divider, Drawer, Radio, Select, Switch, Tooltip, Button } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { COLOR_PRESETS, usePreferences } from '../../store/preferences';
 import { useSession } from '../../store/session';
 import { useLiveSettings, useVoiceOn } from '../../live/liveSettings';
 
-export function SettingDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
+/** Memoised: the layout re-renders on every navigation, the (usually closed) drawer only when its props change. */
+export const SettingDrawer = memo(function SettingDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
   const p = usePreferences();
   const top = p.layoutMode === 'topmenu';
   return (
@@ -109,7 +110,7 @@ export function SettingDrawer({ open, onClose }: { open: boolean; onClose(): voi
       </Button>
     </Drawer>
   );
-}
+});
 
 /** Spoken notices on or off for the signed-in user (issue 12 point 6; kept per user on this browser). */
 function VoiceNoticeRow() {

@@ -2,26 +2,28 @@
  * The menu (000 §2 "Menu rendering"): side (inline) or top (horizontal). Selected and open keys follow the route;
  * only one root submenu stays open; collapsing drops the open keys and expanding restores them.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { Link, useLocation } from 'react-router';
-import { buildMenuEntries, menuKeys, nextOpenKeys, type MenuEntry } from '../../access/menu';
+import { buildMenuEntries, findRoute, menuKeys, nextOpenKeys, type MenuEntry } from '../../access/menu';
 import type { AppRoute, MenuNode } from '../../access/types';
 import { MenuIcon } from '../../components/MenuIcon';
+import { preloadPage } from '../../views/lazyPage';
 
 type Item = Required<MenuProps>['items'][number];
 
-function toItems(entries: MenuEntry[], onPick?: () => void): Item[] {
+function toItems(entries: MenuEntry[], onPick?: () => void, onHover?: (to: string) => void): Item[] {
   return entries.map((e) => {
     const icon = <MenuIcon name={e.icon} />;
-    if (e.children?.length) return { key: e.key, icon, label: e.title, children: toItems(e.children, onPick) };
+    if (e.children?.length) return { key: e.key, icon, label: e.title, children: toItems(e.children, onPick, onHover) };
+    const link = e.link;
     const label =
-      e.link.type === 'external' ? (
-        <a href={e.link.href} target="_blank" rel="noopener noreferrer">
+      link.type === 'external' ? (
+        <a href={link.href} target="_blank" rel="noopener noreferrer">
           {e.title}
         </a>
       ) : (
-        <Link to={e.link.to} onClick={onPick}>
+        <Link to={link.to} onClick={onPick} onMouseEnter={onHover && (() => onHover(link.to))}>
           {e.title}
         </Link>
       );
@@ -42,7 +44,16 @@ export interface SideMenuProps {
 export function SideMenu({ menu, routes, theme, mode, collapsed = false, onPick }: SideMenuProps) {
   const { pathname } = useLocation();
   const entries = useMemo(() => buildMenuEntries(menu, routes, window), [menu, routes]);
-  const items = useMemo(() => toItems(entries, onPick), [entries, onPick]);
+  // pointing at an entry starts its page's code (a click follows some 100 ms later; idle-time preloading may not
+  // have reached that page yet)
+  const hover = useCallback(
+    (to: string) => {
+      const route = findRoute(routes, to.split('?')[0]);
+      if (route) void preloadPage(route.component)?.catch(() => undefined); // a failure shows when the page is opened
+    },
+    [routes],
+  );
+  const items = useMemo(() => toItems(entries, onPick, hover), [entries, onPick, hover]);
   const rootKeys = useMemo(() => entries.filter((e) => e.children?.length).map((e) => e.key), [entries]);
   const keys = useMemo(() => menuKeys(routes, pathname), [routes, pathname]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (collapsed ? [] : (keys.openKeys ?? [])));

@@ -129,6 +129,8 @@ export default function BasicLayout() {
   }, [prefs.fixedHeader, prefs.autoHideHeader]);
 
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const openSettings = useCallback(() => setSettingsOpen(true), []);
+  const closeSettings = useCallback(() => setSettingsOpen(false), []);
   const top = prefs.layoutMode === 'topmenu' && !mobile;
   const siderWidth = top || mobile ? 0 : collapsed ? SIDER_COLLAPSED_WIDTH : SIDER_WIDTH;
   const multipage = prefs.multipage;
@@ -212,7 +214,7 @@ export default function BasicLayout() {
                 />
               )}
               {!top && <div style={{ flex: 1 }} />}
-              <UserMenu menu={menu} routes={routes} mobile={mobile} theme={headerTheme} onSettings={() => setSettingsOpen(true)} />
+              <UserMenu menu={menu} routes={routes} mobile={mobile} theme={headerTheme} onSettings={openSettings} />
             </div>
           </Header>
           <Content style={{ paddingTop: prefs.fixedHeader ? FIXED_HEADER_OFFSET : 0 }}>
@@ -233,7 +235,7 @@ export default function BasicLayout() {
           </Content>
           <Footer style={{ textAlign: 'center', color: 'rgba(0,0,0,.45)' }}>Copyright &copy; 2019 {APP_TITLE}</Footer>
         </Layout>
-        <SettingDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        <SettingDrawer open={settingsOpen} onClose={closeSettings} />
       </Layout>
     </QueryClientProvider>
   );

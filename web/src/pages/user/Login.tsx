@@ -11,6 +11,7 @@ import { randomImage, type LoginResult } from '../../api/auth';
 import { LoginFailure, useSession } from '../../store/session';
 import { loginSuccessTarget } from '../../access/guard';
 import { timeGreeting } from '../../config';
+import { BasicLayout } from '../../app/routeChunks';
 
 // the chooser (antd Select) loads only when a user has several departments or tenants
 const LoginSelect = lazy(() => import('./LoginSelect'));
@@ -58,6 +59,8 @@ export default function Login() {
 
   const onFinish = async (v: LoginForm) => {
     setLoading(true);
+    // the main layout's code loads while the sign-in request is answered (it renders without suspending then)
+    void BasicLayout.preload().catch(() => undefined);
     try {
       const res = await useSession.getState().login({
         username: v.username.trim(),
