@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The run's id for the template databases of test/harness.ts, and their removal after the run.
+    globalSetup: ['test/globalSetup.ts'],
     // One process runs the files one after another and keeps the modules it loaded: a fresh process per file
     // re-imported Fastify, Kysely and the whole app each time (about two thirds of the project's CPU time). Every
     // file builds its own app and database (test/harness.ts), and module-level state is keyed by app or database;
