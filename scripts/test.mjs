@@ -292,7 +292,9 @@ const SERVICES = [
 
 // The web tests first: the longest step (jsdom, one file after another), in the foreground.
 if (want('unit')) banner('vitest run --project web (jsdom)');
-const web = want('unit') ? startVitest('web tests', ['--project', 'web'], {}, 30 * 60_000) : null;
+// Two workers (vitest's default on two cores is one): the steps beside them are lighter and end first, and the web
+// files then use both cores.
+const web = want('unit') ? startVitest('web tests', ['--project', 'web', '--maxWorkers=2'], {}, 30 * 60_000) : null;
 
 // Beside them: the server tests on SQLite and the three database variants (each test makes its own database or
 // key prefix; they mostly wait on their database), and the check chain; their output is printed whole when they end.
