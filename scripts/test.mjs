@@ -7,9 +7,9 @@
 //   5. build web + server, then the e2e journeys in Chromium (e2e/run.mjs)
 //
 // Order on a 2-core machine: the web tests (the longest step, one file after another) start first, in the
-// foreground; beside them run the database steps (they mostly wait on their database), the server tests on SQLite,
-// and one chain of typecheck → lint → build; the e2e journeys run last, when the vitest steps are done. Each
-// background step's output is printed whole when it ends; the summary is in step order.
+// foreground; beside them run the database steps (they mostly wait on their database) and one chain of the server
+// tests on SQLite → typecheck → lint → build; the e2e journeys run last, when the vitest steps are done. Each
+// background step's output is printed whole when it ends.
 //
 // Counting: every vitest test and every e2e journey is one; a step that is not a test runner (install,
 // typecheck, build) counts as one check. A service that cannot be reached fails the run when CI=true and is
@@ -292,22 +292,21 @@ const SERVICES = [
 
 // The web tests first: the longest step (jsdom, one file after another), in the foreground.
 if (want('unit')) banner('vitest run --project web (jsdom)');
-// Two workers (vitest's default on two cores is one): the steps beside them are lighter and end first, and the web
-// files then use both cores.
-const web = want('unit') ? startVitest('web tests', ['--project', 'web', '--maxWorkers=2'], {}, 30 * 60_000) : null;
+// One worker (vitest's default on two cores): the jsdom tests wait on renders with timeouts, and with two web
+// workers beside the other steps they ran out of time (SuperQuery).
+const web = want('unit') ? startVitest('web tests', ['--project', 'web'], {}, 30 * 60_000) : null;
 
-// Beside them: the server tests on SQLite and the three database variants (each test makes its own database or
-// key prefix; they mostly wait on their database), and the check chain; their output is printed whole when they end.
+// Beside them: the three database variants (each test makes its own database or key prefix; they mostly wait on
+// their database), and one chain of the server tests on SQLite → typecheck → lint → build: at most five CPU-bound
+// processes beside the database servers. Their output is printed whole when they end.
 const running = [];
-if (want('unit')) {
-  console.log('▷ started in the background: server/ tests on SQLite');
-  running.push(
-    startVitest('server tests sqlite', ['--project', 'server'], {}, 30 * 60_000, { quiet: true }).then((r) => ({
+const serverSqlite = want('unit')
+  ? startVitest('server tests sqlite', ['--project', 'server'], {}, 30 * 60_000, { quiet: true }).then((r) => ({
       ...r,
       title: 'vitest run --project server (SQLite)',
-    })),
-  );
-}
+    }))
+  : null;
+if (serverSqlite) running.push(serverSqlite);
 for (const svc of SERVICES) {
   if (!want(svc.name)) continue;
   const title = `server/test/** with ${Object.entries(svc.env)
@@ -333,8 +332,8 @@ for (const svc of SERVICES) {
   console.log(`▷ started in the background: ${title}`);
   running.push(startVitest(svc.step, ['--project', 'server', 'server/test/'], svc.env, 30 * 60_000, { quiet: true }).then((r) => ({ ...r, title })));
 }
-const checks = checkChain();
-console.log('▷ started in the background: typecheck → lint → build');
+const checks = (serverSqlite ?? Promise.resolve()).then(() => checkChain());
+console.log(`▷ started in the background: ${serverSqlite ? 'server tests on SQLite → ' : ''}typecheck → lint → build`);
 
 if (web) (await web).result();
 
