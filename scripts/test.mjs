@@ -6,6 +6,11 @@
 //   4. server/test/** again on PostgreSQL, MySQL/MariaDB, and with Redis (TEST_DB / TEST_REDIS), side by side
 //   5. build web + server, then the e2e journeys in Chromium (e2e/run.mjs)
 //
+// Order on a 2-core machine: the web tests (the longest step, one file after another) start first, in the
+// foreground; beside them run the database steps (they mostly wait on their database) and one chain of the server
+// tests on SQLite → typecheck → lint → build; the e2e journeys run last, when the vitest steps are done. Each
+// background step's output is printed whole when it ends.
+//
 // Counting: every vitest test and every e2e journey is one; a step that is not a test runner (install,
 // typecheck, build) counts as one check. A service that cannot be reached fails the run when CI=true and is
 // skipped with a loud message on a developer machine.
@@ -16,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
-import { ROOT, ensureBuilt } from './lib/build.mjs';
+import { ROOT } from './lib/build.mjs';
 
 const CI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
 const args = process.argv.slice(2);
@@ -89,27 +94,80 @@ if (want('e2e')) {
   });
 }
 
-// ── 2. Typecheck ──────────────────────────────────────────────────────────────────────────────────────────
+// ── 2. Typecheck, lint (and 5a. build) ───────────────────────────────────────────────────────────────────
 const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
-if (want('typecheck')) {
-  for (const project of ['server', 'web', 'bench']) {
-    banner(`tsc -p ${project} --noEmit`);
-    check(`typecheck ${project}`, () => {
-      if (!fs.existsSync(path.join(ROOT, project, 'tsconfig.json'))) throw new Error(`${project}/tsconfig.json missing`);
-      const ok = sh(process.execPath, [tsc, '-p', project, '--noEmit'], { timeoutMs: 5 * 60_000 }).status === 0;
-      if (ok) console.log(`✓ ${project} typechecks`);
-      return ok;
+
+/** Run a command without blocking, its output into `log`; resolves to { status, timedOut }. Bounded by `timeoutMs`. */
+function shAsync(cmd, argv, log, { timeoutMs = 10 * 60_000 } = {}) {
+  const fd = fs.openSync(log, 'a');
+  const child = spawn(cmd, argv, { cwd: ROOT, stdio: ['ignore', fd, fd], env: process.env });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, timeoutMs);
+  return new Promise((resolve) => {
+    child.once('error', (err) => fs.writeSync(fd, `✗ ${err.message}\n`));
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      if (timedOut) fs.writeSync(fd, `✗ timed out after ${timeoutMs / 1000} s: ${cmd} ${argv.join(' ')}\n`);
+      fs.closeSync(fd);
+      resolve({ status: code ?? 1, timedOut });
     });
-  }
+  });
 }
 
-if (want('lint')) {
-  banner('npm run lint (eslint + prettier --check)');
-  check('lint', () => {
-    const ok = sh('npm', ['run', '--silent', 'lint'], { timeoutMs: 5 * 60_000 }).status === 0;
-    if (ok) console.log('✓ eslint and prettier find nothing');
-    return ok;
-  });
+/**
+ * The non-runner checks, one after another in the background (each is single-threaded): typecheck, lint, then the
+ * build the e2e step needs. Each is recorded as one check (timed on its own); its output is printed when it ends.
+ */
+async function checkChain() {
+  const steps = [];
+  if (want('typecheck')) {
+    for (const project of ['server', 'web', 'bench']) {
+      steps.push({
+        step: `typecheck ${project}`,
+        title: `tsc -p ${project} --noEmit`,
+        ok: `✓ ${project} typechecks`,
+        run: (log) =>
+          fs.existsSync(path.join(ROOT, project, 'tsconfig.json'))
+            ? shAsync(process.execPath, [tsc, '-p', project, '--noEmit'], log, { timeoutMs: 5 * 60_000 })
+            : (fs.writeFileSync(log, `✗ ${project}/tsconfig.json missing\n`), { status: 1 }),
+      });
+    }
+  }
+  if (want('lint')) {
+    steps.push({
+      step: 'lint',
+      title: 'npm run lint (eslint + prettier --check)',
+      ok: '✓ eslint and prettier find nothing',
+      run: (log) => shAsync('npm', ['run', '--silent', 'lint'], log, { timeoutMs: 5 * 60_000 }),
+    });
+  }
+  if (want('e2e')) {
+    steps.push({
+      step: 'build web + server',
+      title: 'build web + server',
+      ok: '✓ built',
+      run: (log) =>
+        shAsync(
+          process.execPath,
+          ['--input-type=module', '-e', `import { ensureBuilt } from './scripts/lib/build.mjs'; ensureBuilt({ force: ${!noBuild} });`],
+          log,
+          { timeoutMs: 10 * 60_000 },
+        ),
+    });
+  }
+  const done = [];
+  for (const s of steps) {
+    const t0 = Date.now();
+    const log = path.join(tmp, `${s.step.replace(/\W+/g, '-')}.log`);
+    fs.writeFileSync(log, '');
+    const { status } = await s.run(log);
+    const endedAt = Date.now();
+    done.push({ ...s, log, status, t0, endedAt });
+  }
+  return done;
 }
 
 // ── 3 + 4. vitest ─────────────────────────────────────────────────────────────────────────────────────────
@@ -234,9 +292,23 @@ const SERVICES = [
   { step: 'server tests redis', name: 'redis', url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', port: 6379, env: { TEST_REDIS: '1' } },
 ];
 
-// The three database variants run in the background, side by side with the SQLite run (each test makes its own
-// database or key prefix; they mostly wait on their database); their output is printed whole when they end.
+// The web tests first: the longest step (jsdom, one file after another), in the foreground.
+if (want('unit')) banner('vitest run --project web (jsdom)');
+// One worker (vitest's default on two cores): the jsdom tests wait on renders with timeouts, and with two web
+// workers beside the other steps they ran out of time (SuperQuery).
+const web = want('unit') ? startVitest('web tests', ['--project', 'web'], {}, 30 * 60_000) : null;
+
+// Beside them: the three database variants (each test makes its own database or key prefix; they mostly wait on
+// their database), and one chain of the server tests on SQLite → typecheck → lint → build: at most five CPU-bound
+// processes beside the database servers. Their output is printed whole when they end.
 const running = [];
+const serverSqlite = want('unit')
+  ? startVitest('server tests sqlite', ['--project', 'server'], {}, 30 * 60_000, { quiet: true }).then((r) => ({
+      ...r,
+      title: 'vitest run --project server (SQLite)',
+    }))
+  : null;
+if (serverSqlite) running.push(serverSqlite);
 for (const svc of SERVICES) {
   if (!want(svc.name)) continue;
   const title = `server/test/** with ${Object.entries(svc.env)
@@ -262,10 +334,16 @@ for (const svc of SERVICES) {
   console.log(`▷ started in the background: ${title}`);
   running.push(startVitest(svc.step, ['--project', 'server', 'server/test/'], svc.env, 30 * 60_000, { quiet: true }).then((r) => ({ ...r, title })));
 }
-// The SQLite run (server + web) meanwhile, in the foreground.
-if (want('unit')) {
-  banner('vitest run (server + web, SQLite)');
-  (await startVitest('vitest sqlite', [], {}, 30 * 60_000)).result();
+const checks = (serverSqlite ?? Promise.resolve()).then(() => checkChain());
+console.log(`▷ started in the background: ${serverSqlite ? 'server tests on SQLite → ' : ''}typecheck → lint → build`);
+
+if (web) (await web).result();
+
+for (const c of await checks) {
+  banner(c.title);
+  process.stdout.write(fs.readFileSync(c.log, 'utf8'));
+  if (c.status === 0) console.log(c.ok);
+  record(c.step, c.status === 0 ? { passed: 1 } : { failed: 1 }, c.t0, c.endedAt);
 }
 
 for (const step of running) {
@@ -275,16 +353,12 @@ for (const step of running) {
   result();
 }
 
-// ── 5. Build + e2e ────────────────────────────────────────────────────────────────────────────────────────
+// ── 5. e2e (built by the check chain) ────────────────────────────────────────────────────────────────────
 if (want('e2e')) {
-  banner('build web + server');
-  const built = check('build web + server', () => {
-    ensureBuilt({ force: !noBuild });
-    return true;
-  });
   banner('e2e journeys (Chromium)');
   const t0 = Date.now();
-  if (built.failed) {
+  const built = results.find((r) => r.step === 'build web + server');
+  if (!built || built.failed) {
     record('e2e journeys', { failed: 1, note: 'not run: build failed' }, t0);
   } else {
     const out = path.join(tmp, 'e2e.json');

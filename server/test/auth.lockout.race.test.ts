@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../src/core/context.js';
-import { LOCKED_MESSAGE, MAX_FAILURES, lockoutKeys } from '../src/core/auth/lockout.js';
-import { createTestApp, TEST_API_PREFIX } from './harness.js';
-import { authHeaders, createTestUser, loginAs } from './helpers/login.js';
 
 // Count every argon2 verification the server makes: the real function, wrapped (no test-only code path).
 const verifications = vi.hoisted(() => ({ n: 0 }));
@@ -16,6 +13,18 @@ vi.mock('../src/core/auth/password.js', async (importOriginal) => {
       return real.verifyPassword(hashed, plain);
     },
   };
+});
+
+// The server project runs its files in one process (isolate: false): the app's modules may already be loaded by an
+// earlier file, bound to the real password.js. Load them afresh here so that they import the counting one above,
+// and afterwards drop the mock and these modules again so that no later file sees them.
+vi.resetModules();
+const { LOCKED_MESSAGE, MAX_FAILURES, lockoutKeys } = await import('../src/core/auth/lockout.js');
+const { createTestApp, TEST_API_PREFIX } = await import('./harness.js');
+const { authHeaders, createTestUser, loginAs } = await import('./helpers/login.js');
+afterAll(() => {
+  vi.doUnmock('../src/core/auth/password.js');
+  vi.resetModules();
 });
 
 const P = TEST_API_PREFIX;
@@ -51,6 +60,14 @@ describe('lock-out under parallel sign-ins', () => {
     const last = send(right);
     return (await Promise.all([...wrong, last])).map((r) => r.json());
   }
+
+  it('every password the server checks is counted (the counting verifyPassword is the one the app calls)', async () => {
+    await createTestUser(ctx, { username: 'counted', password: 'Counted@123' });
+    verifications.n = 0;
+    expect((await post('counted', 'Counted@123')).json().success).toBe(true);
+    expect((await post('counted', 'wrong-1')).json().success).toBe(false);
+    expect(verifications.n).toBe(2);
+  });
 
   for (const parallel of [40, 200]) {
     it(`${parallel} simultaneous sign-ins, wrong passwords and the right one last: at most ${MAX_FAILURES} verified, the right one refused`, async () => {
