@@ -150,8 +150,10 @@ export class AnnouncementService {
       .where('a.del_flag', '=', '0')
       .where('a.send_status', '=', '1')
       .where('a.end_time', '>=', user.create_time)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('sys_announcement_send as s').select('s.id').whereRef('s.annt_id', '=', 'a.id').where('s.user_id', '=', userId))),
+      // NOT IN over the user's own send rows (read once through idx_sas_user_read, migration 0010), not a probe of the
+      // whole send table per notice: SQLite builds one ephemeral index of the list, PostgreSQL a hashed subplan.
+      .where('a.id', 'not in', (eb) =>
+        eb.selectFrom('sys_announcement_send as s').select('s.annt_id').where('s.user_id', '=', userId).where('s.annt_id', 'is not', null),
       )
       .execute();
     const t = now();
