@@ -207,7 +207,7 @@ async function main(): Promise<void> {
     const uid = u.id as string;
     const statements: Record<string, string> = {
       materialise: `select a.id from sys_announcement a where a.msg_type = 'ALL' and a.del_flag = '0' and a.send_status = '1' and a.end_time >= '2020-01-01 00:00:00' and a.id not in (select s.annt_id from sys_announcement_send s where s.user_id = '${uid}' and s.annt_id is not null)`,
-      unreadPage: `select a.* from sys_announcement a inner join sys_announcement_send s on s.annt_id = a.id where s.user_id = '${uid}' and s.read_flag = '0' and a.send_status = '1' and a.del_flag = '0' and a.msg_category = '1' order by a.create_time desc, a.id desc limit 5`,
+      unreadPage: `select a.id from sys_announcement a inner join sys_announcement_send s on s.annt_id = a.id where s.user_id = '${uid}' and s.read_flag = '0' and a.send_status = '1' and a.del_flag = '0' and a.msg_category = '1' order by a.create_time desc, a.id desc limit 5`,
       unreadCount: `select count(*) from sys_announcement a inner join sys_announcement_send s on s.annt_id = a.id where s.user_id = '${uid}' and s.read_flag = '0' and a.send_status = '1' and a.del_flag = '0' and a.msg_category = '1'`,
     };
     // One request first: the user's ALL send rows are made on demand (the steady state every later request sees).

@@ -179,8 +179,16 @@ export class AnnouncementService {
   async listByUser(userId: string, pageSize: number): Promise<AnnouncementListByUser> {
     await this.materialise(userId);
     const part = async (category: '1' | '2') => {
+      // The page's ids first (the sort carries two columns, not whole notices with their bodies), then those rows.
+      const pageRows = async () => {
+        const ids = (
+          await this.unread(userId, category).select('a.id').orderBy('a.create_time', 'desc').orderBy('a.id', 'desc').limit(pageSize).execute()
+        ).map((r) => r.id);
+        if (!ids.length) return [];
+        return this.db.selectFrom('sys_announcement as a').selectAll('a').where('a.id', 'in', ids).orderBy('a.create_time', 'desc').orderBy('a.id', 'desc').execute();
+      };
       const [rows, total] = await Promise.all([
-        this.unread(userId, category).selectAll('a').orderBy('a.create_time', 'desc').orderBy('a.id', 'desc').limit(pageSize).execute(),
+        pageRows(),
         this.unread(userId, category)
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow(),
