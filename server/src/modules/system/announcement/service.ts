@@ -165,15 +165,15 @@ export class AnnouncementService {
   }
 
   /** The unread published notices of a user in one category (contract §8.2 step 2 and 3). */
-  private unread(userId: string, category: '1' | '2') {
-    return this.db
+  private unread(userId: string, category?: '1' | '2') {
+    const q = this.db
       .selectFrom('sys_announcement as a')
       .innerJoin('sys_announcement_send as s', 's.annt_id', 'a.id')
       .where('s.user_id', '=', userId)
       .where('s.read_flag', '=', '0')
       .where('a.send_status', '=', '1')
-      .where('a.del_flag', '=', '0')
-      .where('a.msg_category', '=', category);
+      .where('a.del_flag', '=', '0');
+    return category ? q.where('a.msg_category', '=', category) : q;
   }
 
   async listByUser(userId: string, pageSize: number): Promise<AnnouncementListByUser> {
@@ -187,16 +187,20 @@ export class AnnouncementService {
         if (!ids.length) return [];
         return this.db.selectFrom('sys_announcement as a').selectAll('a').where('a.id', 'in', ids).orderBy('a.create_time', 'desc').orderBy('a.id', 'desc').execute();
       };
-      const [rows, total] = await Promise.all([
-        pageRows(),
-        this.unread(userId, category)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { list: rows.map((r) => this.item(r)), total: Number(total.n) };
+      return (await pageRows()).map((r) => this.item(r));
     };
-    const [annt, sys] = await Promise.all([part('1'), part('2')]);
-    return { anntMsgList: annt.list, anntMsgTotal: annt.total, sysMsgList: sys.list, sysMsgTotal: sys.total };
+    // Both unread totals in one pass over the user's unread rows.
+    const totals = async () => {
+      const rows = await this.unread(userId)
+        .select('a.msg_category')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .groupBy('a.msg_category')
+        .execute();
+      const of = (c: string) => Number(rows.find((r) => r.msg_category === c)?.n ?? 0);
+      return { annt: of('1'), sys: of('2') };
+    };
+    const [anntMsgList, sysMsgList, total] = await Promise.all([part('1'), part('2'), totals()]);
+    return { anntMsgList, anntMsgTotal: total.annt, sysMsgList, sysMsgTotal: total.sys };
   }
 
   /** editByAnntIdAndUserId: the caller's row of this notice read now (made read when an ALL notice has none yet). */
