@@ -124,13 +124,12 @@ async function main(): Promise<void> {
   const prepared = await prepareContext(config);
   const { ctx } = prepared;
   const db = ctx.db.db as unknown as AnyDb;
-  // An experiment: a larger SQLite page cache (KB) than the driver's default 2 MB.
-  if (DIALECT === 'sqlite' && process.env.BENCH_SQLITE_CACHE_KB) await sql.raw(`pragma cache_size = -${Number(process.env.BENCH_SQLITE_CACHE_KB)}`).execute(db);
   let closed = false;
+  const running: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
   const stop = async () => {
     if (closed) return;
     closed = true;
-    await app?.close().catch(() => {});
+    await running.app?.close().catch(() => {});
     await prepared.close().catch(() => {});
     if (DIALECT === 'postgres') await pgAdmin(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`).catch(() => {});
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -139,7 +138,6 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop());
   process.once('SIGINT', () => void stop());
   setTimeout(() => void stop(), 30 * 60_000).unref();
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
   const t0 = Date.now();
   // Every 50th generated user is frozen (seed-users.ts): sockets mode makes enough to have USERS active ones.
@@ -155,7 +153,8 @@ async function main(): Promise<void> {
   }
   const seedMs = Date.now() - t0;
 
-  app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { logger: false });
+  running.app = app;
   const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   let readUser = '';
   const stats = http.createServer((req, res) => {
@@ -180,7 +179,14 @@ async function main(): Promise<void> {
 
   if (MODE === 'sockets') {
     const sessions: Array<[string, string]> = [];
-    const active = await db.selectFrom('sys_user').select('id').where('username', 'like', 'bench%').where('status', '=', 1).orderBy('id').limit(USERS).execute();
+    const active = await db
+      .selectFrom('sys_user')
+      .select('id')
+      .where('username', 'like', 'bench%')
+      .where('status', '=', 1)
+      .orderBy('id')
+      .limit(USERS)
+      .execute();
     const isActive = new Set(active.map((a) => a.id as string));
     for (const u of users.filter((x) => isActive.has(x.id as string))) {
       const s = await createSession(ctx, { id: u.id as string, username: u.username as string, realname: (u.realname as string) ?? '' }, meta);
@@ -215,8 +221,7 @@ async function main(): Promise<void> {
   } else {
     // The user asked for (bench1: send rows of both categories); its ALL rows are made by the first request.
     const u = users.find((x) => x.username === 'bench1')!;
-    const token = (await createSession(ctx, { id: u.id as string, username: u.username as string, realname: (u.realname as string) ?? '' }, meta))
-      .token;
+    const token = (await createSession(ctx, { id: u.id as string, username: u.username as string, realname: (u.realname as string) ?? '' }, meta)).token;
     const uid = u.id as string;
     readUser = uid;
     const statements: Record<string, string> = {

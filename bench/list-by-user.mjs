@@ -3,7 +3,7 @@
 // connections with autocannon (3 s warm-up, then --duration s) as one user whose ALL send rows exist (made by the
 // first request); p50/p99, req/s, server CPU per request, the load average; the statements' plans and times with
 // and without the indexes of migration 0010. Writes the `announcements-list` section of docs/PERFORMANCE.md.
-//   node bench/list-by-user.mjs [--dbs=sqlite,postgres] [--duration=10] [--annts=100000] [--sends=1000000] [--no-write]
+//   node bench/list-by-user.mjs [--dbs=sqlite,postgres] [--duration=10] [--annts=100000] [--sends=1000000] [--no-write] [--report-only]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -103,18 +103,20 @@ const rows = args.includes('--report-only') ? JSON.parse(fs.readFileSync(SAVED, 
 if (!args.includes('--report-only')) {
   for (const d of DBS) rows.push(...(await run(d)));
   fs.mkdirSync(path.dirname(SAVED), { recursive: true });
-  fs.writeFileSync(SAVED, JSON.stringify(rows, null, 2));
+  if (!args.includes('--no-write')) fs.writeFileSync(SAVED, JSON.stringify(rows, null, 2));
 }
 const when = new Date(rows[0]?.date ?? Date.now());
 
 const f = (x, d = 2) => (x == null ? '—' : Number(x).toFixed(d));
 const n = (x) => Number(x).toLocaleString('en-US');
-const stmtRows = rows.filter((r) => r.scenario === 'fresh').flatMap((r) =>
-  ['materialise', 'unreadPage', 'unreadCounts'].map(
-    (k) =>
-      `| ${r.dialect} | ${k} | ${f(r.ready.withoutIndexes[k].ms)} | ${f(r.ready.withIndexes[k].ms)} | ${r.ready.withoutIndexes[k].plan.join('; ').replace(/\|/g, '\\|')} | ${r.ready.withIndexes[k].plan.join('; ').replace(/\|/g, '\\|')} |`,
-  ),
-);
+const stmtRows = rows
+  .filter((r) => r.scenario === 'fresh')
+  .flatMap((r) =>
+    ['materialise', 'unreadPage', 'unreadCounts'].map(
+      (k) =>
+        `| ${r.dialect} | ${k} | ${f(r.ready.withoutIndexes[k].ms)} | ${f(r.ready.withIndexes[k].ms)} | ${r.ready.withoutIndexes[k].plan.join('; ').replace(/\|/g, '\\|')} | ${r.ready.withIndexes[k].plan.join('; ').replace(/\|/g, '\\|')} |`,
+    ),
+  );
 const md = `## listByUser with 100k announcements and 1M send rows (issue 12 point 2)
 
 Measured by \`node bench/list-by-user.mjs\` (\`bench/announcement-server.ts\`) on ${when.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores shared
@@ -137,7 +139,10 @@ ${rows
   )
   .join('\n')}
 
-Seeding: ${rows.filter((r) => r.scenario === 'fresh').map((r) => `${r.dialect} ${f(r.ready.seedMs / 1000, 1)} s, ${f(r.ready.dbBytes / 1048576, 0)} MB`).join('; ')}.
+Seeding: ${rows
+  .filter((r) => r.scenario === 'fresh')
+  .map((r) => `${r.dialect} ${f(r.ready.seedMs / 1000, 1)} s, ${f(r.ready.dbBytes / 1048576, 0)} MB`)
+  .join('; ')}.
 
 The statements of one request alone (ms, mean of 5 after one unmeasured run; the user's ALL rows already made), without and
 with the indexes of migration \`0010_announcement_indexes\` (dropped and re-created in the same database), and their plans
@@ -170,6 +175,9 @@ own backends). What would meet the target (not done here): keep the category, fl
 its send rows (or an unread counter per user and category) so the totals and the page read one index range without the
 join, and skip the on-demand comparison when no ALL notice was published, re-published or edited since this user's last
 check (a per-user mark checked against the newest publish time).
+
+Not part of \`npm run bench\` (about 2.5 minutes with both databases); run it on its own (\`--dbs=sqlite,postgres
+--duration=10 --annts=100000 --sends=1000000\`; \`--report-only\` rewrites this section from \`bench/results/list-by-user.json\`).
 `;
 if (!args.includes('--no-write')) {
   writePerfSection('announcements-list', md);

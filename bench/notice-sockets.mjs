@@ -6,7 +6,7 @@
 // admin → app.notifier.toAll → the live hub → every socket), and each delivery is timed from the moment the request
 // was sent to the moment this process read the push on that socket. Server RSS (after a GC) before and after the
 // sockets gives the memory per socket. Writes the `notice-sockets` section of docs/PERFORMANCE.md.
-//   node bench/notice-sockets.mjs [--sockets=5000] [--notices=20] [--no-write]
+//   node bench/notice-sockets.mjs [--sockets=5000] [--notices=20] [--no-write] [--report-only]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,112 +34,122 @@ const pct = (xs, p) => {
 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/announcement-server.ts'], {
-  cwd: ROOT,
-  env: { ...process.env, BENCH_MODE: 'sockets', BENCH_DB: 'sqlite', BENCH_USERS: String(SOCKETS), BENCH_NOTICES: String(NOTICES) },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-child.stdout.setEncoding('utf8');
-const sockets = [];
-let result;
-try {
-  const ready = await nextReady(child, 5 * 60_000, 'announcement server (sockets)');
-  if (ready.sessions.length < SOCKETS) throw new Error(`only ${ready.sessions.length} sessions`);
-  const stats = async (gc) => (await fetch(`${ready.statsUrl}${gc ? '?gc' : ''}`)).json();
-  await sleep(500);
-  await stats(true);
-  const before = await stats(true);
-  const wsBase = ready.appUrl.replace(/^http/, 'ws') + ready.prefix;
+const SAVED = path.join(ROOT, 'bench/results/notice-sockets.json');
+if (!args.includes('--report-only')) await measure();
+report(JSON.parse(fs.readFileSync(SAVED, 'utf8')));
+process.exit(0);
 
-  // Open the sockets, OPEN_PARALLEL at a time; a socket counts once its HeartBeat is answered.
-  const tOpen = performance.now();
-  const open = ([userId, token]) =>
-    new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${wsBase}/websocket/${userId}`, [token]);
-      const s = { ws, userId, got: new Map() };
-      const timer = setTimeout(() => reject(new Error(`socket ${userId}: no heartcheck within 30 s`)), 30_000);
-      ws.on('open', () => ws.send('HeartBeat'));
-      ws.on('message', (data) => {
-        const at = performance.now();
-        const m = JSON.parse(data.toString());
-        if (m.cmd === 'heartcheck') {
-          clearTimeout(timer);
-          resolve(s);
-        } else if (m.msgId) s.got.set(m.msgId, at);
-      });
-      ws.on('close', (code) => {
-        s.closedWith = code;
-        reject(new Error(`socket ${userId} closed ${code}`));
-      });
-      ws.on('error', (e) => reject(e));
-    });
-  for (let i = 0; i < SOCKETS; i += OPEN_PARALLEL) sockets.push(...(await Promise.all(ready.sessions.slice(i, i + OPEN_PARALLEL).map(open))));
-  const openMs = performance.now() - tOpen;
-  await sleep(1000);
-  await stats(true);
-  const after = await stats(true);
-  const perSocketKB = (after.rss - before.rss) / 1024 / SOCKETS;
-  console.log(
-    `${sockets.length} sockets open in ${(openMs / 1000).toFixed(1)} s; server RSS ${(before.rss / 1048576).toFixed(0)} → ${(after.rss / 1048576).toFixed(0)} MB (${perSocketKB.toFixed(1)} KB per socket)`,
-  );
+async function measure() {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/announcement-server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, BENCH_MODE: 'sockets', BENCH_DB: 'sqlite', BENCH_USERS: String(SOCKETS), BENCH_NOTICES: String(NOTICES) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.stdout.setEncoding('utf8');
+  const sockets = [];
+  let result;
+  try {
+    const ready = await nextReady(child, 5 * 60_000, 'announcement server (sockets)');
+    if (ready.sessions.length < SOCKETS) throw new Error(`only ${ready.sessions.length} sessions`);
+    const stats = async (gc) => (await fetch(`${ready.statsUrl}${gc ? '?gc' : ''}`)).json();
+    await sleep(500);
+    await stats(true);
+    const before = await stats(true);
+    const wsBase = ready.appUrl.replace(/^http/, 'ws') + ready.prefix;
 
-  // Publish: one notice at a time, the next 300 ms after every socket has the previous one (or 10 s passed).
-  const loadBefore = loadavg();
-  const cpu0 = await stats(false);
-  const perNotice = [];
-  const all = [];
-  for (const id of ready.notices) {
-    const t0 = performance.now();
-    const res = await fetch(`${ready.appUrl}${ready.prefix}/sys/annountCement/doReleaseData?id=${id}`, { headers: { 'X-Access-Token': ready.adminToken } });
-    const answeredMs = performance.now() - t0;
-    const body = await res.json();
-    if (!body.success) throw new Error(`doReleaseData failed: ${body.message}`);
-    const deadline = t0 + 10_000;
-    while (sockets.some((s) => !s.got.has(id)) && performance.now() < deadline) await sleep(5);
-    const times = sockets.filter((s) => s.got.has(id)).map((s) => s.got.get(id) - t0);
-    all.push(...times);
-    perNotice.push({ id, answeredMs, delivered: times.length, p50: pct(times, 50), p99: pct(times, 99), max: Math.max(...times) });
-    console.log(`${id}: answered ${answeredMs.toFixed(1)} ms, ${times.length}/${SOCKETS} delivered, p50 ${pct(times, 50).toFixed(1)} p99 ${pct(times, 99).toFixed(1)} max ${Math.max(...times).toFixed(1)} ms`);
-    await sleep(300);
+    // Open the sockets, OPEN_PARALLEL at a time; a socket counts once its HeartBeat is answered.
+    const tOpen = performance.now();
+    const open = ([userId, token]) =>
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(`${wsBase}/websocket/${userId}`, [token]);
+        const s = { ws, userId, got: new Map() };
+        const timer = setTimeout(() => reject(new Error(`socket ${userId}: no heartcheck within 30 s`)), 30_000);
+        ws.on('open', () => ws.send('HeartBeat'));
+        ws.on('message', (data) => {
+          const at = performance.now();
+          const m = JSON.parse(data.toString());
+          if (m.cmd === 'heartcheck') {
+            clearTimeout(timer);
+            resolve(s);
+          } else if (m.msgId) s.got.set(m.msgId, at);
+        });
+        ws.on('close', (code) => {
+          s.closedWith = code;
+          reject(new Error(`socket ${userId} closed ${code}`));
+        });
+        ws.on('error', (e) => reject(e));
+      });
+    for (let i = 0; i < SOCKETS; i += OPEN_PARALLEL) sockets.push(...(await Promise.all(ready.sessions.slice(i, i + OPEN_PARALLEL).map(open))));
+    const openMs = performance.now() - tOpen;
+    await sleep(1000);
+    await stats(true);
+    const after = await stats(true);
+    const perSocketKB = (after.rss - before.rss) / 1024 / SOCKETS;
+    console.log(
+      `${sockets.length} sockets open in ${(openMs / 1000).toFixed(1)} s; server RSS ${(before.rss / 1048576).toFixed(0)} → ${(after.rss / 1048576).toFixed(0)} MB (${perSocketKB.toFixed(1)} KB per socket)`,
+    );
+
+    // Publish: one notice at a time, the next 300 ms after every socket has the previous one (or 10 s passed).
+    const loadBefore = loadavg();
+    const cpu0 = await stats(false);
+    const perNotice = [];
+    const all = [];
+    for (const id of ready.notices) {
+      const t0 = performance.now();
+      const res = await fetch(`${ready.appUrl}${ready.prefix}/sys/annountCement/doReleaseData?id=${id}`, { headers: { 'X-Access-Token': ready.adminToken } });
+      const answeredMs = performance.now() - t0;
+      const body = await res.json();
+      if (!body.success) throw new Error(`doReleaseData failed: ${body.message}`);
+      const deadline = t0 + 10_000;
+      while (sockets.some((s) => !s.got.has(id)) && performance.now() < deadline) await sleep(5);
+      const times = sockets.filter((s) => s.got.has(id)).map((s) => s.got.get(id) - t0);
+      all.push(...times);
+      perNotice.push({ id, answeredMs, delivered: times.length, p50: pct(times, 50), p99: pct(times, 99), max: Math.max(...times) });
+      console.log(
+        `${id}: answered ${answeredMs.toFixed(1)} ms, ${times.length}/${SOCKETS} delivered, p50 ${pct(times, 50).toFixed(1)} p99 ${pct(times, 99).toFixed(1)} max ${Math.max(...times).toFixed(1)} ms`,
+      );
+      await sleep(300);
+    }
+    const cpu1 = await stats(false);
+    const lasts = perNotice.map((p) => p.max);
+    result = {
+      date: new Date().toISOString(),
+      sockets: sockets.length,
+      openMs,
+      rssBefore: before.rss,
+      rssAfter: after.rss,
+      perSocketKB,
+      notices: perNotice,
+      deliveries: all.length,
+      expected: SOCKETS * NOTICES,
+      p50: pct(all, 50),
+      p99: pct(all, 99),
+      max: Math.max(...all),
+      lastP50: pct(lasts, 50),
+      lastMax: Math.max(...lasts),
+      answeredP50: pct(
+        perNotice.map((p) => p.answeredMs),
+        50,
+      ),
+      cpuPerNoticeMs: (cpu1.cpu.user + cpu1.cpu.system - cpu0.cpu.user - cpu0.cpu.system) / 1000 / NOTICES,
+      loadBefore,
+      loadAfter: loadavg(),
+      fdLimit: Number(fs.readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+(\d+)/)?.[1] ?? 0),
+    };
+  } finally {
+    for (const s of sockets) s.ws.terminate();
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
   }
-  const cpu1 = await stats(false);
-  const lasts = perNotice.map((p) => p.max);
-  result = {
-    date: new Date().toISOString(),
-    sockets: sockets.length,
-    openMs,
-    rssBefore: before.rss,
-    rssAfter: after.rss,
-    perSocketKB,
-    notices: perNotice,
-    deliveries: all.length,
-    expected: SOCKETS * NOTICES,
-    p50: pct(all, 50),
-    p99: pct(all, 99),
-    max: Math.max(...all),
-    lastP50: pct(lasts, 50),
-    lastMax: Math.max(...lasts),
-    answeredP50: pct(
-      perNotice.map((p) => p.answeredMs),
-      50,
-    ),
-    cpuPerNoticeMs: (cpu1.cpu.user + cpu1.cpu.system - cpu0.cpu.user - cpu0.cpu.system) / 1000 / NOTICES,
-    loadBefore,
-    loadAfter: loadavg(),
-    fdLimit: Number(fs.readFileSync('/proc/self/limits', 'utf8').match(/Max open files\s+(\d+)/)?.[1] ?? 0),
-  };
-} finally {
-  for (const s of sockets) s.ws.terminate();
-  child.kill('SIGTERM');
-  await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+
+  fs.mkdirSync(path.dirname(SAVED), { recursive: true });
+  if (!args.includes('--no-write')) fs.writeFileSync(SAVED, JSON.stringify(result, null, 2));
 }
 
-fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-fs.writeFileSync(path.join(ROOT, 'bench/results/notice-sockets.json'), JSON.stringify(result, null, 2));
-const r = result;
-const f = (x, d = 1) => Number(x).toFixed(d);
-const met = r.deliveries === r.expected && r.lastMax <= TARGET_MS;
-const md = `## Notice sockets: publish to all (issue 12 point 5)
+function report(r) {
+  const f = (x, d = 1) => Number(x).toFixed(d);
+  const met = r.deliveries === r.expected && r.lastMax <= TARGET_MS;
+  const md = `## Notice sockets: publish to all (issue 12 point 5)
 
 Measured by \`node bench/notice-sockets.mjs\` (\`bench/announcement-server.ts\`) on ${r.date.slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores shared
 with other work, Node ${process.version}: **load average ${r.loadBefore} before the publishes, ${r.loadAfter} after** (1 / 5 / 15 min).
@@ -169,9 +179,11 @@ Per notice (ms from the request): ${r.notices.map((p) => `${f(p.p50, 0)}/${f(p.m
 The push is one JSON text serialised once and written to each registered socket of the node (\`liveSocket.ts\`, the hub's
 \`ALL\` branch); with REDIS_URL set, the same text goes through one Redis message per publish to every node.
 The CPU per publish is the figure to compare between runs: it hardly moves with the machine's load, unlike the times.
+Not part of \`npm run bench\` (it needs about a minute and 10,000 file descriptors); run it on its own
+(\`--sockets=N --notices=N\`; \`--report-only\` rewrites this section from \`bench/results/notice-sockets.json\`).
 `;
-if (!args.includes('--no-write')) {
-  writePerfSection('notice-sockets', md);
-  console.log('> wrote the notice-sockets section of docs/PERFORMANCE.md');
-} else console.log(md);
-process.exit(0);
+  if (!args.includes('--no-write')) {
+    writePerfSection('notice-sockets', md);
+    console.log('> wrote the notice-sockets section of docs/PERFORMANCE.md');
+  } else console.log(md);
+}

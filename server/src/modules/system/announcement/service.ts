@@ -181,11 +181,17 @@ export class AnnouncementService {
     const part = async (category: '1' | '2') => {
       // The page's ids first (the sort carries two columns, not whole notices with their bodies), then those rows.
       const pageRows = async () => {
-        const ids = (
-          await this.unread(userId, category).select('a.id').orderBy('a.create_time', 'desc').orderBy('a.id', 'desc').limit(pageSize).execute()
-        ).map((r) => r.id);
+        const ids = (await this.unread(userId, category).select('a.id').orderBy('a.create_time', 'desc').orderBy('a.id', 'desc').limit(pageSize).execute()).map(
+          (r) => r.id,
+        );
         if (!ids.length) return [];
-        return this.db.selectFrom('sys_announcement as a').selectAll('a').where('a.id', 'in', ids).orderBy('a.create_time', 'desc').orderBy('a.id', 'desc').execute();
+        return this.db
+          .selectFrom('sys_announcement as a')
+          .selectAll('a')
+          .where('a.id', 'in', ids)
+          .orderBy('a.create_time', 'desc')
+          .orderBy('a.id', 'desc')
+          .execute();
       };
       return (await pageRows()).map((r) => this.item(r));
     };
