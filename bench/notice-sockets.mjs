@@ -176,7 +176,8 @@ request, the UPDATE, ${r.sockets.toLocaleString('en-US')} frames written by the 
 
 Per notice (ms from the request): ${r.notices.map((p) => `${f(p.p50, 0)}/${f(p.max, 0)}`).join(', ')} (p50/last socket).
 
-The push is one JSON text serialised once and written to each registered socket of the node (\`liveSocket.ts\`, the hub's
+The publish request is answered once the push has been handed to every socket (\`doReleaseData\` awaits \`toAll\`), so its
+time is the node's fan-out. The push is one JSON text serialised once and written to each registered socket of the node (\`liveSocket.ts\`, the hub's
 \`ALL\` branch); with REDIS_URL set, the same text goes through one Redis message per publish to every node.
 The CPU per publish is the figure to compare between runs: it hardly moves with the machine's load, unlike the times.
 Not part of \`npm run bench\` (it needs about a minute and 10,000 file descriptors); run it on its own
