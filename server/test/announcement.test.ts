@@ -231,6 +231,19 @@ describe(`announcements (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     }
   });
 
+  it('listByUser: a send row without annt_id does not hide the ALL notices (the on-demand insert compares with NOT IN)', async () => {
+    const uid = await createTestUser(ctx, { username: 'ann_null', password: PW });
+    const h = authHeaders(await loginAs(app, 'ann_null', PW));
+    await db()
+      .insertInto('sys_announcement_send')
+      .values({ id: `nul${Date.now()}`, annt_id: null, user_id: uid, read_flag: '0' })
+      .execute();
+    const id = await notice({ titile: '空引用之后' });
+    const res = (await call('GET', `${A}/listByUser`, undefined, h)).body.result;
+    expect(res.anntMsgList.map((x: { id: string }) => x.id)).toContain(id);
+    expect(await sends(id, uid)).toHaveLength(1);
+  });
+
   it('show/{id}: an HTML page for the audience, 404 otherwise; no script', async () => {
     const pub = await notice({ titile: '公开<页面>', msgContent: '<p>内容</p>' });
     const draft = await notice({ titile: '草稿页面', msgContent: '<p>草稿</p>' }, false);

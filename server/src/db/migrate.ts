@@ -9,6 +9,7 @@ import * as m0007 from './migrations/0007_sys_sms_claim.js';
 import * as m0006 from './migrations/0006_announcement_send_unique.js';
 import * as m0008 from './migrations/0008_quartz_job_run.js';
 import * as m0009 from './migrations/0009_unique_indexes.js';
+import * as m0010 from './migrations/0010_announcement_indexes.js';
 
 /**
  * A migration file exports `up(db, dialect)` (and optionally `down(db, dialect)`).
@@ -30,6 +31,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '0006_announcement_send_unique': m0006,
   '0008_quartz_job_run': m0008,
   '0009_unique_indexes': m0009,
+  '0010_announcement_indexes': m0010,
 };
 
 class StaticProvider implements MigrationProvider {

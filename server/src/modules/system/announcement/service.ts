@@ -150,8 +150,10 @@ export class AnnouncementService {
       .where('a.del_flag', '=', '0')
       .where('a.send_status', '=', '1')
       .where('a.end_time', '>=', user.create_time)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('sys_announcement_send as s').select('s.id').whereRef('s.annt_id', '=', 'a.id').where('s.user_id', '=', userId))),
+      // NOT IN over the user's own send rows (read once through idx_sas_user_read, migration 0010), not a probe of the
+      // whole send table per notice: SQLite builds one ephemeral index of the list, PostgreSQL a hashed subplan.
+      .where('a.id', 'not in', (eb) =>
+        eb.selectFrom('sys_announcement_send as s').select('s.annt_id').where('s.user_id', '=', userId).where('s.annt_id', 'is not', null),
       )
       .execute();
     const t = now();
@@ -163,30 +165,48 @@ export class AnnouncementService {
   }
 
   /** The unread published notices of a user in one category (contract §8.2 step 2 and 3). */
-  private unread(userId: string, category: '1' | '2') {
-    return this.db
+  private unread(userId: string, category?: '1' | '2') {
+    const q = this.db
       .selectFrom('sys_announcement as a')
       .innerJoin('sys_announcement_send as s', 's.annt_id', 'a.id')
       .where('s.user_id', '=', userId)
       .where('s.read_flag', '=', '0')
       .where('a.send_status', '=', '1')
-      .where('a.del_flag', '=', '0')
-      .where('a.msg_category', '=', category);
+      .where('a.del_flag', '=', '0');
+    return category ? q.where('a.msg_category', '=', category) : q;
   }
 
   async listByUser(userId: string, pageSize: number): Promise<AnnouncementListByUser> {
     await this.materialise(userId);
     const part = async (category: '1' | '2') => {
-      const [rows, total] = await Promise.all([
-        this.unread(userId, category).selectAll('a').orderBy('a.create_time', 'desc').orderBy('a.id', 'desc').limit(pageSize).execute(),
-        this.unread(userId, category)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { list: rows.map((r) => this.item(r)), total: Number(total.n) };
+      // The page's ids first (the sort carries two columns, not whole notices with their bodies), then those rows.
+      const pageRows = async () => {
+        const ids = (await this.unread(userId, category).select('a.id').orderBy('a.create_time', 'desc').orderBy('a.id', 'desc').limit(pageSize).execute()).map(
+          (r) => r.id,
+        );
+        if (!ids.length) return [];
+        return this.db
+          .selectFrom('sys_announcement as a')
+          .selectAll('a')
+          .where('a.id', 'in', ids)
+          .orderBy('a.create_time', 'desc')
+          .orderBy('a.id', 'desc')
+          .execute();
+      };
+      return (await pageRows()).map((r) => this.item(r));
     };
-    const [annt, sys] = await Promise.all([part('1'), part('2')]);
-    return { anntMsgList: annt.list, anntMsgTotal: annt.total, sysMsgList: sys.list, sysMsgTotal: sys.total };
+    // Both unread totals in one pass over the user's unread rows.
+    const totals = async () => {
+      const rows = await this.unread(userId)
+        .select('a.msg_category')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .groupBy('a.msg_category')
+        .execute();
+      const of = (c: string) => Number(rows.find((r) => r.msg_category === c)?.n ?? 0);
+      return { annt: of('1'), sys: of('2') };
+    };
+    const [anntMsgList, sysMsgList, total] = await Promise.all([part('1'), part('2'), totals()]);
+    return { anntMsgList, anntMsgTotal: total.annt, sysMsgList, sysMsgTotal: total.sys };
   }
 
   /** editByAnntIdAndUserId: the caller's row of this notice read now (made read when an ALL notice has none yet). */
