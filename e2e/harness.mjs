@@ -204,3 +204,20 @@ export async function signInToken(api, who = ADMIN) {
   if (!body.success) throw new Error(`sign-in failed: ${body.message}`);
   return body.result.token;
 }
+
+/** The signed-in page's token (store/storage.ts keeps Vue.ls JSON under `pro__Access-Token`). */
+export async function tokenOf(page) {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('pro__Access-Token') ?? 'null')?.value);
+}
+
+/** A JSON API caller with `token`: `await call('POST', '/sys/x/add', body)` answers the parsed envelope. */
+export function api(baseUrl, token) {
+  return async (method, url, body) => {
+    const res = await fetch(`${baseUrl}${API_PREFIX}${url}`, {
+      method,
+      headers: { 'X-Access-Token': token, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return res.json();
+  };
+}

@@ -3,28 +3,12 @@
 // assign an existing user to it → grant a menu's data rule to it and to a department role of it (data-rule
 // drawer) → a second browser context signs in, and 在线用户 forces that session out.
 // Screenshots of every page of this area go to e2e/artifacts/04-*.png.
-import { ADMIN, API_PREFIX, expect, screenshot, submitSignIn } from '../harness.mjs';
+import { ADMIN, api, tokenOf, expect, screenshot, submitSignIn } from '../harness.mjs';
 
 export const name = 'menus and departments: add a menu and see it, child department with its org code, assign a user, force a session out';
 
 // no underscore: on SQLite the server's LIKE escaping (\_ without ESCAPE) cannot match one (reported)
 const SECOND = { username: 'e2eonline', realname: '在线测试', password: 'Passw0rd!e2e' };
-
-/** The signed-in page's token (store/storage.ts keeps Vue.ls JSON under `pro__Access-Token`). */
-async function tokenOf(page) {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('pro__Access-Token') ?? 'null')?.value);
-}
-
-function api(baseUrl, token) {
-  return async (method, url, body) => {
-    const res = await fetch(`${baseUrl}${API_PREFIX}${url}`, {
-      method,
-      headers: { 'X-Access-Token': token, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return res.json();
-  };
-}
 
 /** A message toast with `text` (antd message). */
 function toast(page, text) {

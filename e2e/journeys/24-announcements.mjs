@@ -3,28 +3,13 @@
 // (the 6 s polling), opening the item shows the detail dialog and marks it read (the count falls), and 我的消息
 // lists it as read.
 import { createHash } from 'node:crypto';
-import { ADMIN, API_PREFIX, expect, motionsSettled, screenshot, submitSignIn, watchCspViolations } from '../harness.mjs';
+import { ADMIN, api, tokenOf, expect, motionsSettled, screenshot, submitSignIn, watchCspViolations } from '../harness.mjs';
 
 export const name = 'announcements: publish to one user, their bell rises without a reload, opening marks it read, 我的消息 lists it';
 
 const stamp = Date.now().toString(36).slice(-5);
 const USER = { username: `e2enotice${stamp}`, realname: '通告接收人', password: 'Passw0rd!e2e' };
 const TITLE = `停服维护通知${stamp}`;
-
-async function tokenOf(page) {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('pro__Access-Token') ?? 'null')?.value);
-}
-
-function api(baseUrl, token) {
-  return async (method, url, body) => {
-    const res = await fetch(`${baseUrl}${API_PREFIX}${url}`, {
-      method,
-      headers: { 'X-Access-Token': token, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return res.json();
-  };
-}
 
 const md5 = (s) => createHash('md5').update(s).digest('hex');
 

@@ -8,61 +8,13 @@ import { createPeerApp, createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX, typ
 import { authHeaders, createTestUser, loginAs } from './helpers/login.js';
 import { SPEECH_MSG, SpeechService, TTS_MAX_CHARS } from '../src/modules/system/speech/service.js';
 import { LIVE_MAX_SOCKETS_PER_USER } from '../src/core/realtime/liveSocket.js';
+import { connectWs, type Conn } from './helpers/wsClient.js';
 
 // Issue 12 points 5–6: the live notice channel `/websocket/{userId}` (contract §8.3, 000 §4, security §1.2) and the
 // spoken-notice endpoint.
 
-// The `ws` package ships no types; this is the client surface the tests use.
-interface WsClient {
-  readonly readyState: number;
-  send(text: string): void;
-  close(): void;
-  on(event: 'message', fn: (data: Buffer) => void): void;
-  on(event: 'close', fn: (code: number) => void): void;
-  on(event: 'open' | 'error', fn: (err?: Error) => void): void;
-}
-type WsCtor = new (url: string, protocols?: string | string[]) => WsClient;
-const WS_MODULE = 'ws'; // a variable specifier: the package has no type declarations to resolve
-const { WebSocket } = (await import(WS_MODULE)) as { WebSocket: WsCtor };
-
-interface Conn {
-  ws: WsClient;
-  /** Frames received and not yet taken by next(). */
-  messages: unknown[];
-  next(timeoutMs?: number): Promise<unknown>;
-  closed: Promise<number>;
-}
-
 function connect(base: string, userId: string, token: string): Promise<Conn> {
-  const ws = new WebSocket(`${base}${TEST_API_PREFIX}/websocket/${encodeURIComponent(userId)}`, token ? [token] : []);
-  const messages: unknown[] = [];
-  const waiters: ((m: unknown) => void)[] = [];
-  ws.on('message', (data) => {
-    const text = data.toString();
-    let m: unknown = text;
-    try {
-      m = JSON.parse(text) as unknown;
-    } catch {
-      /* kept as text */
-    }
-    const w = waiters.shift();
-    if (w) w(m);
-    else messages.push(m);
-  });
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  const next = (timeoutMs = 3000) =>
-    new Promise<unknown>((resolve, reject) => {
-      if (messages.length) return resolve(messages.shift());
-      const timer = setTimeout(() => reject(new Error('no message')), timeoutMs);
-      waiters.push((m) => {
-        clearTimeout(timer);
-        resolve(m);
-      });
-    });
-  return new Promise((resolve, reject) => {
-    ws.on('open', () => resolve({ ws, messages, next, closed }));
-    ws.on('error', (err) => reject(err ?? new Error('socket error')));
-  });
+  return connectWs(`${base}${TEST_API_PREFIX}/websocket/${encodeURIComponent(userId)}`, token);
 }
 
 const HEARTCHECK = { cmd: 'heartcheck', msgTxt: '心跳响应' };

@@ -5,51 +5,10 @@ import { buildApp } from '../src/app.js';
 import { createTestContext, TEST_ADMIN_PASSWORD, TEST_API_PREFIX, type TestContext } from './harness.js';
 import { createTestUser, loginAs } from './helpers/login.js';
 import type { AppContext } from '../src/core/context.js';
-
-// The `ws` package ships no types; this is the client surface the tests use.
-interface WsClient {
-  readonly readyState: number;
-  send(text: string): void;
-  close(): void;
-  on(event: 'message', fn: (data: Buffer) => void): void;
-  on(event: 'close', fn: (code: number) => void): void;
-  on(event: 'open' | 'error', fn: (err?: Error) => void): void;
-}
-type WsCtor = new (url: string, protocols?: string | string[]) => WsClient;
-const WS_MODULE = 'ws'; // a variable specifier: the package has no type declarations to resolve
-const { WebSocket } = (await import(WS_MODULE)) as { WebSocket: WsCtor };
-
-interface Conn {
-  ws: WsClient;
-  messages: unknown[];
-  next(timeoutMs?: number): Promise<unknown>;
-  closed: Promise<number>;
-}
+import { connectWs, type Conn } from './helpers/wsClient.js';
 
 function connect(base: string, userId: string, pageId: string, token: string): Promise<Conn> {
-  const ws = new WebSocket(`${base}${TEST_API_PREFIX}/vxeSocket/${userId}/${pageId}`, token ? [token] : []);
-  const messages: unknown[] = [];
-  const waiters: ((m: unknown) => void)[] = [];
-  ws.on('message', (data) => {
-    const m = JSON.parse(data.toString()) as unknown;
-    const w = waiters.shift();
-    if (w) w(m);
-    else messages.push(m);
-  });
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  const next = (timeoutMs = 2000) =>
-    new Promise<unknown>((resolve, reject) => {
-      if (messages.length) return resolve(messages.shift());
-      const timer = setTimeout(() => reject(new Error('no message')), timeoutMs);
-      waiters.push((m) => {
-        clearTimeout(timer);
-        resolve(m);
-      });
-    });
-  return new Promise((resolve, reject) => {
-    ws.on('open', () => resolve({ ws, messages, next, closed }));
-    ws.on('error', (err) => reject(err ?? new Error('socket error')));
-  });
+  return connectWs(`${base}${TEST_API_PREFIX}/vxeSocket/${userId}/${pageId}`, token, 2000);
 }
 
 /** Waits until the server has authenticated the socket: a heartbeat is answered only after that. */

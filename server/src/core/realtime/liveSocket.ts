@@ -4,17 +4,16 @@ import { onSessionsEnded, readSession } from '../auth/session.js';
 import type { NoticeMessage } from '../notify/notifier.js';
 import { RedisKv } from '../kv/redis.js';
 import { openHub } from './hub.js';
-import { CLOSE_SESSION_ENDED, CLOSE_TOKEN_INVALID, CLOSE_USER_MISMATCH, isLiveHeartbeat, LIVE_HEARTCHECK_REPLY, tokenFromProtocols } from './protocol.js';
-
-/** The part of a `ws` socket used here (the package ships no types of its own). */
-interface Socket {
-  readonly readyState: number;
-  send(text: string): void;
-  close(code?: number, reason?: string): void;
-  on(event: 'message', fn: (data: Buffer | string) => void): void;
-  on(event: 'close' | 'error', fn: () => void): void;
-}
-const OPEN = 1;
+import {
+  CLOSE_SESSION_ENDED,
+  CLOSE_TOKEN_INVALID,
+  CLOSE_USER_MISMATCH,
+  isLiveHeartbeat,
+  LIVE_HEARTCHECK_REPLY,
+  tokenFromProtocols,
+  OPEN,
+  type Socket,
+} from './protocol.js';
 
 interface LiveClient {
   socket: Socket;

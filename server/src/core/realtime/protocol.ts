@@ -51,3 +51,14 @@ export const CLOSE_SESSION_ENDED = CLOSE_TOKEN_INVALID;
 export function isLiveHeartbeat(raw: string): boolean {
   return raw.trim() === LIVE_HEARTBEAT;
 }
+
+/** The part of a `ws` socket used here (the package ships no types of its own). */
+export interface Socket {
+  readonly readyState: number;
+  send(text: string): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'message', fn: (data: Buffer | string) => void): void;
+  on(event: 'close' | 'error', fn: () => void): void;
+}
+/** `ws` readyState of an open socket. */
+export const OPEN = 1;

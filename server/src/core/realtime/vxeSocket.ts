@@ -4,17 +4,7 @@ import type { SessionUser } from '../access/types.js';
 import { readSession } from '../auth/session.js';
 import { isPageMessage, openHub, type Hub, type PageMessage } from './hub.js';
 import { socketTenant } from './tenant.js';
-import { classify, CLOSE_TOKEN_INVALID, CLOSE_USER_MISMATCH, tokenFromProtocols } from './protocol.js';
-
-/** The part of a `ws` socket used here (the package ships no types of its own). */
-interface Socket {
-  readonly readyState: number;
-  send(text: string): void;
-  close(code?: number, reason?: string): void;
-  on(event: 'message', fn: (data: Buffer | string) => void): void;
-  on(event: 'close' | 'error', fn: () => void): void;
-}
-const OPEN = 1;
+import { classify, CLOSE_TOKEN_INVALID, CLOSE_USER_MISMATCH, tokenFromProtocols, OPEN, type Socket } from './protocol.js';
 
 interface Client {
   socket: Socket;
