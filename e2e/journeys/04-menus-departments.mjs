@@ -3,7 +3,7 @@
 // assign an existing user to it → grant a menu's data rule to it and to a department role of it (data-rule
 // drawer) → a second browser context signs in, and 在线用户 forces that session out.
 // Screenshots of every page of this area go to e2e/artifacts/04-*.png.
-import { ADMIN, api, tokenOf, expect, screenshot, submitSignIn } from '../harness.mjs';
+import { ADMIN, api, tokenOf, expect, motionsSettled, screenshot, submitSignIn } from '../harness.mjs';
 
 export const name = 'menus and departments: add a menu and see it, child department with its org code, assign a user, force a session out';
 
@@ -60,6 +60,8 @@ export async function run({ page, context, baseUrl, step }) {
   expect((await dialog.getByLabel('默认跳转地址').count()) === 0, 'a sub-menu form must not ask for a redirect');
   await dialog.getByLabel('菜单名称').fill('E2E菜单');
   await dialog.getByLabel('上级菜单').click();
+  // A click while the dropdown's slide-in runs can land where the node is going to be, not where it is (seen under load).
+  await motionsSettled(page);
   await page.locator('.ant-select-tree-node-content-wrapper', { hasText: /^系统管理$/ }).click();
   await dialog.getByLabel('菜单路径').fill('/isystem/e2eMenu');
   await dialog.getByLabel('前端组件').fill('system/SysPositionList');

@@ -2,7 +2,7 @@
 // dialog (1200, fullscreen switch), the draggable modal (no drag in fullscreen), the prompt dialog, the slider
 // (early release resets, full drag verifies), the 300 ms click guard; the editors load only when shown
 // (TinyMCE with a Chinese toolbar and no menubar, the markdown editor, CodeMirror with line numbers and fullscreen).
-import { expect, screenshot, submitSignIn } from '../harness.mjs';
+import { expect, motionsSettled, screenshot, submitSignIn } from '../harness.mjs';
 
 export const name = 'widget demos: dictionary widgets, dialogs, slider, click guard, lazy editors';
 
@@ -91,6 +91,7 @@ export async function run({ page, baseUrl, step }) {
   await page.getByRole('button', { name: '输入弹窗' }).click();
   const pd = page.locator('.ant-modal').filter({ hasText: '这是一个带输入框的提示弹窗' });
   await pd.waitFor();
+  await motionsSettled(page); // a click during the zoom-in can miss the button (seen under load)
   await pd.getByRole('button', { name: /确\s*定/ }).click();
   await pd.getByText('请输入内容').waitFor(); // required
   await pd.getByPlaceholder('名称').fill('黑胡子');
