@@ -32,9 +32,21 @@ function noticePage(n: ShownNotice): string {
  * `readAll`), `syncNotic`, the public `show/{id}` page, and the send rows' own CRUD under `/sys/sysAnnouncementSend`.
  */
 export async function announcementModule(app: FastifyInstance): Promise<void> {
+  const svc = new AnnouncementService(app, announcementBinding);
+  // Every write route of this module (the CRUD add/edit/delete/import of the notices and of the send rows, the read
+  // marks) moves the shared listByUser version once it has answered, before the answer leaves: the caller's next
+  // listByUser, on any node, computes afresh. Publish and revoke (GET) move it in the service, before their push.
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return payload;
+    try {
+      await svc.changed();
+    } catch (err) {
+      req.log.warn({ err }, 'announcement version not moved');
+    }
+    return payload;
+  });
   await registerCrud(app, announcementBinding);
   await registerCrud(app, announcementSendBinding);
-  const svc = new AnnouncementService(app, announcementBinding);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const P = announcementEntity.perms;
 
