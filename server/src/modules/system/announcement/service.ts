@@ -84,7 +84,7 @@ export class AnnouncementService {
    * listByUser answers by user and pageSize, each with the shared version it was computed under
    * (core/notify/announcementVersion.ts): used while the version has not moved, so no write on any node is missed.
    */
-  private readonly answers = new Map<string, { version: string; answer: AnnouncementListByUser }>();
+  private readonly answers = new Map<string, { version: string; answer: Promise<AnnouncementListByUser> }>();
   private static readonly MAX_ANSWERS = 10_000;
 
   constructor(
@@ -201,11 +201,18 @@ export class AnnouncementService {
     const key = `${userId}\u0000${pageSize}`;
     const kept = this.answers.get(key);
     if (kept && kept.version === version) return kept.answer;
-    const answer = await this.computeListByUser(userId, pageSize);
+    // Requests arriving while it is computed under the same version share it (one computation after a write, not one each).
+    const answer = this.computeListByUser(userId, pageSize);
+    const entry = { version, answer };
     this.answers.delete(key);
     if (this.answers.size >= AnnouncementService.MAX_ANSWERS) this.answers.delete(this.answers.keys().next().value as string);
-    this.answers.set(key, { version, answer });
-    return answer;
+    this.answers.set(key, entry);
+    try {
+      return await answer;
+    } catch (err) {
+      if (this.answers.get(key) === entry) this.answers.delete(key); // a failure is not kept
+      throw err;
+    }
   }
 
   private async computeListByUser(userId: string, pageSize: number): Promise<AnnouncementListByUser> {
