@@ -56,7 +56,8 @@ async function run(dialect) {
     const url = `${ready.appUrl}${ready.prefix}/sys/annountCement/listByUser`;
     const headers = { 'X-Access-Token': ready.token };
     const out = [];
-    for (const scenario of ['fresh', 'read', 'writes']) {
+    // `writes` before `read`: the algorithm runs again after each write while every ALL notice is still unread (its worst case).
+    for (const scenario of ['fresh', 'writes', 'read']) {
       if (scenario === 'read') await fetch(`${ready.statsUrl}?readAllType`);
       if (scenario === 'writes') await fetch(`${ready.statsUrl}?writes=${WRITE_EVERY_MS}`);
       out.push(await measure(ready, url, headers, dialect, scenario));
@@ -114,7 +115,7 @@ const when = new Date(rows[0]?.date ?? Date.now());
 const SCENARIO = {
   fresh: 'every ALL notice unread',
   read: 'ALL notices read',
-  writes: `ALL notices read, a write every ${WRITE_EVERY_MS} ms`,
+  writes: `every ALL notice unread, a write every ${WRITE_EVERY_MS} ms`,
 };
 const f = (x, d = 2) => (x == null ? '—' : Number(x).toFixed(d));
 const n = (x) => Number(x).toLocaleString('en-US');
