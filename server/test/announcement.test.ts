@@ -239,7 +239,12 @@ describe(`announcements (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       const onB = async (pageSize?: number) => {
         const r = await call('GET', `${A}/listByUser${pageSize ? `?pageSize=${pageSize}` : ''}`, undefined, h, peer.app);
         expect(r.body.success, JSON.stringify(r.body)).toBe(true);
-        return r.body.result as { anntMsgList: Array<{ id: string; titile: string }>; anntMsgTotal: number; sysMsgList: Array<{ id: string }>; sysMsgTotal: number };
+        return r.body.result as {
+          anntMsgList: Array<{ id: string; titile: string }>;
+          anntMsgTotal: number;
+          sysMsgList: Array<{ id: string }>;
+          sysMsgTotal: number;
+        };
       };
       const ids = (l: Array<{ id: string }>) => l.map((x) => x.id);
       const base = await onB();
