@@ -139,7 +139,7 @@ Each answer is the contract's algorithm: the on-demand insert of the ALL notices
 (${n(ANNTS / ALL_EVERY)} here, made by the first request; later ones find none missing), then per category the unread page and the
 unread total. The service keeps the answer per user and pageSize with the shared announcement version it was computed under
 (see below): without a write in between a request reads the version and answers; the "a write every ${WRITE_EVERY_MS} ms" rows move
-the version ${1000 / WRITE_EVERY_MS} times a second during the run (as any notice's add, edit, publish, revoke, delete or any read mark does), so the
+the version ${1000 / WRITE_EVERY_MS} times a second during the run (as any notice's add, edit, publish, revoke or delete does), so the
 algorithm runs again after each write. Server CPU is the bench server process's CPU time during the run divided by the requests answered (PostgreSQL's
 own processes come on top); it moves far less with the machine's load than latency does. Target: p99 ≤ ${TARGET_P99} ms.
 
@@ -187,12 +187,14 @@ pageSize (at most 10,000 per node) with the value of the shared KV key \`sys:cac
 computing it (\`core/notify/announcementVersion.ts\`), and answers from it while the key holds the same value; requests
 arriving while it is computed share the one computation. Every write to the notices or their send rows sets the key to
 a new random value after its commit: the module's write routes (CRUD add, edit, delete, import of \`/sys/annountCement\`
-and \`/sys/sysAnnouncementSend\`, the read marks) in an \`onSend\` hook before their answer leaves, publish and revoke
-before their live push, \`createUserNotice\` (system messages) before its push. The key is in Redis or the sys_kv table,
+and \`/sys/sysAnnouncementSend\`) in an \`onSend\` hook before their answer leaves, publish and revoke before their live
+push, \`createUserNotice\` (system messages) before its push. A user's own read marks (\`editByAnntIdAndUserId\`,
+\`readAll\`) change only that user's answers and move a key of that user (\`sys:cache:announcement:user:<id>\`), which
+is part of the version its answers are kept under: a click on one user's bell does not make everyone's computed again. The key is in Redis or the sys_kv table,
 shared by every node, and read on every request, so a write on one node is seen by the next listByUser on any other
 (tests in \`server/test/announcement.test.ts\`); a random value is never seen twice, so a flushed Redis cannot bring an
 old answer back. Nothing of the algorithm depends on the clock (end_time is compared with the user's create time), so an
-answer stays right until a write. Cost of a kept answer: one KV read (a primary-key read of sys_kv here, no Redis).
+answer stays right until a write. Cost of a kept answer: two KV reads in parallel (primary-key reads of sys_kv here, no Redis).
 After a write the next request of each user computes again: the "a write every ${WRITE_EVERY_MS} ms" rows. A write
 outside these paths (SQL by hand, another program) is not seen until some write through the app moves the version
 (the bench's own \`?readAllType\` moves it).

@@ -266,7 +266,12 @@ describe(`announcements (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       expect(ids(b.sysMsgList)).toContain(n1);
 
       // read mark on A (PUT), then the send row edited back to unread through the send rows' CRUD on A
+      const { ANNOUNCEMENT_VERSION_KEY, userAnnouncementVersionKey } = await import('../src/core/notify/announcementVersion.js');
+      const [shared, own] = [await ctx.kv.get(ANNOUNCEMENT_VERSION_KEY), await ctx.kv.get(userAnnouncementVersionKey(uid))];
       expect((await call('PUT', `${S}/editByAnntIdAndUserId`, { anntId: n1 }, h)).body.success).toBe(true);
+      // the caller's own read mark moves the caller's version only (other users' kept answers stay)
+      expect(await ctx.kv.get(ANNOUNCEMENT_VERSION_KEY)).toBe(shared);
+      expect(await ctx.kv.get(userAnnouncementVersionKey(uid))).not.toBe(own);
       expect((await onB()).sysMsgTotal).toBe(s0);
       const [row] = await sends(n1, uid);
       expect((await call('PUT', `${S}/edit`, { id: row.id, anntId: n1, userId: uid, readFlag: '0' })).body.success).toBe(true);

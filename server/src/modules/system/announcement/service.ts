@@ -2,7 +2,7 @@ import type { AnnouncementItem, AnnouncementListByUser, MyAnnouncementSend, Page
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../core/context.js';
-import { announcementVersion, bumpAnnouncementVersion } from '../../../core/notify/announcementVersion.js';
+import { announcementVersion, bumpAnnouncementVersion, bumpUserAnnouncementVersion } from '../../../core/notify/announcementVersion.js';
 import type { SessionUser } from '../../../core/access/types.js';
 import { checkId, resolveBinding, toWire, type ResolvedBinding } from '../../../core/crud/index.js';
 import { BizError, MSG } from '../../../core/envelope/errors.js';
@@ -125,9 +125,13 @@ export class AnnouncementService {
     await this.push(id, row.titile ?? '', row.msg_type, row.user_ids);
   }
 
-  /** A write to the notices or the send rows was committed: every node's listByUser answers are out of date. */
-  async changed(): Promise<void> {
-    await bumpAnnouncementVersion(this.ctx.kv);
+  /**
+   * A write to the notices or the send rows was committed: every node's listByUser answers are out of date; with a
+   * userId, only that user's (its own read marks).
+   */
+  async changed(userId?: string): Promise<void> {
+    if (userId) await bumpUserAnnouncementVersion(this.ctx.kv, userId);
+    else await bumpAnnouncementVersion(this.ctx.kv);
   }
 
   private async push(id: string, titile: string, msgType: string | null, userIds: string | null): Promise<void> {
@@ -197,7 +201,7 @@ export class AnnouncementService {
    * notice to make rows of). One KV read per request instead of the algorithm.
    */
   async listByUser(userId: string, pageSize: number): Promise<AnnouncementListByUser> {
-    const version = await announcementVersion(this.ctx.kv);
+    const version = await announcementVersion(this.ctx.kv, userId);
     const key = `${userId}\u0000${pageSize}`;
     const kept = this.answers.get(key);
     if (kept && kept.version === version) return kept.answer;
@@ -258,7 +262,7 @@ export class AnnouncementService {
       .where('annt_id', '=', anntId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows)) return this.changed();
+    if (Number(r.numUpdatedRows)) return this.changed(userId);
     const a = await this.db
       .selectFrom('sys_announcement')
       .select('id')
@@ -275,7 +279,7 @@ export class AnnouncementService {
       .where('annt_id', '=', anntId)
       .where('user_id', '=', userId)
       .execute();
-    await this.changed();
+    await this.changed(userId);
   }
 
   /** readAll: every notice of the caller read (the ALL ones not listed yet included). */
@@ -288,7 +292,7 @@ export class AnnouncementService {
       .where('user_id', '=', userId)
       .where('read_flag', '=', '0')
       .execute();
-    await this.changed();
+    await this.changed(userId);
   }
 
   /** getMyAnnouncementSend: the caller's published notices, unread first, then newest sendTime. */
