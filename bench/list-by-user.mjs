@@ -206,7 +206,8 @@ the JSON) against the algorithm's 7.95 ms on SQLite and 1.76 ms (plus PostgreSQL
 unread ALL notices per category, and p99 went from
 235 / 196 ms to the figures above. They move with the machine: the same code measured at 20:02 UTC (one KV read
 then; load 2.8–4.4) gave p99 sqlite 10 / 15 / 7 ms, postgres 14 / 35 / 16 ms (unread / unread with writes / read),
-the run above postgres 38 ms unread without any write at a load of 3.9 on 2 cores. With a write every
+the run above postgres 38 ms unread without any write at a load of 3.9 on 2 cores, and a PostgreSQL-only rerun of
+this code at 20:11 UTC (\`--no-write\`, load 1.8) p99 6 / 22 / 6 ms. With a write every
 ${WRITE_EVERY_MS} ms the algorithm comes back after each write (one computation per write, node and user, shared
 by the requests that wait for it); where it is slow (the unread join of 2,000 unread ALL notices) it shows in p99.
 What would take the remaining cost away (not done here): the category, flags and create time of
