@@ -19,6 +19,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { buildApp } from '../server/src/app.js';
 import { prepareContext } from '../server/src/bootstrap.js';
 import { createSession } from '../server/src/core/auth/session.js';
+import { bumpAnnouncementVersion } from '../server/src/core/notify/announcementVersion.js';
 import type { DialectName } from '../server/src/db/connection.js';
 import { ANNOUNCEMENT_INDEXES } from '../server/src/db/migrations/0010_announcement_indexes.js';
 import { benchConfig } from './benchConfig.js';
@@ -157,6 +158,7 @@ async function main(): Promise<void> {
   running.app = app;
   const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   let readUser = '';
+  let writer: ReturnType<typeof setInterval> | undefined;
   const stats = http.createServer((req, res) => {
     if (req.url?.includes('gc')) (globalThis as { gc?: () => void }).gc?.();
     // `?readAllType`: the list user's ALL notices read (the user who opens the bell now and then), its USER ones as seeded.
@@ -166,7 +168,17 @@ async function main(): Promise<void> {
           `update sys_announcement_send set read_flag = '1' where user_id = '${readUser}' and annt_id in (select id from sys_announcement where msg_type = 'ALL')`,
         )
         .execute(db)
+        .then(() => bumpAnnouncementVersion(app.ctx.kv)) // a write outside the app's routes moves the version as they do
         .then(() => res.end('{}'));
+      return;
+    }
+    // `?writes=<ms>`: a write elsewhere every <ms> ms (the shared version moved, as any notice or read mark does); 0 stops.
+    const writes = /writes=(\d+)/.exec(req.url ?? '');
+    if (writes) {
+      clearInterval(writer);
+      const ms = Number(writes[1]);
+      if (ms > 0) writer = setInterval(() => void bumpAnnouncementVersion(app.ctx.kv), ms);
+      res.end('{}');
       return;
     }
     res.end(JSON.stringify({ rss: process.memoryUsage().rss, cpu: process.cpuUsage() }));

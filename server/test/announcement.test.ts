@@ -231,6 +231,78 @@ describe(`announcements (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     }
   });
 
+  it('listByUser on node B sees at once every write made on node A (the shared version; answers kept per node)', async () => {
+    const peer = await createPeerApp(t);
+    try {
+      const uid = await createTestUser(ctx, { username: 'ann_nodes', password: PW });
+      const h = authHeaders(await loginAs(app, 'ann_nodes', PW));
+      const onB = async (pageSize?: number) => {
+        const r = await call('GET', `${A}/listByUser${pageSize ? `?pageSize=${pageSize}` : ''}`, undefined, h, peer.app);
+        expect(r.body.success, JSON.stringify(r.body)).toBe(true);
+        return r.body.result as {
+          anntMsgList: Array<{ id: string; titile: string }>;
+          anntMsgTotal: number;
+          sysMsgList: Array<{ id: string }>;
+          sysMsgTotal: number;
+        };
+      };
+      const ids = (l: Array<{ id: string }>) => l.map((x) => x.id);
+      const base = await onB();
+      const { anntMsgTotal: a0, sysMsgTotal: s0 } = base;
+      expect(await onB()).toEqual(base); // kept: the same answer again
+
+      // publish on A (the add is a draft: nothing changes on B until the publish)
+      const n1 = await notice({ titile: '节点A发布', msgCategory: '1' }, false);
+      expect((await onB()).anntMsgTotal).toBe(a0);
+      expect((await call('GET', `${A}/doReleaseData?id=${n1}`)).body.success).toBe(true);
+      let b = await onB();
+      expect([b.anntMsgTotal, ids(b.anntMsgList)[0]]).toEqual([a0 + 1, n1]);
+      expect(ids((await onB(1)).anntMsgList)).toEqual([n1]); // another pageSize, its own answer
+
+      // edit on A: the category moves
+      expect((await call('PUT', `${A}/edit`, { id: n1, titile: '节点A改为系统消息', msgCategory: '2', msgType: 'ALL' })).body.success).toBe(true);
+      b = await onB();
+      expect([b.anntMsgTotal, b.sysMsgTotal]).toEqual([a0, s0 + 1]);
+      expect(ids(b.sysMsgList)).toContain(n1);
+
+      // read mark on A (PUT), then the send row edited back to unread through the send rows' CRUD on A
+      const { ANNOUNCEMENT_VERSION_KEY, userAnnouncementVersionKey } = await import('../src/core/notify/announcementVersion.js');
+      const [shared, own] = [await ctx.kv.get(ANNOUNCEMENT_VERSION_KEY), await ctx.kv.get(userAnnouncementVersionKey(uid))];
+      expect((await call('PUT', `${S}/editByAnntIdAndUserId`, { anntId: n1 }, h)).body.success).toBe(true);
+      // the caller's own read mark moves the caller's version only (other users' kept answers stay)
+      expect(await ctx.kv.get(ANNOUNCEMENT_VERSION_KEY)).toBe(shared);
+      expect(await ctx.kv.get(userAnnouncementVersionKey(uid))).not.toBe(own);
+      expect((await onB()).sysMsgTotal).toBe(s0);
+      const [row] = await sends(n1, uid);
+      expect((await call('PUT', `${S}/edit`, { id: row.id, anntId: n1, userId: uid, readFlag: '0' })).body.success).toBe(true);
+      expect((await onB()).sysMsgTotal).toBe(s0 + 1);
+
+      // revoke on A, publish again, then delete on A
+      expect((await call('GET', `${A}/doReovkeData?id=${n1}`)).body.success).toBe(true);
+      expect((await onB()).sysMsgTotal).toBe(s0);
+      expect((await call('GET', `${A}/doReleaseData?id=${n1}`)).body.success).toBe(true);
+      expect((await onB()).sysMsgTotal).toBe(s0 + 1);
+      expect((await call('DELETE', `${A}/delete?id=${n1}`)).body.success).toBe(true);
+      expect((await onB()).sysMsgTotal).toBe(s0);
+
+      // a USER notice for this user added and published on A; readAll on A
+      const n2 = await notice({ titile: '节点A给用户', msgType: 'USER', msgCategory: '1', userIds: `${uid},` });
+      b = await onB();
+      expect([b.anntMsgTotal, ids(b.anntMsgList)[0]]).toEqual([a0 + 1, n2]);
+      expect((await call('PUT', `${S}/readAll`, undefined, h)).body.success).toBe(true);
+      b = await onB();
+      expect([b.anntMsgTotal, b.sysMsgTotal]).toEqual([0, 0]);
+
+      // a system message made on A (createUserNotice, the message sender's channel)
+      const { createUserNotice } = await import('../src/core/notify/userNotice.js');
+      const n3 = await createUserNotice(app, { title: '系统消息节点A', content: '<p>x</p>', sender: 'admin', userIds: [uid] });
+      b = await onB();
+      expect([b.sysMsgTotal, ids(b.sysMsgList)]).toEqual([1, [n3]]);
+    } finally {
+      await peer.close();
+    }
+  });
+
   it('listByUser: a send row without annt_id does not hide the ALL notices (the on-demand insert compares with NOT IN)', async () => {
     const uid = await createTestUser(ctx, { username: 'ann_null', password: PW });
     const h = authHeaders(await loginAs(app, 'ann_null', PW));

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../id.js';
 import { now } from '../time.js';
+import { bumpAnnouncementVersion } from './announcementVersion.js';
 
 export interface UserNotice {
   title: string;
@@ -48,6 +49,7 @@ export async function createUserNotice(app: FastifyInstance, n: UserNotice): Pro
         .values(users.map((u) => ({ id: newId(), annt_id: id, user_id: u, read_flag: '0', create_by: n.sender, create_time: t })))
         .execute();
   });
+  await bumpAnnouncementVersion(app.ctx.kv); // the users' listByUser answers change (before the push makes them reload)
   await app.notifier.toUsers(users, id, n.title);
   return id;
 }

@@ -11,6 +11,8 @@ import { paging, queryParams } from '../../../core/query/index.js';
 import { ANN_MSG, announcementBinding, announcementSendBinding } from './definition.js';
 import { AnnouncementService, type ShownNotice } from './service.js';
 
+/** The caller's own read marks: they move the caller's listByUser version only (service markRead / readAll). */
+const OWN_READ_MARKS = ['/sys/sysAnnouncementSend/editByAnntIdAndUserId', '/sys/sysAnnouncementSend/readAll'];
 const id = z.string({ error: '参数id不正确' }).trim().min(1).max(64);
 const opt = (max: number) => z.string().trim().max(max).optional();
 
@@ -32,9 +34,24 @@ function noticePage(n: ShownNotice): string {
  * `readAll`), `syncNotic`, the public `show/{id}` page, and the send rows' own CRUD under `/sys/sysAnnouncementSend`.
  */
 export async function announcementModule(app: FastifyInstance): Promise<void> {
+  const svc = new AnnouncementService(app, announcementBinding);
+  // Every write route of this module (the CRUD add/edit/delete/import of the notices and of the send rows) moves the
+  // shared listByUser version once it has answered, before the answer leaves: the next listByUser, on any node,
+  // computes afresh. Publish and revoke (GET) move it in the service, before their push; the caller's own read marks
+  // move only the caller's version, in the service.
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return payload;
+    const url = req.routeOptions.url ?? '';
+    if (OWN_READ_MARKS.some((u) => url.endsWith(u))) return payload;
+    try {
+      await svc.changed();
+    } catch (err) {
+      req.log.warn({ err }, 'announcement version not moved');
+    }
+    return payload;
+  });
   await registerCrud(app, announcementBinding);
   await registerCrud(app, announcementSendBinding);
-  const svc = new AnnouncementService(app, announcementBinding);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const P = announcementEntity.perms;
 

@@ -2,6 +2,7 @@ import type { AnnouncementItem, AnnouncementListByUser, MyAnnouncementSend, Page
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../core/context.js';
+import { announcementVersion, bumpAnnouncementVersion, bumpUserAnnouncementVersion } from '../../../core/notify/announcementVersion.js';
 import type { SessionUser } from '../../../core/access/types.js';
 import { checkId, resolveBinding, toWire, type ResolvedBinding } from '../../../core/crud/index.js';
 import { BizError, MSG } from '../../../core/envelope/errors.js';
@@ -79,6 +80,12 @@ export interface ShownNotice {
  */
 export class AnnouncementService {
   private readonly wire: ResolvedBinding;
+  /**
+   * listByUser answers by user and pageSize, each with the shared version it was computed under
+   * (core/notify/announcementVersion.ts): used while the version has not moved, so no write on any node is missed.
+   */
+  private readonly answers = new Map<string, { version: string; answer: Promise<AnnouncementListByUser> }>();
+  private static readonly MAX_ANSWERS = 10_000;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -114,7 +121,17 @@ export class AnnouncementService {
       .set({ send_status: '1', send_time: t, sender: user.username, update_by: user.username, update_time: t })
       .where('id', '=', id)
       .execute();
+    await this.changed(); // before the push: the bells it reloads must not get an answer of before the publish
     await this.push(id, row.titile ?? '', row.msg_type, row.user_ids);
+  }
+
+  /**
+   * A write to the notices or the send rows was committed: every node's listByUser answers are out of date; with a
+   * userId, only that user's (its own read marks).
+   */
+  async changed(userId?: string): Promise<void> {
+    if (userId) await bumpUserAnnouncementVersion(this.ctx.kv, userId);
+    else await bumpAnnouncementVersion(this.ctx.kv);
   }
 
   private async push(id: string, titile: string, msgType: string | null, userIds: string | null): Promise<void> {
@@ -137,6 +154,7 @@ export class AnnouncementService {
       .where('del_flag', '=', '0')
       .executeTakeFirst();
     if (!Number(r.numUpdatedRows)) throw new BizError(MSG.notFound);
+    await this.changed();
   }
 
   /** Step 1 of listByUser: a send row for every published ALL notice this user has none of yet (end_time ≥ the user's create_time). */
@@ -176,7 +194,32 @@ export class AnnouncementService {
     return category ? q.where('a.msg_category', '=', category) : q;
   }
 
+  /**
+   * listByUser (contract §8.2). The answer is kept per user and pageSize with the shared version read BEFORE it was
+   * computed: while the version is unchanged nothing it was computed from has changed (every write bumps it after its
+   * commit), so the kept answer is the one the algorithm would give now, the on-demand insert included (no new ALL
+   * notice to make rows of). One KV read per request instead of the algorithm.
+   */
   async listByUser(userId: string, pageSize: number): Promise<AnnouncementListByUser> {
+    const version = await announcementVersion(this.ctx.kv, userId);
+    const key = `${userId}\u0000${pageSize}`;
+    const kept = this.answers.get(key);
+    if (kept && kept.version === version) return kept.answer;
+    // Requests arriving while it is computed under the same version share it (one computation after a write, not one each).
+    const answer = this.computeListByUser(userId, pageSize);
+    const entry = { version, answer };
+    this.answers.delete(key);
+    if (this.answers.size >= AnnouncementService.MAX_ANSWERS) this.answers.delete(this.answers.keys().next().value as string);
+    this.answers.set(key, entry);
+    try {
+      return await answer;
+    } catch (err) {
+      if (this.answers.get(key) === entry) this.answers.delete(key); // a failure is not kept
+      throw err;
+    }
+  }
+
+  private async computeListByUser(userId: string, pageSize: number): Promise<AnnouncementListByUser> {
     await this.materialise(userId);
     const part = async (category: '1' | '2') => {
       // The page's ids first (the sort carries two columns, not whole notices with their bodies), then those rows.
@@ -219,7 +262,7 @@ export class AnnouncementService {
       .where('annt_id', '=', anntId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows)) return;
+    if (Number(r.numUpdatedRows)) return this.changed(userId);
     const a = await this.db
       .selectFrom('sys_announcement')
       .select('id')
@@ -236,6 +279,7 @@ export class AnnouncementService {
       .where('annt_id', '=', anntId)
       .where('user_id', '=', userId)
       .execute();
+    await this.changed(userId);
   }
 
   /** readAll: every notice of the caller read (the ALL ones not listed yet included). */
@@ -248,6 +292,7 @@ export class AnnouncementService {
       .where('user_id', '=', userId)
       .where('read_flag', '=', '0')
       .execute();
+    await this.changed(userId);
   }
 
   /** getMyAnnouncementSend: the caller's published notices, unread first, then newest sendTime. */
