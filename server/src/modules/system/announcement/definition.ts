@@ -3,6 +3,11 @@ import type { CrudBinding, Values } from '../../../core/crud/index.js';
 import { BadRequestError, MSG } from '../../../core/envelope/errors.js';
 import { plainText, sanitizeRichHtml } from '../../../core/html/sanitize.js';
 import { syncUserSends } from './service.js';
+import { bumpAnnouncementVersion } from '../../../core/notify/announcementVersion.js';
+import type { FastifyRequest } from 'fastify';
+
+/** Every engine write to the notices or their send rows: every node's listByUser answers are out of date. */
+const answersOutOfDate = (req: FastifyRequest) => bumpAnnouncementVersion(req.server.ctx.kv);
 
 /** Texts of 系统通告 and the send rows (contract §8.2). */
 export const ANN_MSG = {
@@ -78,6 +83,7 @@ export const announcementBinding: CrudBinding = {
   table: 'sys_announcement',
   softDelete: 'text',
   readOnlyProps: ['delFlag', 'dtTaskId'],
+  afterWrite: answersOutOfDate,
   messages: { batchDeleted: ANN_MSG.batchDeleted },
   hooks: {
     beforeSave(values, c) {
@@ -93,6 +99,7 @@ export const announcementBinding: CrudBinding = {
 export const announcementSendBinding: CrudBinding = {
   entity: announcementSendEntity,
   table: 'sys_announcement_send',
+  afterWrite: answersOutOfDate,
   hooks: {
     beforeSave(values) {
       if (values.readFlag !== undefined && values.readFlag !== null && !['0', '1'].includes(String(values.readFlag)))

@@ -11,8 +11,8 @@ import { paging, queryParams } from '../../../core/query/index.js';
 import { ANN_MSG, announcementBinding, announcementSendBinding } from './definition.js';
 import { AnnouncementService, type ShownNotice } from './service.js';
 
-/** The caller's own read marks: they move the caller's listByUser version only (service markRead / readAll). */
-const OWN_READ_MARKS = ['/sys/sysAnnouncementSend/editByAnntIdAndUserId', '/sys/sysAnnouncementSend/readAll'];
+/** The most notices of each category one listByUser answer carries (the bell asks for 5, the contract's default). */
+const LIST_BY_USER_MAX = 50;
 const id = z.string({ error: '参数id不正确' }).trim().min(1).max(64);
 const opt = (max: number) => z.string().trim().max(max).optional();
 
@@ -35,21 +35,8 @@ function noticePage(n: ShownNotice): string {
  */
 export async function announcementModule(app: FastifyInstance): Promise<void> {
   const svc = new AnnouncementService(app, announcementBinding);
-  // Every write route of this module (the CRUD add/edit/delete/import of the notices and of the send rows) moves the
-  // shared listByUser version once it has answered, before the answer leaves: the next listByUser, on any node,
-  // computes afresh. Publish and revoke (GET) move it in the service, before their push; the caller's own read marks
-  // move only the caller's version, in the service.
-  app.addHook('onSend', async (req, _reply, payload) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return payload;
-    const url = req.routeOptions.url ?? '';
-    if (OWN_READ_MARKS.some((u) => url.endsWith(u))) return payload;
-    try {
-      await svc.changed();
-    } catch (err) {
-      req.log.warn({ err }, 'announcement version not moved');
-    }
-    return payload;
-  });
+  // The engine's writes move the shared listByUser version through the bindings' afterWrite (definition.ts); publish and
+  // revoke move it in the service before their push, and the caller's own read marks move only the caller's version.
   await registerCrud(app, announcementBinding);
   await registerCrud(app, announcementSendBinding);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -67,7 +54,8 @@ export async function announcementModule(app: FastifyInstance): Promise<void> {
 
   r.get('/sys/annountCement/listByUser', { config: SIGNED_IN, schema: { querystring: queryOf({ pageSize: '每类最多条数（默认5）' }) } }, async (req) => {
     const { limit } = paging(queryParams(req), 5);
-    return ok(await svc.listByUser(req.user!.id, limit));
+    // A bell shows a handful; the cap keeps each kept answer (service: up to 10,000 per node) small.
+    return ok(await svc.listByUser(req.user!.id, Math.min(limit, LIST_BY_USER_MAX)));
   });
 
   // Without an id: the caller's own bell reloads (the original broadcast to every socket); with one: that notice's
