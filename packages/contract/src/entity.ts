@@ -42,6 +42,17 @@ export interface FieldDef {
   excel?: boolean;
   /** Column width hint in px. */
   width?: number;
+  /**
+   * The form control when the type's own is not the right one: one image URL (`image`), a comma list of image URLs
+   * (`images`), a file (`file`), rich text (`editor`: HTML, sanitised on the server). Issue 13.
+   */
+  widget?: 'image' | 'images' | 'file' | 'editor';
+  /**
+   * A reference to another entity's row (player, ship, place, bracelet, goods…): the form picks it in a search select
+   * fed by the option list at this URL (`GET {ref}?keyword=&limit=` → `[{id, name, …}]`, e.g. `/book/user/userList`).
+   * Give the field a registered table dictionary in `dict` as well, so list rows carry `{prop}_dictText`.
+   */
+  ref?: string;
 }
 
 export interface EntityDef {

@@ -5,6 +5,7 @@
  * Keep in step with migrations/ (0001_system.ts creates these tables).
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { GameTables } from './gameSchema.js';
 
 export interface SysUserTable {
   id: string;
@@ -554,7 +555,7 @@ export interface SysFillRuleSeqTable {
   update_time: string | null;
 }
 
-export interface Database {
+export interface Database extends GameTables {
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
   sys_permission: SysPermissionTable;

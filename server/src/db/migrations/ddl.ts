@@ -6,9 +6,10 @@ import type { DialectName } from '../connection.js';
  * - datetime: SQLite TEXT, PostgreSQL timestamp, MySQL datetime ('yyyy-MM-dd HH:mm:ss' strings on the wire)
  * - double: SQLite real, PostgreSQL double precision, MySQL double
  * - longtext: MySQL longtext, text elsewhere
+ * - date: SQLite TEXT ('yyyy-MM-dd'), date elsewhere; decimal(p,s): SQLite numeric, decimal elsewhere (numbers on the wire)
  * - MySQL tables are InnoDB utf8mb4.
  */
-export type ColType = `varchar(${number})` | 'int' | 'bigint' | 'double' | 'text' | 'longtext' | 'datetime';
+export type ColType = `varchar(${number})` | `decimal(${number},${number})` | 'int' | 'bigint' | 'double' | 'text' | 'longtext' | 'datetime' | 'date';
 
 export interface ColOpts {
   pk?: boolean;
@@ -56,7 +57,11 @@ function sqlType(type: ColType, dialect: DialectName, opts: ColOpts, collation: 
       return dialect === 'mysql' ? sql`longtext` : sql`text`;
     case 'datetime':
       return dialect === 'sqlite' ? sql`text` : dialect === 'postgres' ? sql`timestamp` : sql`datetime`;
+    case 'date':
+      return dialect === 'sqlite' ? sql`text` : sql`date`;
     default: {
+      const d = /^decimal\((\d+),(\d+)\)$/.exec(type);
+      if (d) return dialect === 'sqlite' ? sql`numeric` : sql.raw(`decimal(${Number(d[1])},${Number(d[2])})`);
       const m = /^varchar\((\d+)\)$/.exec(type);
       if (!m) throw new Error(`unknown column type ${type}`);
       if (dialect === 'mysql' && opts.binary) return sql.raw(`varchar(${Number(m[1])}) CHARACTER SET utf8mb4 COLLATE ${collation}`);

@@ -5,7 +5,8 @@ import type { Database, NewSysPermission } from '../schema.js';
 import { hashPassword } from '../../core/auth/password.js';
 import { now } from '../../core/time.js';
 import { categoryId, DEMO_CATEGORIES } from './category.js';
-import { DICTS } from './dicts.js';
+import { DICTS, type DictSeed } from './dicts.js';
+import { GAME_DICTS, GAME_FILL_RULES } from './gameDicts.js';
 import { DEMO_MENUS, GROUP_MENUS, MENUS, md5, type MenuSeed } from './menus.js';
 import { entitiesWithMenu, entityMenuSeed, entityPartName, GROUP_IDS } from './entityMenus.js';
 import { SEED_CHECK_RULES, SEED_FILL_RULES } from './rules.js';
@@ -81,6 +82,32 @@ export async function insertMissing<T extends keyof Database & string>(
     }
   }
   return inserted;
+}
+
+/** Insert the dictionaries and their items that are missing (ids from the codes, so a re-run adds nothing). */
+async function seedDicts(tx: Tx, dicts: DictSeed[], time: string): Promise<void> {
+  const audit = { create_by: SEED_BY, create_time: time };
+  await insertMissing(
+    tx,
+    'sys_dict',
+    dicts.map((d) => ({ id: md5(`dict:${d.code}`), dict_name: d.name, dict_code: d.code, description: null, del_flag: 0, type: d.type, ...audit })),
+  );
+  await insertMissing(
+    tx,
+    'sys_dict_item',
+    dicts.flatMap((d) =>
+      d.items.map(([value, text, status], i) => ({
+        id: md5(`dict_item:${d.code}:${value}`),
+        dict_id: md5(`dict:${d.code}`),
+        item_text: text,
+        item_value: value,
+        description: null,
+        sort_order: i + 1,
+        status: status ?? 1,
+        ...audit,
+      })),
+    ),
+  );
 }
 
 /** Deterministic id of a seeded menu row. */
@@ -244,28 +271,7 @@ const PARTS: SeedPart[] = [
   {
     name: 'system-dicts-v1',
     async run(tx, { time }) {
-      const audit = { create_by: SEED_BY, create_time: time };
-      await insertMissing(
-        tx,
-        'sys_dict',
-        DICTS.map((d) => ({ id: md5(`dict:${d.code}`), dict_name: d.name, dict_code: d.code, description: null, del_flag: 0, type: d.type, ...audit })),
-      );
-      await insertMissing(
-        tx,
-        'sys_dict_item',
-        DICTS.flatMap((d) =>
-          d.items.map(([value, text, status], i) => ({
-            id: md5(`dict_item:${d.code}:${value}`),
-            dict_id: md5(`dict:${d.code}`),
-            item_text: text,
-            item_value: value,
-            description: null,
-            sort_order: i + 1,
-            status: status ?? 1,
-            ...audit,
-          })),
-        ),
-      );
+      await seedDicts(tx, DICTS, time);
     },
   },
   {
@@ -355,6 +361,26 @@ const PARTS: SeedPart[] = [
         tx,
         'sys_quartz_job',
         SEED_QUARTZ_JOBS.map((j) => ({ ...j, del_flag: 0, create_by: SEED_BY, create_time: time })),
+      );
+    },
+  },
+  {
+    // The game's dictionaries (jeecg-schema §4.4) and the fill rules of its numbers (issue 13 point 1).
+    name: 'game-dicts-v1',
+    async run(tx, { time }) {
+      await seedDicts(tx, GAME_DICTS, time);
+      await insertMissing(
+        tx,
+        'sys_fill_rule',
+        GAME_FILL_RULES.map((r) => ({
+          id: md5(`fillRule:${r.code}`),
+          rule_name: r.name,
+          rule_code: r.code,
+          rule_class: 'OrderNumberRule',
+          rule_params: JSON.stringify({ prefix: r.prefix, digits: 6 }),
+          create_by: SEED_BY,
+          create_time: time,
+        })),
       );
     },
   },
