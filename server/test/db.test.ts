@@ -9,6 +9,7 @@ import type { Database } from '../src/db/schema.js';
 import { ADMIN_ROLE_ID, ADMIN_USER_ID, MENU_IDS, SEED_PARTS, seed } from '../src/db/seed/index.js';
 import { ALL_PERM_CODES, PERM } from '../src/db/seed/permissionCodes.js';
 import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from './harness.js';
+import { GAME_DICTS } from '../src/db/seed/gameDicts.js';
 
 const TABLES: Array<keyof Database> = [
   'sys_user',
@@ -130,8 +131,9 @@ describe(`database layer (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(before.sys_user).toBe(1);
     expect(before.sys_role).toBe(1);
     expect(before.sys_depart).toBe(3);
-    expect(before.sys_dict).toBe(41);
-    expect(before.sys_dict_item).toBe(133);
+    // §2.5's 41 dictionaries (133 items) and the game's of jeecg-schema §4.4 (issue 13)
+    expect(before.sys_dict).toBe(41 + GAME_DICTS.length);
+    expect(before.sys_dict_item).toBe(133 + GAME_DICTS.reduce((n, d) => n + d.items.length, 0));
     expect(before.sys_seed).toBe(SEED_PARTS.length);
     const r = await seed(t.ctx.db, { adminPassword: 'another-password' });
     expect(r.generatedAdminPassword).toBeNull();
@@ -309,7 +311,8 @@ describe(`database layer (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   });
 
   it('all 41 dictionaries of §2.5 with their items', async () => {
-    const dicts = await t.ctx.db.db.selectFrom('sys_dict').selectAll().execute();
+    const gameCodes = new Set(GAME_DICTS.map((d) => d.code));
+    const dicts = (await t.ctx.db.db.selectFrom('sys_dict').selectAll().execute()).filter((d) => !gameCodes.has(d.dict_code ?? ''));
     expect(dicts.map((d) => d.dict_code).sort()).toEqual(Object.keys(DICT_ITEM_COUNTS).sort());
     const items = await t.ctx.db.db.selectFrom('sys_dict_item').selectAll().execute();
     for (const d of dicts) {

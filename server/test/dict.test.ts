@@ -4,6 +4,7 @@ import type { AppContext } from '../src/core/context.js';
 import { dictService, queryAllDictItems } from '../src/core/dict/index.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX } from './harness.js';
 import { authHeaders, loginAs } from './helpers/login.js';
+import { GAME_DICTS } from '../src/db/seed/gameDicts.js';
 
 // contract §6.1–§6.2 dictionaries; security §1.1 A (table dictionary registry).
 const D = `${TEST_API_PREFIX}/sys/dict`;
@@ -39,13 +40,13 @@ describe('dictionaries', () => {
       { value: '4', text: '副高级', title: '副高级', label: '副高级' },
       { value: '5', text: '正高级', title: '正高级', label: '正高级' },
     ]);
-    // queryAllDictItems has only the enabled ones, for every dictionary (41 in the seed)
+    // queryAllDictItems has only the enabled ones, for every dictionary (41 of §2.5 and the game's in the seed)
     const all = await app.inject({ method: 'GET', url: `${D}/queryAllDictItems`, headers: h });
     const map = all.json().result as Record<string, Array<{ value: string }>>;
-    expect(Object.keys(map)).toHaveLength(41);
+    expect(Object.keys(map)).toHaveLength(41 + GAME_DICTS.length);
     expect(map.position_rank.map((i) => i.value)).toEqual(['1', '2', '3', '4']);
     expect(map.sex.map((i) => i.value)).toEqual(['1', '2']);
-    expect(Object.keys(await queryAllDictItems(ctx))).toHaveLength(41);
+    expect(Object.keys(await queryAllDictItems(ctx))).toHaveLength(41 + GAME_DICTS.length);
     await ctx.db.db.updateTable('sys_dict_item').set({ status: 1 }).where('dict_id', '=', dictId).execute();
   });
 

@@ -37,14 +37,19 @@ describe('fill rules: registry, CRUD, execution, sequences', () => {
   });
   afterAll(async () => t?.close());
 
-  it('seeds the three rules of the original, each runnable', async () => {
+  it('seeds the three rules of the original and the game numbers, each runnable', async () => {
     const list = await call('GET', `${F}/list?pageNo=1&pageSize=10`);
     const rows = list.body.result.records as Array<{ ruleCode: string; ruleClass: string }>;
     expect(Object.fromEntries(rows.map((r) => [r.ruleCode, r.ruleClass]))).toEqual({
       shop_order_num: 'OrderNumberRule',
       org_num_role: 'OrgCodeRule',
       category_code_rule: 'CategoryCodeRule',
+      game_order_num: 'OrderNumberRule',
+      reservation_num: 'OrderNumberRule',
+      ship_num: 'OrderNumberRule',
+      chest_num: 'OrderNumberRule',
     });
+    expect((await call('GET', `${F}/testFillRule?ruleCode=reservation_num`)).body.result).toMatch(new RegExp(`^YY${DAY()}\\d{6}$`));
     expect((await call('GET', `${F}/testFillRule?ruleCode=shop_order_num`)).body.result).toMatch(new RegExp(`^CN${DAY()}\\d{6}$`));
     // Seeded departments A01 (children A01A01, A01A02) and categories (root A01… in the seed).
     expect((await exec('org_num_role')).body.result).toEqual(['A01A03', '2']);

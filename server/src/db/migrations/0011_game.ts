@@ -123,7 +123,11 @@ export const GAME_TABLES: Record<string, TableSpec> = {
       ['score_gained', 'int', { default: 0 }],
       ['status', 'int', { default: 1 }],
     ],
-    [unique('uk_user_sign_place', 'reservation_id', 'user_id', 'sign_place_id'), index('idx_user_sign_place_time', 'sign_time'), index('idx_user_sign_place_user', 'user_id')],
+    [
+      unique('uk_user_sign_place', 'reservation_id', 'user_id', 'sign_place_id'),
+      index('idx_user_sign_place_time', 'sign_time'),
+      index('idx_user_sign_place_user', 'user_id'),
+    ],
   ),
   bracelet: table(
     [
@@ -224,7 +228,10 @@ export const GAME_TABLES: Record<string, TableSpec> = {
       ['rank_no', 'int'],
       ['snapshot_time', 'datetime'],
     ],
-    [unique('uk_bounty_rank', 'rank_scope', 'period_type', 'period_key', 'target_id'), index('idx_bounty_rank_board', 'rank_scope', 'period_type', 'period_key', 'rank_no')],
+    [
+      unique('uk_bounty_rank', 'rank_scope', 'period_type', 'period_key', 'target_id'),
+      index('idx_bounty_rank_board', 'rank_scope', 'period_type', 'period_key', 'rank_no'),
+    ],
   ),
   honor: table(
     [
@@ -342,7 +349,11 @@ export const GAME_TABLES: Record<string, TableSpec> = {
       ['cancel_reason', 'varchar(255)'],
       ['remark', 'varchar(255)'],
     ],
-    [unique('uk_book_reservation_no', 'reservation_no'), index('idx_book_reservation_slot', 'reserve_date', 'time_slot', 'status'), index('idx_book_reservation_user', 'user_id')],
+    [
+      unique('uk_book_reservation_no', 'reservation_no'),
+      index('idx_book_reservation_slot', 'reserve_date', 'time_slot', 'status'),
+      index('idx_book_reservation_user', 'user_id'),
+    ],
   ),
   goods: table(
     [
