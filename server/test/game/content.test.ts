@@ -40,7 +40,7 @@ describe(`game content (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const add = await call('POST', `${M}/add`, { msgType: 1, targetType: 1, content: '<p>hi</p>', ...body, title });
     expect(add.body, JSON.stringify(add.body)).toMatchObject({ success: true, message: '添加成功！' });
     const row = await db().selectFrom('game_message').select('id').where('title', '=', title).executeTakeFirstOrThrow();
-    if (send) expect((await call('POST', `${M}/send`, { id: row.id })).body).toMatchObject({ success: true, message: '发送成功' });
+    if (send) expect((await call('POST', `${M}/send`, { id: row.id })).body).toMatchObject({ success: true, message: '消息发送成功' });
     return row.id;
   };
 
@@ -67,7 +67,7 @@ describe(`game content (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       expect(String(row.send_time)).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 
       expect((await call('PUT', `${M}/edit`, { id, title: '改了' })).body).toMatchObject({ success: false, message: '已发送或已撤回的消息不能修改' });
-      expect((await call('POST', `${M}/revoke`, { id })).body).toMatchObject({ success: true, message: '撤回成功' });
+      expect((await call('POST', `${M}/revoke`, { id })).body).toMatchObject({ success: true, message: '消息撤回成功' });
       expect((await call('POST', `${M}/revoke`, { id })).body).toMatchObject({ success: false, message: '只有已发送的消息才能撤回' });
       expect((await call('POST', `${M}/send`, { id })).body).toMatchObject({ success: false, message: '该消息已撤回，不能发送' });
       expect((await call('POST', `${M}/send`, { id: 'nope' })).body).toMatchObject({ success: false, message: '未找到对应数据' });

@@ -3,16 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { perm } from '../../../core/access/guard.js';
 import { registerCrud } from '../../../core/crud/index.js';
-import { BadRequestError } from '../../../core/envelope/errors.js';
+import { BadRequestError, MSG } from '../../../core/envelope/errors.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
 import type { ZodTypeProvider } from '../../../core/http/zodSchema.js';
-import { PAGING_QUERY, queryOf } from '../../../core/http/routeSchemas.js';
+import { PAGING_QUERY } from '../../../core/http/routeSchemas.js';
 import { paging, queryParams } from '../../../core/query/index.js';
 import { CONTENT_MSG, gameMessageBinding, pictureMaterialBinding, policyBinding } from './definition.js';
 import { currentPolicies, currentPolicy, listByPlayer, markRead, moveMessage, playerProfile } from './service.js';
 
-const id = z.string({ error: 'id不能为空' }).trim().min(1, { error: 'id不能为空' }).max(64);
-const userId = z.string({ error: 'userId不能为空' }).trim().min(1, { error: 'userId不能为空' }).max(64);
+const id = z.string({ error: MSG.idRequired }).trim().min(1, { error: MSG.idRequired }).max(64);
+const userId = z.string({ error: MSG.userIdRequired }).trim().min(1, { error: MSG.userIdRequired }).max(64);
 
 /** 图片素材 (`/content/pictureMaterial`): the engine's eight routes; size and dimensions filled from the upload. */
 export async function pictureMaterialModule(app: FastifyInstance): Promise<void> {
@@ -79,7 +79,7 @@ export async function policyModule(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get('/content/policy/currentAll', { config: perm(P.list), schema: { querystring: queryOf({}) } }, async () => ok(await currentPolicies(app.ctx.db.db)));
+  r.get('/content/policy/currentAll', { config: perm(P.list) }, async () => ok(await currentPolicies(app.ctx.db.db)));
 }
 
 /** The 预约用户 player page's card (`GET /book/user/profile`, 预约用户 list code): a module of its own, not the entity's. */
