@@ -71,7 +71,14 @@ export async function policyModule(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/content/policy/current',
-    { config: perm(P.list), schema: { querystring: z.looseObject({ policyType: z.string({ error: CONTENT_MSG.policyTypeRequired }).trim().min(1, { error: CONTENT_MSG.policyTypeRequired }).max(4) }) } },
+    {
+      config: perm(P.list),
+      schema: {
+        querystring: z.looseObject({
+          policyType: z.string({ error: CONTENT_MSG.policyTypeRequired }).trim().min(1, { error: CONTENT_MSG.policyTypeRequired }).max(4),
+        }),
+      },
+    },
     async (req) => {
       const type = Number(req.query.policyType);
       if (!Number.isInteger(type)) throw new BadRequestError(CONTENT_MSG.badChoice('政策类型'));
@@ -84,9 +91,9 @@ export async function policyModule(app: FastifyInstance): Promise<void> {
 
 /** The 预约用户 player page's card (`GET /book/user/profile`, 预约用户 list code): a module of its own, not the entity's. */
 export async function playerProfileModule(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/book/user/profile',
-    { config: perm(bookUserDraftEntity.perms.list), schema: { querystring: z.looseObject({ id }) } },
-    async (req) => ok(await playerProfile(app.ctx.db.db, req.query.id)),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/book/user/profile', { config: perm(bookUserDraftEntity.perms.list), schema: { querystring: z.looseObject({ id }) } }, async (req) =>
+      ok(await playerProfile(app.ctx.db.db, req.query.id)),
+    );
 }
