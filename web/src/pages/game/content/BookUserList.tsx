@@ -7,12 +7,10 @@ import { bookUserDraftEntity as bookUserEntity } from '@pk/contract';
 import { ListPage, type EntityRow, type ListPageContext, type RowAction } from '../../../crud';
 import { PlayerDrawer } from './PlayerDrawer';
 
-export const BOOK_USER_MSG = { detail: '详情' } as const;
-
 export default function BookUserList(): ReactNode {
   const [userId, setUserId] = useState<string | null>(null);
   const actions = useMemo<RowAction<EntityRow, ListPageContext>[]>(
-    () => [{ key: 'detail', label: BOOK_USER_MSG.detail, perm: bookUserEntity.perms.list, onClick: (row) => setUserId(String(row.id)) }],
+    () => [{ key: 'detail', label: '详情', perm: bookUserEntity.perms.list, onClick: (row) => setUserId(String(row.id)) }],
     [],
   );
   return (

@@ -11,6 +11,7 @@ import type { PlayerProfile } from '@pk/contract';
 import { http } from '../../../api/request';
 import { RemoteTable, useDictOptions, useListController } from '../../../crud';
 import { serverUrl } from '../../../crud/serverUrl';
+import { NOTICE_MSG } from '../../../components/notice';
 import { PLAYER_LISTS, type PlayerList, type PlayerRow } from './playerLists';
 
 export const PLAYER_MSG = {
@@ -18,8 +19,6 @@ export const PLAYER_MSG = {
   profileFailed: '玩家信息加载失败',
   noShip: '未上船',
   noRank: '暂无等级',
-  read: '已读',
-  unread: '未读',
 } as const;
 
 export interface PlayerDrawerProps {
@@ -84,7 +83,7 @@ const COLUMNS: Record<keyof typeof PLAYER_LISTS, TableColumnType<PlayerRow>[]> =
       dataIndex: 'read',
       align: 'center',
       width: 80,
-      render: (v: unknown) => (v ? <Tag color="default">{PLAYER_MSG.read}</Tag> : <Tag color="blue">{PLAYER_MSG.unread}</Tag>),
+      render: (v: unknown) => (v ? <Tag color="default">{NOTICE_MSG.read}</Tag> : <Tag color="blue">{NOTICE_MSG.unread}</Tag>),
     },
   ],
 };
