@@ -137,6 +137,8 @@ describe(`game content (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       expect(rows.find((x) => x.id === toS1)).toMatchObject({ read: false, readTime: null });
 
       expect((await call('POST', `${M}/read`, { id: toP1, userId: p3 })).body).toMatchObject({ success: false, message: '该玩家不是此消息的发送对象' });
+      expect((await call('POST', `${M}/read`, { id: revoked, userId: p1 })).body).toMatchObject({ success: false, message: '该消息未发送' });
+      expect((await call('POST', `${M}/read`, { id: 'nope', userId: p1 })).body).toMatchObject({ success: false, message: '未找到对应数据' });
       expect((await call('GET', `${M}/listByPlayer?userId=nobody`)).body).toMatchObject({ success: false, message: '未找到该玩家' });
       expect((await call('GET', `${M}/listByPlayer`)).status).toBe(400);
     });

@@ -130,8 +130,9 @@ export async function markRead(db: Db, dialect: DialectName, messageId: string, 
   const u = await player(db, userId);
   const msg = await db.selectFrom('game_message').select('id').where('id', '=', messageId).where(visibleTo(u)).executeTakeFirst();
   if (!msg) {
-    if ((await sentState(db, messageId)) === null) throw new BizError(CONTENT_MSG.notFound);
-    throw new BizError(CONTENT_MSG.notForPlayer);
+    const state = await sentState(db, messageId);
+    if (state === null) throw new BizError(CONTENT_MSG.notFound);
+    throw new BizError(state === SEND.sent ? CONTENT_MSG.notForPlayer : CONTENT_MSG.notSent);
   }
   return db.transaction().execute(async (trx) => {
     const q = trx.insertInto('game_message_read').values({ id: newId(), message_id: messageId, user_id: u.id, read_time: now() });
