@@ -61,6 +61,26 @@ export async function run({ page, baseUrl, step }) {
   await screenshot(page, 'game-content-player-messages');
   await page.keyboard.press('Escape');
 
+  step('消息: the sent message offers 撤回, not 发送; 新增 with 发送对象 指定玩家 asks for the players');
+  await page.goto(`${baseUrl}/game/gameMessage`);
+  const msgRow = page.locator('.ant-table-row', { hasText: MSG_TITLE });
+  await msgRow.getByText('撤回').waitFor();
+  expect((await msgRow.getByText('发送', { exact: true }).count()) === 0, 'a sent message has no 发送');
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  const dialog = page.locator('.ant-modal', { hasText: '发送对象' });
+  await dialog.waitFor();
+  await motionsSettled(page);
+  await dialog.getByLabel('发送对象').click();
+  await motionsSettled(page);
+  await page.locator('.ant-select-item-option', { hasText: '指定玩家' }).click();
+  await dialog
+    .locator('.ant-form-item')
+    .filter({ has: page.locator('label', { hasText: /^指定玩家$/ }) })
+    .locator('.ant-select')
+    .waitFor();
+  await screenshot(page, 'game-content-message-dialog');
+  await page.keyboard.press('Escape');
+
   step('政策协议 lists both versions and tags the later one 当前生效');
   await page.goto(`${baseUrl}/game/policy`);
   const current = page.locator('.ant-table-row', { hasText: `2.${stamp}` });
