@@ -1,6 +1,6 @@
 // Issue 13 points 2 and 10: the admin opens 预约用户, clicks 详情 on a player and sees the player page (card, score,
 // sub-lists; a message sent to the player under 消息), and 政策协议 tags the version in force 当前生效.
-import { ADMIN, api, expect, motionsSettled, screenshot, submitSignIn, tokenOf } from '../harness.mjs';
+import { ADMIN, API_PREFIX, api, expect, motionsSettled, screenshot, submitSignIn, tokenOf } from '../harness.mjs';
 
 export const name = 'game content: 预约用户 详情 opens the player page; 消息 sent to a player shows there; 政策协议 tags 当前生效';
 
@@ -80,6 +80,22 @@ export async function run({ page, baseUrl, step }) {
     .waitFor();
   await screenshot(page, 'game-content-message-dialog');
   await page.keyboard.press('Escape');
+
+  step('图片素材: an uploaded PNG becomes a material whose size and dimensions the server read from the file');
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const form = new FormData();
+  form.append('file', new Blob([png], { type: 'image/png' }), 'flag.png');
+  form.append('biz', 'temp');
+  const token = await tokenOf(page);
+  const up = await (await fetch(`${baseUrl}${API_PREFIX}/sys/common/upload`, { method: 'POST', headers: { 'X-Access-Token': token }, body: form })).json();
+  expect(up.success, `upload: ${JSON.stringify(up)}`);
+  const mat = await call('POST', '/content/pictureMaterial/add', { materialName: `船旗${stamp}`, materialType: 3, url: up.message, status: 1 });
+  expect(mat.success, `material add: ${JSON.stringify(mat)}`);
+  await page.goto(`${baseUrl}/game/pictureMaterial`);
+  const matRow = page.locator('.ant-table-row', { hasText: `船旗${stamp}` });
+  await matRow.locator('img').waitFor();
+  expect((await matRow.innerText()).includes(String(png.length)), 'the file size is shown');
+  await screenshot(page, 'game-content-pictures');
 
   step('政策协议 lists both versions and tags the later one 当前生效');
   await page.goto(`${baseUrl}/game/policy`);

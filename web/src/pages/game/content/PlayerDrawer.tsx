@@ -10,7 +10,7 @@ import type { TableColumnType } from 'antd';
 import type { PlayerProfile } from '@pk/contract';
 import { http } from '../../../api/request';
 import { RemoteTable, useDictOptions, useListController } from '../../../crud';
-import { serverUrl } from '../../../crud/serverUrl';
+import { imageUrl } from './imageUrl';
 import { NOTICE_MSG } from '../../../components/notice';
 import { PLAYER_LISTS, type PlayerList, type PlayerRow } from './playerLists';
 
@@ -102,12 +102,6 @@ function useDictText(code: string, value: unknown): string {
   return items.find((i) => String(i.value) === String(value))?.text ?? String(value);
 }
 
-/** An uploaded avatar (a path under the upload folder) through the static route; an http(s) address as it is. */
-function avatarUrl(v: unknown): string | undefined {
-  if (typeof v !== 'string' || !v) return undefined;
-  return /^https?:\/\//i.test(v) ? v : serverUrl(`/sys/common/static/${v.replace(/^\/+/, '')}`);
-}
-
 function ProfileCard({ p }: { p: PlayerProfile }): ReactNode {
   const u = p.user as Record<string, string | number | null>;
   const sex = useDictText('sex', u.sex);
@@ -118,7 +112,7 @@ function ProfileCard({ p }: { p: PlayerProfile }): ReactNode {
       <Card size="small" style={{ marginBottom: 16 }}>
         <Row gutter={16} align="middle" wrap={false}>
           <Col flex="none">
-            <Avatar size={72} src={avatarUrl(u.avatar)}>
+            <Avatar size={72} src={imageUrl(u.avatar)}>
               {String(u.nickname ?? '').slice(0, 1)}
             </Avatar>
           </Col>
