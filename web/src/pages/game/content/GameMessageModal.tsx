@@ -89,14 +89,14 @@ function targetItems(): ReactNode {
   );
 }
 
-function messageValues(values: Record<string, unknown>, record: EntityRow | null): Record<string, unknown> {
+export function messageValues(values: Record<string, unknown>, record: EntityRow | null): Record<string, unknown> {
   const ids = String(record?.targetIds ?? '')
     .split(',')
     .filter(Boolean);
   return { ...values, targetIdList: ids };
 }
 
-function messageBody(body: Record<string, unknown>, values: Record<string, unknown>): Record<string, unknown> {
+export function messageBody(body: Record<string, unknown>, values: Record<string, unknown>): Record<string, unknown> {
   const list = Array.isArray(values.targetIdList) ? (values.targetIdList as string[]) : [];
   return { ...body, targetIds: TARGET_LISTS[Number(values.targetType)] ? list.join(',') : null };
 }
