@@ -558,4 +558,13 @@ export interface GameTables {
   picture_material: PictureMaterialTable;
   game_message: GameMessageTable;
   policy: PolicyTable;
+  game_message_read: GameMessageReadTable;
+}
+
+/** A player's read mark of a 消息 (migration 0018; unique (message_id, user_id)). */
+export interface GameMessageReadTable {
+  id: string;
+  message_id: string;
+  user_id: string;
+  read_time: string | null;
 }

@@ -16,6 +16,8 @@ import { dictAdminModule } from './system/dict/admin.routes.js';
 import { messageModule, messageTemplateModule } from './message/routes.js';
 import { announcementModule } from './system/announcement/routes.js';
 import { quartzJobModule } from './system/quartz/routes.js';
+import { gameMessageModule, pictureMaterialModule, policyModule } from './game/content/routes.js';
+import { bookUserDraftBinding } from './game/content/definition.js';
 
 /** A module plugin: registers the entity's standard routes (through `registerCrud` or by hand) and its own. */
 export type EntityModule = (app: FastifyInstance) => Promise<void>;
@@ -43,6 +45,10 @@ export const ENTITY_MODULES: Readonly<Record<string, EntityModule | CrudBinding>
   message: messageModule,
   announcement: announcementModule,
   quartzJob: quartzJobModule,
+  bookUser: bookUserDraftBinding, // DRAFT (s13-content): the venue helper's bookUser module replaces this line at merge
+  pictureMaterial: pictureMaterialModule,
+  gameMessage: gameMessageModule,
+  policy: policyModule,
 };
 
 /** For an entity whose routes another entity's module registers (数据字典's items come with dictAdminModule). */

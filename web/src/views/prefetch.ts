@@ -20,6 +20,10 @@ import {
   roleEntity,
   tenantEntity,
   userEntity,
+  gameMessageEntity,
+  pictureMaterialEntity,
+  policyEntity,
+  bookUserDraftEntity,
 } from '@pk/contract';
 import { entityListSource, firstPageQuery, LIST_FRESH_MS, type ListSource } from '../crud/listSource';
 import { departTreeKey } from '../components/DepartTree/DepartTree';
@@ -58,6 +62,10 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'modules/message/SysMessageTemplateList': () => [list(entityListSource(messageTemplateEntity))],
   'modules/message/SysMessageList': () => [list(entityListSource(messageEntity))],
   'system/SysUserOnlineList': () => [list(onlineSource)],
+  'game/BookUserList': () => [list(entityListSource(bookUserDraftEntity))],
+  'game/PictureMaterialList': () => [list(entityListSource(pictureMaterialEntity))],
+  'game/GameMessageList': () => [list(entityListSource(gameMessageEntity))],
+  'game/PolicyList': () => [list(entityListSource(policyEntity))],
   'system/AddressList': () => [departTree('all'), list(addressSource)],
   'system/DepartUserList': () => [departTree('mine'), list(departUsersSource)],
   'system/DepartList': () => [departTree('all')],

@@ -61,6 +61,11 @@ export const views: Record<string, PageLoader> = {
   // issue 12: 系统通告 and 我的消息
   'system/SysAnnouncementList': () => import('../pages/system/announcement'),
   'system/UserAnnouncementList': () => import('../pages/system/userAnnouncement'),
+  // issue 13: 预约用户 (player page), 图片素材, 消息, 政策协议
+  'game/BookUserList': () => import('../pages/game/content/BookUserList'),
+  'game/PictureMaterialList': () => import('../pages/game/content/PictureMaterialList'),
+  'game/GameMessageList': () => import('../pages/game/content/GameMessageList'),
+  'game/PolicyList': () => import('../pages/game/content/PolicyList'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),

@@ -13,6 +13,8 @@ import { userEntity } from './user';
 import { messageEntity, messageTemplateEntity } from './message';
 import { announcementEntity } from './announcement';
 import { quartzJobEntity } from './quartzJob';
+import { gameMessageEntity, pictureMaterialEntity, policyEntity } from './game/content';
+import { bookUserDraftEntity } from './game/bookUserDraft';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -36,4 +38,8 @@ export const ENTITIES: readonly Entity[] = [
   messageEntity,
   announcementEntity,
   quartzJobEntity,
+  bookUserDraftEntity,
+  pictureMaterialEntity,
+  gameMessageEntity,
+  policyEntity,
 ];
