@@ -16,6 +16,17 @@ import { dictAdminModule } from './system/dict/admin.routes.js';
 import { messageModule, messageTemplateModule } from './message/routes.js';
 import { announcementModule } from './system/announcement/routes.js';
 import { quartzJobModule } from './system/quartz/routes.js';
+import {
+  activityTaskBinding,
+  honorBinding,
+  questionBankBinding,
+  treasureChestBinding,
+  userQuestionRecordBinding,
+  userQuestionScoreBinding,
+  userSignPlaceBinding,
+  userTaskRecordBinding,
+} from './game/quest/definition.js';
+import { userHonorModule } from './game/quest/routes.js';
 
 /** A module plugin: registers the entity's standard routes (through `registerCrud` or by hand) and its own. */
 export type EntityModule = (app: FastifyInstance) => Promise<void>;
@@ -43,6 +54,15 @@ export const ENTITY_MODULES: Readonly<Record<string, EntityModule | CrudBinding>
   message: messageModule,
   announcement: announcementModule,
   quartzJob: quartzJobModule,
+  userSignPlace: userSignPlaceBinding,
+  activityTask: activityTaskBinding,
+  userTaskRecord: userTaskRecordBinding,
+  honor: honorBinding,
+  userHonor: userHonorModule,
+  treasureChest: treasureChestBinding,
+  questionBank: questionBankBinding,
+  userQuestionRecord: userQuestionRecordBinding,
+  userQuestionScore: userQuestionScoreBinding,
 };
 
 /** For an entity whose routes another entity's module registers (数据字典's items come with dictAdminModule). */

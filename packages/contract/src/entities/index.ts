@@ -13,6 +13,17 @@ import { userEntity } from './user';
 import { messageEntity, messageTemplateEntity } from './message';
 import { announcementEntity } from './announcement';
 import { quartzJobEntity } from './quartzJob';
+import {
+  activityTaskEntity,
+  honorEntity,
+  questionBankEntity,
+  treasureChestEntity,
+  userHonorEntity,
+  userQuestionRecordEntity,
+  userQuestionScoreEntity,
+  userSignPlaceEntity,
+  userTaskRecordEntity,
+} from './game/quest';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -36,4 +47,13 @@ export const ENTITIES: readonly Entity[] = [
   messageEntity,
   announcementEntity,
   quartzJobEntity,
+  userSignPlaceEntity,
+  activityTaskEntity,
+  userTaskRecordEntity,
+  honorEntity,
+  userHonorEntity,
+  treasureChestEntity,
+  questionBankEntity,
+  userQuestionRecordEntity,
+  userQuestionScoreEntity,
 ];
