@@ -63,8 +63,10 @@ function pageKeys(): Set<string> {
 /** Table names of the `Database` interface of server/src/db/schema.ts. */
 function schemaTables(): Set<string> {
   const src = read('server/src/db/schema.ts');
-  const body = /export interface Database \{([^}]*)\}/.exec(src)?.[1] ?? '';
-  return new Set([...body.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]));
+  const body = /export interface Database(?: extends \w+)? \{([^}]*)\}/.exec(src)?.[1] ?? '';
+  // the game tables (issue 13) come in through `extends GameTables` (db/gameSchema.ts)
+  const game = /export interface GameTables \{([^}]*)\}/.exec(read('server/src/db/gameSchema.ts'))?.[1] ?? '';
+  return new Set([...`${body}\n${game}`.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]));
 }
 
 const codesOf = (auth: RouteAuth | undefined) => (auth && typeof auth === 'object' ? auth.perms : []);
