@@ -157,7 +157,10 @@ const REGISTRY: ReadonlyMap<string, TableDict> = new Map<string, TableDict>([
   ['sys_category,name,code', tableDict({ table: 'sys_category', text: 'name', value: 'code', order: ['code', 'id'] })],
   // game references (issue 13). The venue helper owns the first four (book_user, pirate_ship, sign_place, great_line),
   // the shop helper goods: written here too so the quest screens translate them before the merge (dedup at merge).
-  ['book_user,nickname,id', tableDict({ table: 'book_user', text: 'nickname', value: 'id', order: ['nickname', 'id'], live: { column: 'del_flag', value: 0 } })],
+  [
+    'book_user,nickname,id',
+    tableDict({ table: 'book_user', text: 'nickname', value: 'id', order: ['nickname', 'id'], live: { column: 'del_flag', value: 0 } }),
+  ],
   ['pirate_ship,ship_name,id', tableDict({ table: 'pirate_ship', text: 'ship_name', value: 'id', order: ['ship_name', 'id'] })],
   ['sign_place,place_name,id', tableDict({ table: 'sign_place', text: 'place_name', value: 'id', order: ['place_name', 'id'] })],
   ['great_line,line_name,id', tableDict({ table: 'great_line', text: 'line_name', value: 'id', order: ['line_name', 'id'] })],
