@@ -60,7 +60,11 @@ export function QuestionOptionsEditor({ value, onChange, id }: QuestionOptionsEd
         ]}
       />
       <Space style={{ marginTop: 8 }}>
-        <Button icon={<PlusOutlined aria-hidden />} disabled={rows.length >= MAX_OPTIONS} onClick={() => change([...rows, { key: keyAt(rows.length), text: '' }])}>
+        <Button
+          icon={<PlusOutlined aria-hidden />}
+          disabled={rows.length >= MAX_OPTIONS}
+          onClick={() => change([...rows, { key: keyAt(rows.length), text: '' }])}
+        >
           添加选项
         </Button>
       </Space>

@@ -9,7 +9,14 @@ import { ListPage, type ListPageContext, type ToolbarAction } from '../../../cru
 import { GrantHonorModal } from './GrantHonorModal';
 
 const toolbar: ToolbarAction<ListPageContext>[] = [
-  { key: 'grant', label: '手动授予', perm: userHonorEntity.perms.grant, primary: true, icon: <TrophyOutlined aria-hidden />, onClick: (_k, ctx) => ctx.openForm(null) },
+  {
+    key: 'grant',
+    label: '手动授予',
+    perm: userHonorEntity.perms.grant,
+    primary: true,
+    icon: <TrophyOutlined aria-hidden />,
+    onClick: (_k, ctx) => ctx.openForm(null),
+  },
 ];
 
 export default function UserHonorList(): ReactNode {
