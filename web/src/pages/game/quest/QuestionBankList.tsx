@@ -1,5 +1,5 @@
 /**
- * 题库 — menu component `game/QuestionBankList` (issue 13): the question list (options shown as `A. …　B. …`) and
+ * 题库 — menu component `game/QuestionBankList` (issue 13): the question list (options shown as `A. … / B. …`) and
  * the question dialog with its options sub-table.
  */
 import type { ReactNode } from 'react';

@@ -53,7 +53,7 @@ describe('question options helpers', () => {
         { key: 'A', text: '乙' },
       ]),
     ).toBe('[{"key":"A","text":"甲"},{"key":"B","text":"乙"}]');
-    expect(optionsText(OPTS)).toBe('A. 路飞　B. 索隆　C. 娜美');
+    expect(optionsText(OPTS)).toBe('A. 路飞 / B. 索隆 / C. 娜美');
   });
 });
 

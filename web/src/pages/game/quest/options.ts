@@ -29,9 +29,9 @@ export function formatOptions(options: readonly QuestionOption[]): string {
   return JSON.stringify(options.map((o, i) => ({ key: keyAt(i), text: o.text.trim() })));
 }
 
-/** How a list row shows the options: `A. 路飞　B. 索隆`. */
+/** How a list row shows the options: `A. 路飞 / B. 索隆`. */
 export function optionsText(raw: unknown): string {
   return parseOptions(raw)
     .map((o) => `${o.key}. ${o.text}`)
-    .join('　');
+    .join(' / ');
 }
