@@ -136,6 +136,7 @@ describe('QuestionModal', { timeout: 60_000 }, () => {
     const u = user();
     renderModal({ id: '13', title: '路飞的梦想是成为？', questionType: 4, options: null, answer: '海贼王' });
     await waitFor(() => expect(screen.getByText('填空题填标准答案')).toBeTruthy());
+    expect(screen.queryByText('答案说明')).toBeNull();
     expect(screen.queryByRole('button', { name: /添加选项/, hidden: true })).toBeNull();
     await u.click(byRole('button', /确\s*定/));
     await waitFor(() => expect(mocked.put).toHaveBeenCalledTimes(1));
