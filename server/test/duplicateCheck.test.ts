@@ -63,6 +63,13 @@ describe('duplicate check (contract §6.3)', () => {
     ids.fillRule = (await db.selectFrom('sys_fill_rule').select('id').where('rule_code', '=', 'shop_order_num').executeTakeFirstOrThrow()).id;
     ids.dict = (await db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'sex').executeTakeFirstOrThrow()).id;
     ids.messageTemplate = (await db.selectFrom('sys_sms_template').select('id').where('template_code', '=', 'sys_ts_note').executeTakeFirstOrThrow()).id;
+    // quest screens of the game (issue 13)
+    ids.activityTask = newId();
+    await db.insertInto('activity_task').values({ id: ids.activityTask, task_code: 'dup_task', task_name: '查重任务', task_type: 5 }).execute();
+    ids.honor = newId();
+    await db.insertInto('honor').values({ id: ids.honor, honor_code: 'dup_honor', honor_name: '查重荣誉', condition_type: 6 }).execute();
+    ids.treasureChest = newId();
+    await db.insertInto('treasure_chest').values({ id: ids.treasureChest, chest_no: 'dup_chest', chest_name: '查重宝箱', nfc_code: 'dup_nfc' }).execute();
   });
   afterAll(async () => close?.());
 
@@ -78,6 +85,10 @@ describe('duplicate check (contract §6.3)', () => {
     ['sys_fill_rule', 'rule_code', 'shop_order_num', 'fillRule'],
     ['sys_dict', 'dict_code', 'sex', 'dict'],
     ['sys_sms_template', 'template_code', 'sys_ts_note', 'messageTemplate'],
+    ['activity_task', 'task_code', 'dup_task', 'activityTask'],
+    ['honor', 'honor_code', 'dup_honor', 'honor'],
+    ['treasure_chest', 'chest_no', 'dup_chest', 'treasureChest'],
+    ['treasure_chest', 'nfc_code', 'dup_nfc', 'treasureChest'],
   ];
 
   it('registers exactly the unique fields of the existing screens', () => {

@@ -18,6 +18,17 @@ import { announcementModule } from './system/announcement/routes.js';
 import { quartzJobModule } from './system/quartz/routes.js';
 import { gameMessageModule, pictureMaterialModule, policyModule } from './game/content/routes.js';
 import { bookUserDraftBinding } from './game/content/definition.js';
+import {
+  activityTaskBinding,
+  honorBinding,
+  questionBankBinding,
+  treasureChestBinding,
+  userQuestionRecordBinding,
+  userQuestionScoreBinding,
+  userSignPlaceBinding,
+  userTaskRecordBinding,
+} from './game/quest/definition.js';
+import { userHonorModule } from './game/quest/routes.js';
 
 /** A module plugin: registers the entity's standard routes (through `registerCrud` or by hand) and its own. */
 export type EntityModule = (app: FastifyInstance) => Promise<void>;
@@ -49,6 +60,15 @@ export const ENTITY_MODULES: Readonly<Record<string, EntityModule | CrudBinding>
   pictureMaterial: pictureMaterialModule,
   gameMessage: gameMessageModule,
   policy: policyModule,
+  userSignPlace: userSignPlaceBinding,
+  activityTask: activityTaskBinding,
+  userTaskRecord: userTaskRecordBinding,
+  honor: honorBinding,
+  userHonor: userHonorModule,
+  treasureChest: treasureChestBinding,
+  questionBank: questionBankBinding,
+  userQuestionRecord: userQuestionRecordBinding,
+  userQuestionScore: userQuestionScoreBinding,
 };
 
 /** For an entity whose routes another entity's module registers (数据字典's items come with dictAdminModule). */

@@ -15,6 +15,17 @@ import { announcementEntity } from './announcement';
 import { quartzJobEntity } from './quartzJob';
 import { gameMessageEntity, pictureMaterialEntity, policyEntity } from './game/content';
 import { bookUserDraftEntity } from './game/bookUserDraft';
+import {
+  activityTaskEntity,
+  honorEntity,
+  questionBankEntity,
+  treasureChestEntity,
+  userHonorEntity,
+  userQuestionRecordEntity,
+  userQuestionScoreEntity,
+  userSignPlaceEntity,
+  userTaskRecordEntity,
+} from './game/quest';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -42,4 +53,13 @@ export const ENTITIES: readonly Entity[] = [
   pictureMaterialEntity,
   gameMessageEntity,
   policyEntity,
+  userSignPlaceEntity,
+  activityTaskEntity,
+  userTaskRecordEntity,
+  honorEntity,
+  userHonorEntity,
+  treasureChestEntity,
+  questionBankEntity,
+  userQuestionRecordEntity,
+  userQuestionScoreEntity,
 ];

@@ -1,5 +1,6 @@
 import { checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity } from '@pk/contract';
 import { messageTemplateEntity } from '@pk/contract';
+import { activityTaskEntity, honorEntity, treasureChestEntity } from '@pk/contract';
 import type { Database } from '../../db/schema.js';
 import { PERM } from '../../db/seed/permissionCodes.js';
 import { BadRequestError, MSG } from '../envelope/errors.js';
@@ -44,6 +45,11 @@ const PAIRS: ReadonlyArray<readonly [string, DuplicateCheck]> = [
   ['sys_dict.dict_code', { table: 'sys_dict', column: 'dict_code', perms: [dictEntity.perms.list] }],
   // 模板管理 (contract §8.4): template code.
   ['sys_sms_template.template_code', { table: 'sys_sms_template', column: 'template_code', perms: [messageTemplateEntity.perms.list] }],
+  // quest screens of the game (issue 13): task code, honor code, chest number and NFC code.
+  ['activity_task.task_code', { table: 'activity_task', column: 'task_code', perms: [activityTaskEntity.perms.list] }],
+  ['honor.honor_code', { table: 'honor', column: 'honor_code', perms: [honorEntity.perms.list] }],
+  ['treasure_chest.chest_no', { table: 'treasure_chest', column: 'chest_no', perms: [treasureChestEntity.perms.list] }],
+  ['treasure_chest.nfc_code', { table: 'treasure_chest', column: 'nfc_code', perms: [treasureChestEntity.perms.list] }],
 ];
 
 const REGISTRY: ReadonlyMap<string, DuplicateCheck> = new Map(PAIRS);

@@ -155,6 +155,21 @@ const REGISTRY: ReadonlyMap<string, TableDict> = new Map<string, TableDict>([
   ['sys_position,name,code', tableDict({ table: 'sys_position', text: 'name', value: 'code', order: ['code'] })],
   ['sys_category,name,id', tableDict({ table: 'sys_category', text: 'name', value: 'id', order: ['code', 'id'] })],
   ['sys_category,name,code', tableDict({ table: 'sys_category', text: 'name', value: 'code', order: ['code', 'id'] })],
+  // game references (issue 13). The venue helper owns the first four (book_user, pirate_ship, sign_place, great_line),
+  // the shop helper goods: written here too so the quest screens translate them before the merge (dedup at merge).
+  [
+    'book_user,nickname,id',
+    tableDict({ table: 'book_user', text: 'nickname', value: 'id', order: ['nickname', 'id'], live: { column: 'del_flag', value: 0 } }),
+  ],
+  ['pirate_ship,ship_name,id', tableDict({ table: 'pirate_ship', text: 'ship_name', value: 'id', order: ['ship_name', 'id'] })],
+  ['sign_place,place_name,id', tableDict({ table: 'sign_place', text: 'place_name', value: 'id', order: ['place_name', 'id'] })],
+  ['great_line,line_name,id', tableDict({ table: 'great_line', text: 'line_name', value: 'id', order: ['line_name', 'id'] })],
+  ['goods,goods_name,id', tableDict({ table: 'goods', text: 'goods_name', value: 'id', order: ['goods_name', 'id'], live: { column: 'del_flag', value: 0 } })],
+  // quest screens (issue 13): tasks, honors, chests, questions.
+  ['activity_task,task_name,id', tableDict({ table: 'activity_task', text: 'task_name', value: 'id', order: ['task_name', 'id'] })],
+  ['honor,honor_name,id', tableDict({ table: 'honor', text: 'honor_name', value: 'id', order: ['honor_name', 'id'] })],
+  ['treasure_chest,chest_name,id', tableDict({ table: 'treasure_chest', text: 'chest_name', value: 'id', order: ['chest_name', 'id'] })],
+  ['question_bank,title,id', tableDict({ table: 'question_bank', text: 'title', value: 'id', order: ['id'], live: { column: 'del_flag', value: 0 } })],
 ]);
 
 export const DICT_MSG = {
