@@ -1,4 +1,4 @@
-import { checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity } from '@pk/contract';
+import { pirateRankEntity, checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity } from '@pk/contract';
 import { messageTemplateEntity } from '@pk/contract';
 import type { Database } from '../../db/schema.js';
 import { PERM } from '../../db/seed/permissionCodes.js';
@@ -44,6 +44,8 @@ const PAIRS: ReadonlyArray<readonly [string, DuplicateCheck]> = [
   ['sys_dict.dict_code', { table: 'sys_dict', column: 'dict_code', perms: [dictEntity.perms.list] }],
   // 模板管理 (contract §8.4): template code.
   ['sys_sms_template.template_code', { table: 'sys_sms_template', column: 'template_code', perms: [messageTemplateEntity.perms.list] }],
+  // 海盗等级 (issue 13): tier level.
+  ['pirate_rank.rank_level', { table: 'pirate_rank', column: 'rank_level', perms: [pirateRankEntity.perms.list] }],
 ];
 
 const REGISTRY: ReadonlyMap<string, DuplicateCheck> = new Map(PAIRS);
