@@ -60,11 +60,11 @@ function pageKeys(): Set<string> {
   return keys;
 }
 
-/** Table names of the `Database` interface of server/src/db/schema.ts. */
+/** Table names of the `Database` interface of server/src/db/schema.ts (with the game's `GameTables` it extends, gameSchema.ts). */
 function schemaTables(): Set<string> {
-  const src = read('server/src/db/schema.ts');
-  const body = /export interface Database \{([^}]*)\}/.exec(src)?.[1] ?? '';
-  return new Set([...body.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]));
+  const body = /export interface Database(?: extends GameTables)? \{([^}]*)\}/.exec(read('server/src/db/schema.ts'))?.[1] ?? '';
+  const game = /export interface GameTables \{([^}]*)\}/.exec(read('server/src/db/gameSchema.ts'))?.[1] ?? '';
+  return new Set([...`${body}\n${game}`.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]));
 }
 
 const codesOf = (auth: RouteAuth | undefined) => (auth && typeof auth === 'object' ? auth.perms : []);

@@ -18,6 +18,8 @@ export interface DuplicateCheck {
    * caller who cannot list the table cannot probe it for values either.
    */
   perms: readonly string[];
+  /** An integer column: a value that is not an integer is free (PostgreSQL would refuse comparing it). */
+  integer?: boolean;
 }
 
 /**
@@ -45,7 +47,7 @@ const PAIRS: ReadonlyArray<readonly [string, DuplicateCheck]> = [
   // 模板管理 (contract §8.4): template code.
   ['sys_sms_template.template_code', { table: 'sys_sms_template', column: 'template_code', perms: [messageTemplateEntity.perms.list] }],
   // 海盗等级 (issue 13): tier level.
-  ['pirate_rank.rank_level', { table: 'pirate_rank', column: 'rank_level', perms: [pirateRankEntity.perms.list] }],
+  ['pirate_rank.rank_level', { table: 'pirate_rank', column: 'rank_level', perms: [pirateRankEntity.perms.list], integer: true }],
 ];
 
 const REGISTRY: ReadonlyMap<string, DuplicateCheck> = new Map(PAIRS);

@@ -156,7 +156,10 @@ const REGISTRY: ReadonlyMap<string, TableDict> = new Map<string, TableDict>([
   ['sys_category,name,id', tableDict({ table: 'sys_category', text: 'name', value: 'id', order: ['code', 'id'] })],
   ['sys_category,name,code', tableDict({ table: 'sys_category', text: 'name', value: 'code', order: ['code', 'id'] })],
   // the game's players and tiers (issue 13: 海盗积分, 积分流水 …)
-  ['book_user,nickname,id', tableDict({ table: 'book_user', text: 'nickname', value: 'id', order: ['nickname', 'id'], live: { column: 'del_flag', value: 0 } })],
+  [
+    'book_user,nickname,id',
+    tableDict({ table: 'book_user', text: 'nickname', value: 'id', order: ['nickname', 'id'], live: { column: 'del_flag', value: 0 } }),
+  ],
   ['pirate_rank,rank_name,id', tableDict({ table: 'pirate_rank', text: 'rank_name', value: 'id', order: ['rank_level', 'id'] })],
 ]);
 
