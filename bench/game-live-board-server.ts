@@ -91,6 +91,8 @@ async function main(): Promise<void> {
 
   const t0 = Date.now();
   for (let from = 0; from < PLAYERS; from += BATCH) await generatePlayers(db, from, Math.min(PLAYERS, from + BATCH));
+  // the ledger's per-bounty counts (pirate_bounty_count) of the generated players, as applyScoreChange would have kept them
+  await sql.raw('insert into pirate_bounty_count (bounty, players) select bounty, count(*) from pirate_score where bounty > 0 group by bounty').execute(db);
   await sql.raw(DIALECT === 'sqlite' ? 'analyze' : 'analyze pirate_score').execute(db);
   const seedMs = Date.now() - t0;
 
@@ -102,19 +104,29 @@ async function main(): Promise<void> {
     .token;
   // players at the top, the middle and the end of the board (the end is the widest count)
   const at = async (offset: number) =>
-    (await db.selectFrom('pirate_score').select('user_id').orderBy('bounty', 'desc').orderBy('user_id', 'desc').offset(offset).limit(1).executeTakeFirstOrThrow())
-      .user_id;
+    (
+      await db
+        .selectFrom('pirate_score')
+        .select('user_id')
+        .orderBy('bounty', 'desc')
+        .orderBy('user_id', 'desc')
+        .offset(offset)
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).user_id;
   const players = { top: await at(500), middle: await at(Math.floor(PLAYERS / 2)), last: await at(PLAYERS - 1) };
   const lastBounty = (await db.selectFrom('pirate_score').select('bounty').where('user_id', '=', players.last).executeTakeFirstOrThrow()).bounty;
   const plans = {
     top: await plan(db, `select user_id, bounty from pirate_score order by bounty desc, user_id desc limit 100`),
-    above: await plan(db, `select count(*) from pirate_score where bounty > ${lastBounty}`),
-    tied: await plan(db, `select count(*) from pirate_score where bounty = ${lastBounty} and user_id > '${players.last}'`),
+    above: await plan(db, `select sum(players) from pirate_bounty_count where bounty > ${lastBounty}`),
   };
+  const distinct = Number((await sql<{ n: string }>`select count(*) as n from pirate_bounty_count`.execute(db)).rows[0]?.n ?? 0);
   let dbBytes = 0;
   if (DIALECT === 'sqlite') dbBytes = fs.statSync(path.join(dataDir, 'pirate-king.db')).size;
   else dbBytes = Number((await sql<{ n: string }>`select pg_database_size(current_database()) as n`.execute(db)).rows[0]?.n ?? 0);
-  process.stdout.write(`${JSON.stringify({ ready: true, dialect: DIALECT, appUrl, prefix: config.apiPrefix, token, players, seedMs, dbBytes, plans })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ready: true, dialect: DIALECT, appUrl, prefix: config.apiPrefix, token, players, seedMs, dbBytes, distinct, plans })}\n`,
+  );
   await new Promise(() => {});
 }
 

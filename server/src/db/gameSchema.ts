@@ -560,4 +560,11 @@ export interface GameTables {
   picture_material: PictureMaterialTable;
   game_message: GameMessageTable;
   policy: PolicyTable;
+  pirate_bounty_count: PirateBountyCountTable;
+}
+
+/** Players per positive bounty value, kept by the score ledger (migration 0014): the live board's "my position". */
+export interface PirateBountyCountTable {
+  bounty: number;
+  players: number;
 }
