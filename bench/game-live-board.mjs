@@ -76,11 +76,14 @@ async function run(dialect) {
   }
 }
 
-const rows = [];
-for (const d of DBS) rows.push(...(await run(d)));
+// `--report-only`: rewrite the section from the last run's bench/results/game-live-board.json (no measuring).
 const SAVED = path.join(ROOT, 'bench/results/game-live-board.json');
-fs.mkdirSync(path.dirname(SAVED), { recursive: true });
-fs.writeFileSync(SAVED, JSON.stringify(rows, null, 2));
+const rows = args.includes('--report-only') ? JSON.parse(fs.readFileSync(SAVED, 'utf8')) : [];
+if (!args.includes('--report-only')) {
+  for (const d of DBS) rows.push(...(await run(d)));
+  fs.mkdirSync(path.dirname(SAVED), { recursive: true });
+  fs.writeFileSync(SAVED, JSON.stringify(rows, null, 2));
+}
 if (!args.includes('--no-write')) {
   const when = new Date(rows[0]?.date ?? Date.now());
   const plans = rows
@@ -110,6 +113,14 @@ Seeding: ${rows
     .filter((r) => r.scenario === 'top 100')
     .map((r) => `${r.dialect} ${(r.ready.seedMs / 1000).toFixed(1)} s, ${(r.ready.dbBytes / 1048576).toFixed(0)} MB`)
     .join('; ')}.
+
+The first version counted the players ahead over the index range (\`bounty > mine\`, then the ties by user_id): no table
+scan, but proportional to the players ahead — in the same conditions (21:53 UTC, load 15–19) the middle of the board
+answered 8 req/s, p99 4,833 ms on SQLite and 10 req/s, p99 2,573 ms on PostgreSQL, against 147 and 206 req/s above. The
+per-bounty counts make "my position" cost about what the top 100 costs. The machine's load average was 13–19 on its 2
+cores during these runs (seven other engineers building and testing at once), so the latencies above are those of a
+saturated machine, not of the code: **the target is not shown met**; run \`node bench/game-live-board.mjs\` again on a
+quiet machine (\`--report-only\` rewrites this section from \`bench/results/game-live-board.json\`).
 
 | database | statement | plan |
 |---|---|---|
