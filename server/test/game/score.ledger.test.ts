@@ -271,6 +271,54 @@ describe(`score ledger, tiers, adjust, live board, snapshot (${process.env.TEST_
     expect(list.result.records[0].rankScope_dictText).toBe('海盗船');
   });
 
+  it("period boards sum the bounty earned inside the period only (day, ISO week, month); a ship gets its crew's", async () => {
+    const s = await ship('周期船');
+    const u = await player({ ship: s, nickname: '周期玩家' });
+    const earned = async (time: string, bounty: number) =>
+      ctx.db.db
+        .insertInto('user_score_history')
+        .values({
+          id: newId(),
+          user_id: u,
+          change_type: 1,
+          change_score: 1,
+          change_bounty: bounty,
+          before_score: 0,
+          after_score: 1,
+          biz_type: 'test',
+          create_time: time,
+        })
+        .execute();
+    // 2030-06-15 is a Saturday: its ISO week 2030-W24 runs from Monday 06-10
+    await earned('2030-06-15 09:00:00', 1_000_000_001);
+    await earned('2030-06-11 09:00:00', 20_000_000_000);
+    await earned('2030-06-02 09:00:00', 300_000_000_000);
+    await earned('2030-05-31 23:59:59', 4_000_000_000_000);
+    await earned('2030-07-01 00:00:00', 50_000_000_000_000); // the next month, outside all three
+    await snapshotBountyBoards(ctx.db, '2030-06-15 12:00:00');
+    const board = async (scope: number, type: number, key: string) =>
+      ctx.db.db
+        .selectFrom('bounty_rank')
+        .selectAll()
+        .where('rank_scope', '=', scope)
+        .where('period_type', '=', type)
+        .where('period_key', '=', key)
+        .orderBy('rank_no')
+        .execute();
+    for (const [scope, target, name] of [
+      [1, u, '周期玩家'],
+      [2, s, '周期船'],
+    ] as const) {
+      const day = await board(scope, 1, '2030-06-15');
+      const week = await board(scope, 2, '2030-W24');
+      const month = await board(scope, 3, '2030-06');
+      expect(day[0]).toMatchObject({ target_id: target, target_name: name, rank_no: 1 });
+      expect(Number(day[0].bounty)).toBe(1_000_000_001);
+      expect(Number(week[0].bounty)).toBe(21_000_000_001);
+      expect(Number(month[0].bounty)).toBe(321_000_000_001);
+    }
+  });
+
   it('ISO weeks and period keys', () => {
     expect(isoWeek('2021-01-03').key).toBe('2020-W53');
     expect(isoWeek('2021-01-04')).toEqual({ key: '2021-W01', monday: '2021-01-04' });
