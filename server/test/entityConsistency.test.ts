@@ -60,7 +60,7 @@ function pageKeys(): Set<string> {
   return keys;
 }
 
-/** Table names of the `Database` interface of server/src/db/schema.ts. */
+/** Table names of the `Database` interface of server/src/db/schema.ts (with the game's `GameTables` it extends, gameSchema.ts). */
 function schemaTables(): Set<string> {
   const src = read('server/src/db/schema.ts');
   const body = /export interface Database(?: extends \w+)? \{([^}]*)\}/.exec(src)?.[1] ?? '';

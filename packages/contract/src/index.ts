@@ -23,3 +23,4 @@ export * from './entities/message';
 export * from './entities/announcement';
 export * from './entities/game/content';
 export * from './entities/game/bookUserDraft';
+export * from './entities/game/score';

@@ -233,6 +233,8 @@ export interface UserScoreHistoryTable {
   change_score: number | null;
   before_score: number | null;
   after_score: number | null;
+  /** The bounty the change moved (migration 0014). */
+  change_bounty: Generated<number>;
   biz_type: string | null;
   biz_id: string | null;
   remark: string | null;
@@ -559,6 +561,7 @@ export interface GameTables {
   game_message: GameMessageTable;
   policy: PolicyTable;
   game_message_read: GameMessageReadTable;
+  pirate_bounty_count: PirateBountyCountTable;
 }
 
 /** A player's read mark of a 消息 (migration 0018; unique (message_id, user_id)). */
@@ -567,4 +570,10 @@ export interface GameMessageReadTable {
   message_id: string;
   user_id: string;
   read_time: string | null;
+}
+
+/** Players per positive bounty value, kept by the score ledger (migration 0014): the live board's "my position". */
+export interface PirateBountyCountTable {
+  bounty: number;
+  players: number;
 }

@@ -17,6 +17,10 @@ import {
   fillRuleEntity,
   positionEntity,
   quartzJobEntity,
+  pirateScoreEntity,
+  pirateRankEntity,
+  bountyRankEntity,
+  userScoreHistoryEntity,
   roleEntity,
   tenantEntity,
   userEntity,
@@ -75,6 +79,11 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'system/PermissionList': () => [{ queryKey: MENU_TREE_KEY, queryFn: fetchMenuTree }],
   'system/SysAnnouncementList': () => [list(entityListSource(announcementEntity))],
   'system/UserAnnouncementList': () => [list(myNoticesSource)],
+  // issue 13: the score ledger's screens
+  'game/PirateScoreList': () => [list(entityListSource(pirateScoreEntity))],
+  'game/PirateRankList': () => [list(entityListSource(pirateRankEntity))],
+  'game/BountyRankList': () => [list(entityListSource(bountyRankEntity))],
+  'game/UserScoreHistoryList': () => [list(entityListSource(userScoreHistoryEntity))],
 };
 
 /**

@@ -26,6 +26,7 @@ import {
   userSignPlaceEntity,
   userTaskRecordEntity,
 } from './game/quest';
+import { pirateScoreEntity, pirateRankEntity, bountyRankEntity, userScoreHistoryEntity } from './game/score';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -62,4 +63,8 @@ export const ENTITIES: readonly Entity[] = [
   questionBankEntity,
   userQuestionRecordEntity,
   userQuestionScoreEntity,
+  pirateScoreEntity,
+  pirateRankEntity,
+  bountyRankEntity,
+  userScoreHistoryEntity,
 ];

@@ -1,4 +1,4 @@
-import { checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity } from '@pk/contract';
+import { pirateRankEntity, checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity } from '@pk/contract';
 import { messageTemplateEntity } from '@pk/contract';
 import { activityTaskEntity, honorEntity, treasureChestEntity } from '@pk/contract';
 import type { Database } from '../../db/schema.js';
@@ -19,6 +19,8 @@ export interface DuplicateCheck {
    * caller who cannot list the table cannot probe it for values either.
    */
   perms: readonly string[];
+  /** An integer column: a value that is not an integer is free (PostgreSQL would refuse comparing it). */
+  integer?: boolean;
 }
 
 /**
@@ -50,6 +52,8 @@ const PAIRS: ReadonlyArray<readonly [string, DuplicateCheck]> = [
   ['honor.honor_code', { table: 'honor', column: 'honor_code', perms: [honorEntity.perms.list] }],
   ['treasure_chest.chest_no', { table: 'treasure_chest', column: 'chest_no', perms: [treasureChestEntity.perms.list] }],
   ['treasure_chest.nfc_code', { table: 'treasure_chest', column: 'nfc_code', perms: [treasureChestEntity.perms.list] }],
+  // 海盗等级 (issue 13): tier level.
+  ['pirate_rank.rank_level', { table: 'pirate_rank', column: 'rank_level', perms: [pirateRankEntity.perms.list], integer: true }],
 ];
 
 const REGISTRY: ReadonlyMap<string, DuplicateCheck> = new Map(PAIRS);

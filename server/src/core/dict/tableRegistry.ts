@@ -157,6 +157,7 @@ const REGISTRY: ReadonlyMap<string, TableDict> = new Map<string, TableDict>([
   ['sys_category,name,code', tableDict({ table: 'sys_category', text: 'name', value: 'code', order: ['code', 'id'] })],
   // game references (issue 13). The venue helper owns the first four (book_user, pirate_ship, sign_place, great_line),
   // the shop helper goods: written here too so the quest screens translate them before the merge (dedup at merge).
+  // the game's players and tiers (issue 13: 海盗积分, 积分流水 …)
   [
     'book_user,nickname,id',
     tableDict({ table: 'book_user', text: 'nickname', value: 'id', order: ['nickname', 'id'], live: { column: 'del_flag', value: 0 } }),
@@ -170,6 +171,7 @@ const REGISTRY: ReadonlyMap<string, TableDict> = new Map<string, TableDict>([
   ['honor,honor_name,id', tableDict({ table: 'honor', text: 'honor_name', value: 'id', order: ['honor_name', 'id'] })],
   ['treasure_chest,chest_name,id', tableDict({ table: 'treasure_chest', text: 'chest_name', value: 'id', order: ['chest_name', 'id'] })],
   ['question_bank,title,id', tableDict({ table: 'question_bank', text: 'title', value: 'id', order: ['id'], live: { column: 'del_flag', value: 0 } })],
+  ['pirate_rank,rank_name,id', tableDict({ table: 'pirate_rank', text: 'rank_name', value: 'id', order: ['rank_level', 'id'] })],
 ]);
 
 export const DICT_MSG = {
