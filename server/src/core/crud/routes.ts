@@ -91,10 +91,11 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
       return ok(b.nullWhenMissing ? await svc.findBy(req, b.idProp ?? 'id', checkId(id)) : await svc.queryById(req, id));
     });
 
-    sub.post(`${base}/add`, { config: auth('add'), schema: schema.add }, async (req) => {
-      await svc.add(req, req.body);
-      return okMsg(b.msg.added);
-    });
+    if (!b.ownRoutes?.includes('add'))
+      sub.post(`${base}/add`, { config: auth('add'), schema: schema.add }, async (req) => {
+        await svc.add(req, req.body);
+        return okMsg(b.msg.added);
+      });
 
     sub.route({
       method: ['PUT', 'POST'],
@@ -126,12 +127,13 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
     sub.get(`${base}/exportXls`, { config: auth('exportXls'), schema: { querystring: schema.exportXls.querystring } }, exportXls);
     sub.post(`${base}/exportXls`, { config: auth('exportXls'), schema: schema.exportXls }, exportXls);
 
-    sub.post(`${base}/importExcel`, { config: auth('importExcel'), schema: MULTIPART }, async (req) => {
-      const sheets = await readAll(svc, await uploadedFiles(req));
-      const outcome = { total: 0, success: 0, errors: [] as string[] };
-      for (const rows of sheets) addOutcome(outcome, await importRows(svc, req, rows));
-      return importResult(app.ctx.config, outcome);
-    });
+    if (!b.ownRoutes?.includes('importExcel'))
+      sub.post(`${base}/importExcel`, { config: auth('importExcel'), schema: MULTIPART }, async (req) => {
+        const sheets = await readAll(svc, await uploadedFiles(req));
+        const outcome = { total: 0, success: 0, errors: [] as string[] };
+        for (const rows of sheets) addOutcome(outcome, await importRows(svc, req, rows));
+        return importResult(app.ctx.config, outcome);
+      });
   });
   return svc;
 }
