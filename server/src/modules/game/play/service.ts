@@ -152,8 +152,33 @@ async function insertIgnore<T extends keyof Database & string>(tx: Tx, dialect: 
   return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-function readCommitted(db: Kysely<Database>) {
-  return db.transaction().setIsolationLevel('read committed');
+/**
+ * One play call's transaction: READ COMMITTED (a repeat sees the row another call committed), and the player's
+ * pirate_score row locked first, so one player's calls run one after the other on PostgreSQL and MariaDB (SQLite
+ * serialises writers): no two of them hold shared locks on the same unique keys (insert-ignore of a task record, the
+ * ledger's own insert-ignore) and then wait for each other's exclusive ones. A deadlock the database still reports
+ * (another order of shared rows) is retried.
+ */
+async function playTransaction<T>(db: Kysely<Database>, dialect: DialectName, userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  await ensureScoreRow(db, dialect, userId);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db
+        .transaction()
+        .setIsolationLevel('read committed')
+        .execute(async (tx) => {
+          if (dialect !== 'sqlite') await tx.selectFrom('pirate_score').select('id').where('user_id', '=', userId).forUpdate().execute();
+          return work(tx);
+        });
+    } catch (e) {
+      if (attempt >= 3 || !isDeadlock(e)) throw e;
+    }
+  }
+}
+
+function isDeadlock(e: unknown): boolean {
+  const err = e as { code?: unknown; errno?: unknown };
+  return err?.code === '40P01' || err?.code === '40001' || err?.errno === 1213 || err?.code === 'ER_LOCK_DEADLOCK';
 }
 
 /** The ISO week key of a `yyyy-MM-dd` day: `2026-W48`. */
@@ -368,7 +393,7 @@ export async function recordSignIn(app: { ctx: Ctx } | Ctx, input: SignInInput, 
   const method = [1, 2, 3].includes(Number(input.method)) ? Number(input.method) : 1;
   const score = Math.max(0, Number(place.sign_score ?? 0));
   const g: Gains = { score: 0, honors: [], tasks: [] };
-  const inserted = await readCommitted(db).execute(async (tx) => {
+  const inserted = await playTransaction(db, dialect, player.userId, async (tx) => {
     const id = newId();
     const time = now();
     const fresh = await insertIgnore(tx, dialect, 'user_sign_place', {
@@ -465,7 +490,7 @@ export async function recordAnswer(app: { ctx: Ctx } | Ctx, input: AnswerInput, 
   const score = correct ? Math.max(0, Number(q.score ?? 0)) : 0;
   const duration = Number.isSafeInteger(Number(input.durationMs)) && Number(input.durationMs) >= 0 ? Number(input.durationMs) : null;
   const g: Gains = { score: 0, honors: [], tasks: [] };
-  const inserted = await readCommitted(db).execute(async (tx) => {
+  const inserted = await playTransaction(db, dialect, player.userId, async (tx) => {
     const id = newId();
     const time = now();
     const fresh = await insertIgnore(tx, dialect, 'user_question_record', {
@@ -604,7 +629,7 @@ export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, 
   const g: Gains = { score: 0, honors: [], tasks: [] };
   let note: string | null = null;
   let gained = 0;
-  const inserted = await readCommitted(db).execute(async (tx) => {
+  const inserted = await playTransaction(db, dialect, player.userId, async (tx) => {
     const id = newId();
     const time = now();
     const rewardType = Number(chest.reward_type ?? 1);
