@@ -20,6 +20,7 @@ import {
   roleEntity,
   tenantEntity,
   userEntity,
+  gameDeviceEntity,
 } from '@pk/contract';
 import { entityListSource, firstPageQuery, LIST_FRESH_MS, type ListSource } from '../crud/listSource';
 import { departTreeKey } from '../components/DepartTree/DepartTree';
@@ -64,6 +65,7 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'system/PermissionList': () => [{ queryKey: MENU_TREE_KEY, queryFn: fetchMenuTree }],
   'system/SysAnnouncementList': () => [list(entityListSource(announcementEntity))],
   'system/UserAnnouncementList': () => [list(myNoticesSource)],
+  'game/GameDeviceList': () => [list(entityListSource(gameDeviceEntity))],
 };
 
 /**

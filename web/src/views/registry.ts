@@ -61,6 +61,8 @@ export const views: Record<string, PageLoader> = {
   // issue 12: 系统通告 and 我的消息
   'system/SysAnnouncementList': () => import('../pages/system/announcement'),
   'system/UserAnnouncementList': () => import('../pages/system/userAnnouncement'),
+  // issue 13 point 5: 设备管理 (device keys shown once)
+  'game/GameDeviceList': () => import('../pages/game/play'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),
