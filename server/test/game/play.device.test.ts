@@ -109,7 +109,12 @@ describe(`play: device keys and signed device calls (${process.env.TEST_DB ?? 's
 
   it('a device bound to a place signs players in there without naming it; chests open by NFC code', async () => {
     const place = await f.place({ score: 4 });
-    const add = await app.inject({ method: 'POST', url: `${P}/device/gameDevice/add`, headers: h, payload: { deviceName: '岛屿机', deviceType: 1, signPlaceId: place.id } });
+    const add = await app.inject({
+      method: 'POST',
+      url: `${P}/device/gameDevice/add`,
+      headers: h,
+      payload: { deviceName: '岛屿机', deviceType: 1, signPlaceId: place.id },
+    });
     const k: GameDeviceIssued = add.json().result;
     const p = await f.player();
     const r = await device('/device/signIn', { nfcUid: p.nfcUid }, { keyId: k.keyId, secret: k.secret });
@@ -132,7 +137,10 @@ describe(`play: device keys and signed device calls (${process.env.TEST_DB ?? 's
       expect(rot.json()).toMatchObject({ success: true, message: DEVICE_MSG.rotated, result: { id: k.id, keyId: k.keyId } });
       const fresh: GameDeviceIssued = rot.json().result;
       expect(fresh.secret).not.toBe(k.secret);
-      expect((await device('/device/signIn', body, { keyId: k.keyId, secret: k.secret })).body).toMatchObject({ success: false, message: DEVICE_MSG.unauthorized });
+      expect((await device('/device/signIn', body, { keyId: k.keyId, secret: k.secret })).body).toMatchObject({
+        success: false,
+        message: DEVICE_MSG.unauthorized,
+      });
       expect((await device('/device/signIn', body, { keyId: k.keyId, secret: fresh.secret, target: peer.app })).body.success).toBe(true);
       const rev = await app.inject({ method: 'POST', url: `${P}/device/gameDevice/revoke`, headers: h, payload: { id: k.id } });
       expect(rev.json()).toMatchObject({ success: true, message: DEVICE_MSG.revoked });

@@ -18,7 +18,10 @@ export class PlayFixture {
 
   async line(): Promise<string> {
     const id = newId();
-    await this.db.insertInto('great_line').values({ id, line_code: this.seq('L'), line_name: '测试航路', status: 1, create_time: now() }).execute();
+    await this.db
+      .insertInto('great_line')
+      .values({ id, line_code: this.seq('L'), line_name: '测试航路', status: 1, create_time: now() })
+      .execute();
     return id;
   }
 
@@ -27,36 +30,63 @@ export class PlayFixture {
     const nfc = this.seq('PN');
     await this.db
       .insertInto('sign_place')
-      .values({ id, place_no: this.seq('P'), place_name: `岛屿${this.n}`, great_line_id: o.line ?? null, nfc_code: nfc, sign_score: o.score ?? 10, status: o.status ?? 1, create_time: now() })
+      .values({
+        id,
+        place_no: this.seq('P'),
+        place_name: `岛屿${this.n}`,
+        great_line_id: o.line ?? null,
+        nfc_code: nfc,
+        sign_score: o.score ?? 10,
+        status: o.status ?? 1,
+        create_time: now(),
+      })
       .execute();
     return { id, nfc };
   }
 
   /** A player with a reservation and a bracelet in use. */
-  async player(o: { line?: string | null; braceletStatus?: number } = {}): Promise<{ userId: string; reservationId: string; nfcUid: string; braceletNo: string }> {
+  async player(
+    o: { line?: string | null; braceletStatus?: number } = {},
+  ): Promise<{ userId: string; reservationId: string; nfcUid: string; braceletNo: string }> {
     const userId = newId();
     const reservationId = newId();
     const nfcUid = this.seq('NFC');
     const braceletNo = this.seq('B');
-    await this.db.insertInto('book_user').values({ id: userId, nickname: `玩家${this.n}`, status: 1, del_flag: 0, create_time: now() }).execute();
+    await this.db
+      .insertInto('book_user')
+      .values({ id: userId, nickname: `玩家${this.n}`, status: 1, del_flag: 0, create_time: now() })
+      .execute();
     await this.db
       .insertInto('book_reservation_info')
       .values({ id: reservationId, reservation_no: this.seq('YY'), user_id: userId, great_line_id: o.line ?? null, status: 1, create_time: now() })
       .execute();
     await this.db
       .insertInto('bracelet')
-      .values({ id: newId(), bracelet_no: braceletNo, nfc_uid: nfcUid, user_id: userId, reservation_id: reservationId, status: o.braceletStatus ?? 1, create_time: now() })
+      .values({
+        id: newId(),
+        bracelet_no: braceletNo,
+        nfc_uid: nfcUid,
+        user_id: userId,
+        reservation_id: reservationId,
+        status: o.braceletStatus ?? 1,
+        create_time: now(),
+      })
       .execute();
     return { userId, reservationId, nfcUid, braceletNo };
   }
 
   async question(type: number, answer: string, score = 5): Promise<string> {
     const id = newId();
-    await this.db.insertInto('question_bank').values({ id, question_type: type, title: '题目', answer, score, status: 1, del_flag: 0, create_time: now() }).execute();
+    await this.db
+      .insertInto('question_bank')
+      .values({ id, question_type: type, title: '题目', answer, score, status: 1, del_flag: 0, create_time: now() })
+      .execute();
     return id;
   }
 
-  async chest(o: { remain?: number | null; unlockType?: number; unlockValue?: string; rewardType?: number; rewardValue?: number; honorId?: string } = {}): Promise<string> {
+  async chest(
+    o: { remain?: number | null; unlockType?: number; unlockValue?: string; rewardType?: number; rewardValue?: number; honorId?: string } = {},
+  ): Promise<string> {
     const id = newId();
     await this.db
       .insertInto('treasure_chest')
@@ -104,7 +134,16 @@ export class PlayFixture {
     const id = newId();
     await this.db
       .insertInto('honor')
-      .values({ id, honor_code: this.seq('H'), honor_name: o.name ?? `荣誉${this.n}`, condition_type: o.cond, condition_value: o.value, reward_score: o.reward ?? 0, status: 1, create_time: now() })
+      .values({
+        id,
+        honor_code: this.seq('H'),
+        honor_name: o.name ?? `荣誉${this.n}`,
+        condition_type: o.cond,
+        condition_value: o.value,
+        reward_score: o.reward ?? 0,
+        status: 1,
+        create_time: now(),
+      })
       .execute();
     return id;
   }

@@ -55,11 +55,20 @@ describe(`play: sign-in, answer, chest (${process.env.TEST_DB ?? 'sqlite'})`, ()
     const closed = await f.place({ line, status: 0 });
     const p = await f.player({ line });
     const returned = await f.player({ braceletStatus: 2 });
-    expect(await post('/book/userSignPlace/signIn', { nfcUid: returned.nfcUid, placeId: onLine.id })).toMatchObject({ success: false, message: PLAY_MSG.braceletNotInUse });
-    expect(await post('/book/userSignPlace/signIn', { nfcUid: 'nope-nope', placeId: onLine.id })).toMatchObject({ success: false, message: PLAY_MSG.braceletUnknown });
+    expect(await post('/book/userSignPlace/signIn', { nfcUid: returned.nfcUid, placeId: onLine.id })).toMatchObject({
+      success: false,
+      message: PLAY_MSG.braceletNotInUse,
+    });
+    expect(await post('/book/userSignPlace/signIn', { nfcUid: 'nope-nope', placeId: onLine.id })).toMatchObject({
+      success: false,
+      message: PLAY_MSG.braceletUnknown,
+    });
     expect(await post('/book/userSignPlace/signIn', { nfcUid: p.nfcUid, placeId: 'nope' })).toMatchObject({ success: false, message: PLAY_MSG.placeNotFound });
     expect(await post('/book/userSignPlace/signIn', { nfcUid: p.nfcUid, placeId: closed.id })).toMatchObject({ success: false, message: PLAY_MSG.placeClosed });
-    expect(await post('/book/userSignPlace/signIn', { nfcUid: p.nfcUid, placeId: offLine.id })).toMatchObject({ success: false, message: PLAY_MSG.placeNotOnLine });
+    expect(await post('/book/userSignPlace/signIn', { nfcUid: p.nfcUid, placeId: offLine.id })).toMatchObject({
+      success: false,
+      message: PLAY_MSG.placeNotOnLine,
+    });
     expect(await post('/book/userSignPlace/signIn', { placeId: onLine.id })).toMatchObject({ success: false, message: PLAY_MSG.playerRequired });
     expect(await history(p.userId)).toHaveLength(0);
     // staff may name the player and reservation instead of a bracelet
@@ -130,7 +139,10 @@ describe(`play: sign-in, answer, chest (${process.env.TEST_DB ?? 'sqlite'})`, ()
   it('chest unlocks: password, an answered question, spending score, a finished task', async () => {
     const p = await f.player();
     const pw = await f.chest({ unlockType: 2, unlockValue: 'onepiece' });
-    expect(await post('/chest/treasureChest/open', { nfcUid: p.nfcUid, chestId: pw, unlockValue: 'x' })).toMatchObject({ success: false, message: PLAY_MSG.wrongPassword });
+    expect(await post('/chest/treasureChest/open', { nfcUid: p.nfcUid, chestId: pw, unlockValue: 'x' })).toMatchObject({
+      success: false,
+      message: PLAY_MSG.wrongPassword,
+    });
     expect((await post('/chest/treasureChest/open', { nfcUid: p.nfcUid, chestId: pw, unlockValue: 'onepiece' })).result).toMatchObject({ scoreGained: 20 });
     const q = await f.question(1, 'A', 5);
     const byAnswer = await f.chest({ unlockType: 3, unlockValue: q, rewardValue: 1 });
@@ -143,7 +155,11 @@ describe(`play: sign-in, answer, chest (${process.env.TEST_DB ?? 'sqlite'})`, ()
     expect(await ctx.db.db.selectFrom('user_treasure_chest').select('id').where('chest_id', '=', dear).execute()).toHaveLength(0);
     expect((await ctx.db.db.selectFrom('treasure_chest').select('remain_count').where('id', '=', dear).executeTakeFirstOrThrow()).remain_count).toBe(10);
     const cheap = await f.chest({ unlockType: 4, unlockValue: '6', rewardValue: 2 });
-    expect((await post('/chest/treasureChest/open', { nfcUid: p.nfcUid, chestId: cheap })).result).toMatchObject({ scoreGained: 2, availableScore: 22, totalScore: 28 });
+    expect((await post('/chest/treasureChest/open', { nfcUid: p.nfcUid, chestId: cheap })).result).toMatchObject({
+      scoreGained: 2,
+      availableScore: 22,
+      totalScore: 28,
+    });
     const task = await f.task({ type: 2, target: q });
     const byTask = await f.chest({ unlockType: 5, unlockValue: task });
     // the task was created after the answer: not done
@@ -165,7 +181,9 @@ describe(`play: sign-in, answer, chest (${process.env.TEST_DB ?? 'sqlite'})`, ()
     expect(rec[0]).toMatchObject({ progress: 2, status: 1, cycle_key: 'once', reward_score: 50 });
     const hist = await history(p.userId);
     expect(hist.filter((x) => x.change_type === 3)).toHaveLength(1);
-    expect(await ctx.db.db.selectFrom('user_honor').select('honor_id').where('user_id', '=', p.userId).where('honor_id', '=', taskHonor).execute()).toHaveLength(1);
+    expect(
+      await ctx.db.db.selectFrom('user_honor').select('honor_id').where('user_id', '=', p.userId).where('honor_id', '=', taskHonor).execute(),
+    ).toHaveLength(1);
     expect(await f.ledgerBroken()).toEqual([]);
   });
 

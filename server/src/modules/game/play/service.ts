@@ -117,7 +117,11 @@ export async function resolvePlayer(db: Kysely<Database>, p: PlayerRef): Promise
   } else {
     throw new BizError(PLAY_MSG.playerRequired);
   }
-  const r = await db.selectFrom('book_reservation_info').select(['id', 'ship_id', 'great_line_id', 'status']).where('id', '=', reservationId).executeTakeFirst();
+  const r = await db
+    .selectFrom('book_reservation_info')
+    .select(['id', 'ship_id', 'great_line_id', 'status'])
+    .where('id', '=', reservationId)
+    .executeTakeFirst();
   if (!r) throw new BizError(PLAY_MSG.reservationNotFound);
   if (Number(r.status) === CANCELLED) throw new BizError(PLAY_MSG.reservationCancelled);
   // the crew the player sails with in this reservation (crew roster), else the reservation's ship
@@ -232,7 +236,15 @@ async function grantHonor(tx: Tx, dialect: DialectName, player: Player, honorId:
   g.honors.push(honor.honor_name ?? honorId);
   const reward = Number(honor.reward_score ?? 0);
   if (reward > 0) {
-    await applyScoreChange(tx, dialect, { userId: player.userId, delta: reward, changeType: SCORE_CHANGE.honorReward, bizType: 'user_honor', bizId: id, by, remark: honor.honor_name });
+    await applyScoreChange(tx, dialect, {
+      userId: player.userId,
+      delta: reward,
+      changeType: SCORE_CHANGE.honorReward,
+      bizType: 'user_honor',
+      bizId: id,
+      by,
+      remark: honor.honor_name,
+    });
     g.score += reward;
   }
 }
@@ -284,10 +296,25 @@ async function progressTasks(tx: Tx, dialect: DialectName, player: Player, type:
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) continue;
     g.tasks.push(t.task_name ?? t.id);
-    const row = await tx.selectFrom('user_task_record').select('id').where('user_id', '=', player.userId).where('task_id', '=', t.id).where('cycle_key', '=', key).executeTakeFirstOrThrow();
+    const row = await tx
+      .selectFrom('user_task_record')
+      .select('id')
+      .where('user_id', '=', player.userId)
+      .where('task_id', '=', t.id)
+      .where('cycle_key', '=', key)
+      .executeTakeFirstOrThrow();
     if (reward > 0) {
       const bounty = reward * BOUNTY_PER_SCORE + Number(t.reward_bounty ?? 0);
-      await applyScoreChange(tx, dialect, { userId: player.userId, delta: reward, changeType: SCORE_CHANGE.taskReward, bizType: 'user_task_record', bizId: row.id, by, bounty, remark: t.task_name });
+      await applyScoreChange(tx, dialect, {
+        userId: player.userId,
+        delta: reward,
+        changeType: SCORE_CHANGE.taskReward,
+        bizType: 'user_task_record',
+        bizId: row.id,
+        by,
+        bounty,
+        remark: t.task_name,
+      });
       g.score += reward;
     }
     if (t.reward_honor_id) await grantHonor(tx, dialect, player, t.reward_honor_id, row.id, by, g);
@@ -304,7 +331,11 @@ async function checkHonors(tx: Tx, dialect: DialectName, player: Player, by: Pla
       .where('status', '=', VALID)
       .where('condition_type', 'in', Object.values(HONOR_COND))
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('user_honor').select('user_honor.id').whereRef('user_honor.honor_id', '=', 'honor.id').where('user_honor.user_id', '=', player.userId))),
+        not(
+          exists(
+            selectFrom('user_honor').select('user_honor.id').whereRef('user_honor.honor_id', '=', 'honor.id').where('user_honor.user_id', '=', player.userId),
+          ),
+        ),
       )
       .orderBy('id')
       .execute();
@@ -412,7 +443,15 @@ export async function recordSignIn(app: { ctx: Ctx } | Ctx, input: SignInInput, 
     });
     if (!fresh) return false;
     if (score > 0) {
-      await applyScoreChange(tx, dialect, { userId: player.userId, delta: score, changeType: SCORE_CHANGE.signIn, bizType: 'user_sign_place', bizId: id, by, remark: place.place_name });
+      await applyScoreChange(tx, dialect, {
+        userId: player.userId,
+        delta: score,
+        changeType: SCORE_CHANGE.signIn,
+        bizType: 'user_sign_place',
+        bizId: id,
+        by,
+        remark: place.place_name,
+      });
       g.score += score;
     }
     await finish(tx, dialect, player, { type: TASK.signIn, targetId: place.id }, by, g);
@@ -510,7 +549,14 @@ export async function recordAnswer(app: { ctx: Ctx } | Ctx, input: AnswerInput, 
     });
     if (!fresh) return false;
     if (score > 0) {
-      await applyScoreChange(tx, dialect, { userId: player.userId, delta: score, changeType: SCORE_CHANGE.answer, bizType: 'user_question_record', bizId: id, by });
+      await applyScoreChange(tx, dialect, {
+        userId: player.userId,
+        delta: score,
+        changeType: SCORE_CHANGE.answer,
+        bizType: 'user_question_record',
+        bizId: id,
+        by,
+      });
       g.score += score;
     }
     await upsertQuestionScore(tx, dialect, player, correct, score, duration, by);
@@ -545,7 +591,8 @@ async function upsertQuestionScore(tx: Tx, dialect: DialectName, player: Player,
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('status', '=', VALID)
     .where('del_flag', '=', 0);
-  if (player.greatLineId) totalQ = totalQ.where('sign_place_id', 'in', tx.selectFrom('sign_place').select('id').where('great_line_id', '=', player.greatLineId));
+  if (player.greatLineId)
+    totalQ = totalQ.where('sign_place_id', 'in', tx.selectFrom('sign_place').select('id').where('great_line_id', '=', player.greatLineId));
   const total = Number((await totalQ.executeTakeFirst())?.n ?? 0);
   await insertIgnore(tx, dialect, 'user_question_score', {
     id: newId(),
@@ -596,7 +643,14 @@ export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, 
       .where('chest_id', '=', chest.id)
       .executeTakeFirst();
     if (!row) return null;
-    return { repeated: true, scoreGained: Number(row.score_gained ?? 0), reward: row.remark, ...(await standing(db, dialect, player.userId)), honors: [], tasks: [] };
+    return {
+      repeated: true,
+      scoreGained: Number(row.score_gained ?? 0),
+      reward: row.remark,
+      ...(await standing(db, dialect, player.userId)),
+      honors: [],
+      tasks: [],
+    };
   };
   // a repeat answers its stored result before any check (the chest may be empty by now)
   const before = await previous();
@@ -665,10 +719,27 @@ export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, 
     if (Number(taken.numUpdatedRows) !== 1) throw new BizError(PLAY_MSG.chestEmpty);
     if (unlockType === 4) {
       const cost = Math.trunc(Number(chest.unlock_value ?? 0));
-      if (cost > 0) await applyScoreChange(tx, dialect, { userId: player.userId, delta: -cost, changeType: SCORE_CHANGE.spend, bizType: 'user_treasure_chest', bizId: id, by, remark: chest.chest_name });
+      if (cost > 0)
+        await applyScoreChange(tx, dialect, {
+          userId: player.userId,
+          delta: -cost,
+          changeType: SCORE_CHANGE.spend,
+          bizType: 'user_treasure_chest',
+          bizId: id,
+          by,
+          remark: chest.chest_name,
+        });
     }
     if (rewardType === 1 && rewardValue > 0) {
-      await applyScoreChange(tx, dialect, { userId: player.userId, delta: rewardValue, changeType: SCORE_CHANGE.chest, bizType: 'user_treasure_chest', bizId: id, by, remark: chest.chest_name });
+      await applyScoreChange(tx, dialect, {
+        userId: player.userId,
+        delta: rewardValue,
+        changeType: SCORE_CHANGE.chest,
+        bizType: 'user_treasure_chest',
+        bizId: id,
+        by,
+        remark: chest.chest_name,
+      });
       g.score += rewardValue;
       gained = rewardValue;
       note = `积分 +${rewardValue}`;
@@ -690,11 +761,7 @@ export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, 
       note = `奖励商品：${goods?.goods_name ?? chest.reward_goods_id}（请到补给站领取）`;
     }
     await finish(tx, dialect, player, { type: TASK.chest, targetId: chest.id }, by, g);
-    await tx
-      .updateTable('user_treasure_chest')
-      .set({ score_gained: gained, remark: note })
-      .where('id', '=', id)
-      .execute();
+    await tx.updateTable('user_treasure_chest').set({ score_gained: gained, remark: note }).where('id', '=', id).execute();
     return true;
   });
   if (!inserted) return (await previous()) ?? { repeated: true, scoreGained: 0, ...(await standing(db, dialect, player.userId)), honors: [], tasks: [] };
