@@ -11,7 +11,7 @@ import { crudSchemas, resolveBinding } from '../../../core/crud/index.js';
 import type { ZodTypeProvider } from '../../../core/http/zodSchema.js';
 import { DEVICE_MSG, gameDeviceBinding } from './definition.js';
 import { GameDeviceService, type DeviceCaller } from './device.service.js';
-import { openChest, recordAnswer, recordSignIn } from './service.js';
+import { openChest, PLAY_MSG, recordAnswer, recordSignIn } from './service.js';
 
 const ref = (max: number) => z.string().trim().max(max).nullish();
 const PLAYER = {
@@ -28,8 +28,8 @@ const SIGN_IN_BODY = z.looseObject({
 });
 const ANSWER_BODY = z.looseObject({
   ...PLAYER,
-  questionId: z.string({ error: '题目不能为空' }).trim().min(1, { error: '题目不能为空' }).max(32),
-  answer: z.string({ error: '答案不能为空' }).max(255),
+  questionId: z.string({ error: PLAY_MSG.questionRequired }).trim().min(1, { error: PLAY_MSG.questionRequired }).max(32),
+  answer: z.string({ error: PLAY_MSG.answerRequired }).max(255),
   durationMs: z.number().int().min(0).max(86_400_000).nullish(),
 });
 const CHEST_BODY = z.looseObject({

@@ -28,6 +28,7 @@ export const PLAY_MSG = {
   placeNotOnLine: '该签到点不在本次预约的航路上',
   questionNotFound: '未找到该题目',
   answerRequired: '答案不能为空',
+  questionRequired: '题目不能为空',
   chestRequired: '请指定宝箱',
   chestNotFound: '未找到该宝箱',
   chestEmpty: '宝箱已开完',
