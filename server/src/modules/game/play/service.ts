@@ -118,22 +118,25 @@ export async function resolvePlayer(db: Kysely<Database>, p: PlayerRef): Promise
   } else {
     throw new BizError(PLAY_MSG.playerRequired);
   }
+  // the reservation, and the crew the player sails with in it (crew roster; else the reservation's ship)
   const r = await db
-    .selectFrom('book_reservation_info')
-    .select(['id', 'ship_id', 'great_line_id', 'status'])
-    .where('id', '=', reservationId)
+    .selectFrom('book_reservation_info as r')
+    .select(['r.id', 'r.ship_id', 'r.great_line_id', 'r.status'])
+    .select((eb) =>
+      eb
+        .selectFrom('ship_table')
+        .innerJoin('pirate_ship', 'pirate_ship.id', 'ship_table.ship_id')
+        .select('ship_table.ship_id')
+        .where('ship_table.user_id', '=', userId)
+        .whereRef('pirate_ship.reservation_id', '=', 'r.id')
+        .limit(1)
+        .as('crew_ship_id'),
+    )
+    .where('r.id', '=', reservationId)
     .executeTakeFirst();
   if (!r) throw new BizError(PLAY_MSG.reservationNotFound);
   if (Number(r.status) === CANCELLED) throw new BizError(PLAY_MSG.reservationCancelled);
-  // the crew the player sails with in this reservation (crew roster), else the reservation's ship
-  const crew = await db
-    .selectFrom('ship_table')
-    .innerJoin('pirate_ship', 'pirate_ship.id', 'ship_table.ship_id')
-    .select('ship_table.ship_id')
-    .where('ship_table.user_id', '=', userId)
-    .where('pirate_ship.reservation_id', '=', reservationId)
-    .executeTakeFirst();
-  return { userId, reservationId, shipId: crew?.ship_id ?? r.ship_id ?? null, greatLineId: r.great_line_id ?? null, braceletId };
+  return { userId, reservationId, shipId: r.crew_ship_id ?? r.ship_id ?? null, greatLineId: r.great_line_id ?? null, braceletId };
 }
 
 async function resolvePlace(db: Kysely<Database>, input: { placeId?: string | null; placeNfcCode?: string | null }, player: Player) {
@@ -165,21 +168,25 @@ async function insertIgnore<T extends keyof Database & string>(tx: Tx, dialect: 
  * (another order of shared rows) is retried.
  */
 async function playTransaction<T>(db: Kysely<Database>, dialect: DialectName, userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
-  await ensureScoreRow(db, dialect, userId);
   for (let attempt = 1; ; attempt++) {
     try {
       return await db
         .transaction()
         .setIsolationLevel('read committed')
         .execute(async (tx) => {
-          if (dialect !== 'sqlite') await tx.selectFrom('pirate_score').select('id').where('user_id', '=', userId).forUpdate().execute();
+          if (dialect === 'sqlite') await ensureScoreRow(tx, dialect, userId);
+          else if (!(await tx.selectFrom('pirate_score').select('id').where('user_id', '=', userId).forUpdate().executeTakeFirst())) throw new NoScoreRow();
           return work(tx);
         });
     } catch (e) {
-      if (attempt >= 3 || !isDeadlock(e)) throw e;
+      // the row to lock must exist before the transaction (an insert-ignore in it would take the shared lock first)
+      if (e instanceof NoScoreRow && attempt < 3) await ensureScoreRow(db, dialect, userId);
+      else if (attempt >= 3 || !isDeadlock(e)) throw e;
     }
   }
 }
+
+class NoScoreRow extends Error {}
 
 function isDeadlock(e: unknown): boolean {
   const err = e as { code?: unknown; errno?: unknown };
@@ -394,19 +401,23 @@ async function playerCounts(tx: Tx, userId: string, types: Set<number>): Promise
   return out;
 }
 
-async function standing(db: Kysely<Database>, dialect: DialectName, userId: string): Promise<Pick<PlayResult, 'totalScore' | 'availableScore' | 'rankName'>> {
-  await ensureScoreRow(db, dialect, userId);
-  const s = await db.selectFrom('pirate_score').select(['total_score', 'available_score']).where('user_id', '=', userId).executeTakeFirst();
-  const total = Number(s?.total_score ?? 0);
-  const rank = await db
-    .selectFrom('pirate_rank')
-    .select('rank_name')
-    .where('status', '=', VALID)
-    .where('min_score', '<=', total)
-    .orderBy('min_score', 'desc')
-    .limit(1)
+async function standing(db: Kysely<Database>, userId: string): Promise<Pick<PlayResult, 'totalScore' | 'availableScore' | 'rankName'>> {
+  const s = await db
+    .selectFrom('pirate_score as s')
+    .select(['s.total_score', 's.available_score'])
+    .select((eb) =>
+      eb
+        .selectFrom('pirate_rank')
+        .select('rank_name')
+        .where('status', '=', VALID)
+        .whereRef('min_score', '<=', 's.total_score')
+        .orderBy('min_score', 'desc')
+        .limit(1)
+        .as('rank_name'),
+    )
+    .where('s.user_id', '=', userId)
     .executeTakeFirst();
-  return { totalScore: total, availableScore: Number(s?.available_score ?? 0), rankName: rank?.rank_name ?? null };
+  return { totalScore: Number(s?.total_score ?? 0), availableScore: Number(s?.available_score ?? 0), rankName: s?.rank_name ?? null };
 }
 
 /** The end of every play call: the task progress and honors of the action, then the player's standing. */
@@ -442,7 +453,7 @@ export async function recordSignIn(app: { ctx: Ctx } | Ctx, input: SignInInput, 
       create_by: by,
       create_time: time,
     });
-    if (!fresh) return false;
+    if (!fresh) return null;
     if (score > 0) {
       await applyScoreChange(tx, dialect, {
         userId: player.userId,
@@ -456,7 +467,7 @@ export async function recordSignIn(app: { ctx: Ctx } | Ctx, input: SignInInput, 
       g.score += score;
     }
     await finish(tx, dialect, player, { type: TASK.signIn, targetId: place.id }, by, g);
-    return true;
+    return standing(tx, player.userId);
   });
   if (!inserted) {
     const row = await db
@@ -466,9 +477,9 @@ export async function recordSignIn(app: { ctx: Ctx } | Ctx, input: SignInInput, 
       .where('user_id', '=', player.userId)
       .where('sign_place_id', '=', place.id)
       .executeTakeFirst();
-    return { repeated: true, scoreGained: Number(row?.score_gained ?? 0), ...(await standing(db, dialect, player.userId)), honors: [], tasks: [] };
+    return { repeated: true, scoreGained: Number(row?.score_gained ?? 0), ...(await standing(db, player.userId)), honors: [], tasks: [] };
   }
-  return { repeated: false, scoreGained: score, ...(await standing(db, dialect, player.userId)), honors: g.honors, tasks: g.tasks };
+  return { repeated: false, scoreGained: score, ...inserted, honors: g.honors, tasks: g.tasks };
 }
 
 /** The keys of an answer ('A,C', 'c a' → ['A','C']). */
@@ -548,7 +559,7 @@ export async function recordAnswer(app: { ctx: Ctx } | Ctx, input: AnswerInput, 
       create_by: by,
       create_time: time,
     });
-    if (!fresh) return false;
+    if (!fresh) return null;
     if (score > 0) {
       await applyScoreChange(tx, dialect, {
         userId: player.userId,
@@ -562,7 +573,7 @@ export async function recordAnswer(app: { ctx: Ctx } | Ctx, input: AnswerInput, 
     }
     await upsertQuestionScore(tx, dialect, player, correct, score, duration, by);
     await finish(tx, dialect, player, correct ? { type: TASK.answer, targetId: q.id } : null, by, g);
-    return true;
+    return standing(tx, player.userId);
   });
   if (!inserted) {
     const row = await db
@@ -576,12 +587,12 @@ export async function recordAnswer(app: { ctx: Ctx } | Ctx, input: AnswerInput, 
       repeated: true,
       correct: Number(row?.is_correct) === 1,
       scoreGained: Number(row?.score_gained ?? 0),
-      ...(await standing(db, dialect, player.userId)),
+      ...(await standing(db, player.userId)),
       honors: [],
       tasks: [],
     };
   }
-  return { repeated: false, correct, scoreGained: score, ...(await standing(db, dialect, player.userId)), honors: g.honors, tasks: g.tasks };
+  return { repeated: false, correct, scoreGained: score, ...inserted, honors: g.honors, tasks: g.tasks };
 }
 
 /** user_question_score of the reservation and player: created once, then answered / correct / score moved atomically. */
@@ -648,7 +659,7 @@ export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, 
       repeated: true,
       scoreGained: Number(row.score_gained ?? 0),
       reward: row.remark,
-      ...(await standing(db, dialect, player.userId)),
+      ...(await standing(db, player.userId)),
       honors: [],
       tasks: [],
     };
@@ -704,7 +715,7 @@ export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, 
       create_by: by,
       create_time: time,
     });
-    if (!fresh) return false;
+    if (!fresh) return null;
     // one of the remaining openings, decided by the database (status first: MySQL assigns left to right)
     const taken = await tx
       .updateTable('treasure_chest')
@@ -763,8 +774,8 @@ export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, 
     }
     await finish(tx, dialect, player, { type: TASK.chest, targetId: chest.id }, by, g);
     await tx.updateTable('user_treasure_chest').set({ score_gained: gained, remark: note }).where('id', '=', id).execute();
-    return true;
+    return standing(tx, player.userId);
   });
-  if (!inserted) return (await previous()) ?? { repeated: true, scoreGained: 0, ...(await standing(db, dialect, player.userId)), honors: [], tasks: [] };
-  return { repeated: false, scoreGained: gained, reward: note, ...(await standing(db, dialect, player.userId)), honors: g.honors, tasks: g.tasks };
+  if (!inserted) return (await previous()) ?? { repeated: true, scoreGained: 0, ...(await standing(db, player.userId)), honors: [], tasks: [] };
+  return { repeated: false, scoreGained: gained, reward: note, ...inserted, honors: g.honors, tasks: g.tasks };
 }
