@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     const broken = rows.filter(
       (r) => Number(r.available_score) !== Number(r.total_score) - Number(r.used_score) || (sum.get(r.user_id) ?? 0) !== Number(r.available_score),
     );
-    const count = async (t: 'user_sign_place' | 'user_task_record' | 'user_honor' | 'user_score_history') =>
+    const count = async (t: 'user_sign_place' | 'user_task_record' | 'user_honor') =>
       Number(
         (
           await db
@@ -149,7 +149,15 @@ async function main(): Promise<void> {
       signIns: await count('user_sign_place'),
       taskRecords: await count('user_task_record'),
       honors: await count('user_honor'),
-      history: await count('user_score_history'),
+      history: Number(
+        (
+          await db
+            .selectFrom('user_score_history')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('biz_type', '!=', 'bench')
+            .executeTakeFirst()
+        )?.n ?? 0,
+      ),
     };
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
