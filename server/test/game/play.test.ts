@@ -136,6 +136,26 @@ describe(`play: sign-in, answer, chest (${process.env.TEST_DB ?? 'sqlite'})`, ()
     expect(await f.ledgerBroken()).toEqual([]);
   });
 
+  it('identical parallel openings and answers of one player count once; a spending chest spends once', async () => {
+    const p = await f.player();
+    const q = await f.question(2, 'A,B', 6);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post('/question/userQuestionRecord/answer', { nfcUid: p.nfcUid, questionId: q, answer: 'B,A' })),
+    );
+    expect(answers.filter((r) => r.success && !r.result.repeated)).toHaveLength(1);
+    expect(answers.every((r) => r.result.correct && r.result.scoreGained === 6)).toBe(true);
+    const chest = await f.chest({ remain: 5, unlockType: 4, unlockValue: '4', rewardValue: 1 });
+    const opens = await Promise.all(Array.from({ length: 10 }, () => post('/chest/treasureChest/open', { nfcUid: p.nfcUid, chestId: chest })));
+    expect(opens.filter((r) => r.success && !r.result.repeated)).toHaveLength(1);
+    expect(opens.every((r) => r.success)).toBe(true);
+    expect((await ctx.db.db.selectFrom('treasure_chest').select('remain_count').where('id', '=', chest).executeTakeFirstOrThrow()).remain_count).toBe(4);
+    const hist = await history(p.userId);
+    expect(hist.filter((x) => x.change_type === 6)).toHaveLength(1);
+    const score = await ctx.db.db.selectFrom('pirate_score').selectAll().where('user_id', '=', p.userId).executeTakeFirstOrThrow();
+    expect(score).toMatchObject({ total_score: 7, used_score: 4, available_score: 3 });
+    expect(await f.ledgerBroken()).toEqual([]);
+  });
+
   it('chest unlocks: password, an answered question, spending score, a finished task', async () => {
     const p = await f.player();
     const pw = await f.chest({ unlockType: 2, unlockValue: 'onepiece' });
