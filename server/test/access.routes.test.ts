@@ -26,6 +26,11 @@ const PUBLIC_ALLOWLIST = [
   // contract §8.2 show/{id} (anon): a published ALL notice to anyone, others only to their audience or the list
   // code's holders; everything else 404 (announcement.test.ts).
   `GET ${P}/sys/annountCement/show/:id`,
+  // issue 13 point 5: the game devices have no session; each call is authenticated by the device's key (HMAC-SHA256
+  // of the raw body, timestamp ±300 s, single-use nonce, revocable key: modules/game/play, game/play.device.test.ts).
+  `POST ${P}/device/signIn`,
+  `POST ${P}/device/answer`,
+  `POST ${P}/device/openChest`,
 ];
 /** Public on purpose by core/http/apiDocs.ts (an iframe cannot send the token; no data in them). */
 const PUBLIC_DOCS_PREFIX = `${P}/docs`;

@@ -24,3 +24,4 @@ export * from './entities/announcement';
 export * from './entities/game/content';
 export * from './entities/game/bookUserDraft';
 export * from './entities/game/score';
+export * from './entities/game/play';

@@ -28,6 +28,7 @@ import {
   pictureMaterialEntity,
   policyEntity,
   bookUserDraftEntity,
+  gameDeviceEntity,
 } from '@pk/contract';
 import { questionBankEntity, userHonorEntity } from '@pk/contract';
 import { entityListSource, firstPageQuery, LIST_FRESH_MS, type ListSource } from '../crud/listSource';
@@ -84,6 +85,7 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'game/PirateRankList': () => [list(entityListSource(pirateRankEntity))],
   'game/BountyRankList': () => [list(entityListSource(bountyRankEntity))],
   'game/UserScoreHistoryList': () => [list(entityListSource(userScoreHistoryEntity))],
+  'game/GameDeviceList': () => [list(entityListSource(gameDeviceEntity))],
 };
 
 /**
