@@ -9,7 +9,11 @@ import type { Database } from '../src/db/schema.js';
 import { ADMIN_ROLE_ID, ADMIN_USER_ID, MENU_IDS, SEED_PARTS, seed } from '../src/db/seed/index.js';
 import { ALL_PERM_CODES, PERM } from '../src/db/seed/permissionCodes.js';
 import { createTestContext, TEST_ADMIN_PASSWORD, type TestContext } from './harness.js';
-import { GAME_DICTS } from '../src/db/seed/gameDicts.js';
+import { GAME_DICTS as GAME_DICTS_44 } from '../src/db/seed/gameDicts.js';
+import { GAME_PLAY_DICTS } from '../src/db/seed/gamePlay.js';
+
+/** The game's dictionaries (issue 13): jeecg-schema §4.4 and the device types. */
+const GAME_DICTS = [...GAME_DICTS_44, ...GAME_PLAY_DICTS];
 
 const TABLES: Array<keyof Database> = [
   'sys_user',

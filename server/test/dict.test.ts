@@ -4,7 +4,10 @@ import type { AppContext } from '../src/core/context.js';
 import { dictService, queryAllDictItems } from '../src/core/dict/index.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX } from './harness.js';
 import { authHeaders, loginAs } from './helpers/login.js';
-import { GAME_DICTS } from '../src/db/seed/gameDicts.js';
+import { GAME_DICTS as GAME_DICTS_44 } from '../src/db/seed/gameDicts.js';
+import { GAME_PLAY_DICTS } from '../src/db/seed/gamePlay.js';
+
+const GAME_DICTS = [...GAME_DICTS_44, ...GAME_PLAY_DICTS];
 
 // contract §6.1–§6.2 dictionaries; security §1.1 A (table dictionary registry).
 const D = `${TEST_API_PREFIX}/sys/dict`;

@@ -7,6 +7,7 @@ import { BizError } from '../../../core/envelope/errors.js';
 import { newId } from '../../../core/id.js';
 import { now, today } from '../../../core/time.js';
 import { applyScoreChange, BOUNTY_PER_SCORE, ensureScoreRow, SCORE_CHANGE } from '../score/ledger.js';
+import { GAME_MSG } from '../messages.js';
 
 /**
  * What players do (issue 13 point 5): a sign-in at a place, an answer, a chest opening. Each call is ONE transaction
@@ -19,7 +20,7 @@ export const PLAY_MSG = {
   playerRequired: '请指定玩家（手环或玩家与预约）',
   braceletUnknown: '未找到该手环',
   braceletNotInUse: '该手环未在使用中',
-  userNotFound: '未找到该玩家',
+  userNotFound: GAME_MSG.playerNotFound,
   reservationNotFound: '未找到该预约',
   reservationCancelled: '该预约已取消',
   placeRequired: '请指定签到点',
@@ -27,7 +28,7 @@ export const PLAY_MSG = {
   placeClosed: '该签到点未开放',
   placeNotOnLine: '该签到点不在本次预约的航路上',
   questionNotFound: '未找到该题目',
-  answerRequired: '答案不能为空',
+  answerRequired: GAME_MSG.answerRequired,
   questionRequired: '题目不能为空',
   chestRequired: '请指定宝箱',
   chestNotFound: '未找到该宝箱',

@@ -1,4 +1,5 @@
 import { BizError } from '../../../core/envelope/errors.js';
+import { GAME_MSG } from '../messages.js';
 
 /** question_type dictionary values (jeecg-schema §4.4). */
 export const QUESTION_TYPE = { single: 1, multiple: 2, trueFalse: 3, fillIn: 4 } as const;
@@ -22,7 +23,7 @@ export const QUESTION_MSG = {
   optionKeyDup: (key: string) => `选项标识${key}重复`,
   optionTextEmpty: (key: string) => `选项${key}的内容不能为空`,
   optionTextLong: (key: string) => `选项${key}的内容不能超过${QUESTION_OPTION_TEXT_MAX}个字符`,
-  answerRequired: '答案不能为空',
+  answerRequired: GAME_MSG.answerRequired,
   answerSingle: '单选题的答案须为一个选项标识，如A',
   answerNotOption: (key: string) => `答案${key}不是已有的选项`,
   answerTrueFalse: '判断题的答案须为true或false',

@@ -7,6 +7,7 @@ import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
 import { executeRule } from '../../system/fillRule/service.js';
 import { applyScoreChange, SCORE_CHANGE } from '../score/ledger.js';
+import { GAME_MSG } from '../messages.js';
 
 /** Texts of the quest screens' own rules (tasks, honors, chests, the manual honor grant). */
 export const QUEST_MSG = {
@@ -18,7 +19,7 @@ export const QUEST_MSG = {
   chestTotalBad: '总数量须为不小于0的整数',
   chestTotalBelowOpened: '总数量不能少于已开启的数量',
   chestNoFailed: '宝箱编号生成失败，请手动填写宝箱编号',
-  grantUserMissing: '玩家不存在',
+  grantUserMissing: GAME_MSG.playerMissing,
   grantHonorMissing: '荣誉不存在或已停用',
   granted: '授予成功！',
   alreadyGranted: '该玩家已拥有此荣誉，未重复授予',

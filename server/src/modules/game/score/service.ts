@@ -7,13 +7,14 @@ import { BizError } from '../../../core/envelope/errors.js';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
 import { applyScoreChange, SCORE_CHANGE, type ScoreChangeResult } from './ledger.js';
+import { GAME_MSG } from '../messages.js';
 
 /** Texts of the score screens (海盗积分, 海盗等级, 悬赏榜). */
 export const SCORE_MSG = {
   reasonRequired: '请填写调整原因',
   reasonTooLong: '调整原因不能超过255个字符',
   playerRequired: '请选择玩家',
-  playerMissing: '玩家不存在',
+  playerMissing: GAME_MSG.playerMissing,
   badDelta: '调整积分必须是非零整数',
   deltaTooLarge: '单次调整不能超过1000000积分',
   adjusted: '积分调整成功',
