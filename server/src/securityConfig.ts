@@ -18,6 +18,8 @@ export const THROTTLES = {
   check: { env: 'RATE_LIMIT_CHECK', fallback: 120 },
   /** spoken notices: text-to-speech synthesis (GET /sys/speech/tts), a child process per new text */
   tts: { env: 'RATE_LIMIT_TTS', fallback: 60 },
+  /** the payment provider's callbacks (POST /shop/pay/notify/wechat), public: signature checked by the handler */
+  payNotify: { env: 'RATE_LIMIT_PAY_NOTIFY', fallback: 600 },
 } as const;
 export type Throttle = keyof typeof THROTTLES;
 

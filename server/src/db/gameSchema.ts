@@ -558,4 +558,15 @@ export interface GameTables {
   picture_material: PictureMaterialTable;
   game_message: GameMessageTable;
   policy: PolicyTable;
+  pay_notify_claim: PayNotifyClaimTable;
+}
+
+/** migrations/0017_pay_notify_claim.ts: one row per processed (transaction_id, notify_type) pay callback. */
+export interface PayNotifyClaimTable {
+  id: string;
+  transaction_id: string;
+  notify_type: number;
+  order_no: string | null;
+  callback_id: string | null;
+  create_time: string | null;
 }

@@ -13,6 +13,7 @@ import { userEntity } from './user';
 import { messageEntity, messageTemplateEntity } from './message';
 import { announcementEntity } from './announcement';
 import { quartzJobEntity } from './quartzJob';
+import { goodsEntity, gameOrderEntity, payCallbackRecordEntity } from './game/shop';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -36,4 +37,7 @@ export const ENTITIES: readonly Entity[] = [
   messageEntity,
   announcementEntity,
   quartzJobEntity,
+  goodsEntity,
+  gameOrderEntity,
+  payCallbackRecordEntity,
 ];
