@@ -1,5 +1,6 @@
 import { checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity } from '@pk/contract';
 import { messageTemplateEntity } from '@pk/contract';
+import { goodsEntity } from '@pk/contract';
 import type { Database } from '../../db/schema.js';
 import { PERM } from '../../db/seed/permissionCodes.js';
 import { BadRequestError, MSG } from '../envelope/errors.js';
@@ -44,6 +45,8 @@ const PAIRS: ReadonlyArray<readonly [string, DuplicateCheck]> = [
   ['sys_dict.dict_code', { table: 'sys_dict', column: 'dict_code', perms: [dictEntity.perms.list] }],
   // 模板管理 (contract §8.4): template code.
   ['sys_sms_template.template_code', { table: 'sys_sms_template', column: 'template_code', perms: [messageTemplateEntity.perms.list] }],
+  // 商品 (issue 13 point 8): goods number.
+  ['goods.goods_no', { table: 'goods', column: 'goods_no', perms: [goodsEntity.perms.list] }],
 ];
 
 const REGISTRY: ReadonlyMap<string, DuplicateCheck> = new Map(PAIRS);
