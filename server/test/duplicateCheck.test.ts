@@ -63,6 +63,8 @@ describe('duplicate check (contract §6.3)', () => {
     ids.fillRule = (await db.selectFrom('sys_fill_rule').select('id').where('rule_code', '=', 'shop_order_num').executeTakeFirstOrThrow()).id;
     ids.dict = (await db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'sex').executeTakeFirstOrThrow()).id;
     ids.messageTemplate = (await db.selectFrom('sys_sms_template').select('id').where('template_code', '=', 'sys_ts_note').executeTakeFirstOrThrow()).id;
+    ids.goods = newId();
+    await db.insertInto('goods').values({ id: ids.goods, goods_no: 'G-DUP-1', goods_name: '查重商品', pay_type: 2, score_price: 1, status: 1, del_flag: 0 }).execute();
   });
   afterAll(async () => close?.());
 
@@ -78,6 +80,7 @@ describe('duplicate check (contract §6.3)', () => {
     ['sys_fill_rule', 'rule_code', 'shop_order_num', 'fillRule'],
     ['sys_dict', 'dict_code', 'sex', 'dict'],
     ['sys_sms_template', 'template_code', 'sys_ts_note', 'messageTemplate'],
+    ['goods', 'goods_no', 'G-DUP-1', 'goods'],
   ];
 
   it('registers exactly the unique fields of the existing screens', () => {
