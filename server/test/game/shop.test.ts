@@ -29,11 +29,16 @@ describe(`shop: goods, orders, pay callback (${process.env.TEST_DB ?? 'sqlite'})
 
   async function player(score = 0): Promise<string> {
     const id = newId();
-    await db().insertInto('book_user').values({ id, nickname: `玩家${id.slice(-5)}`, status: 1, del_flag: 0 }).execute();
+    await db()
+      .insertInto('book_user')
+      .values({ id, nickname: `玩家${id.slice(-5)}`, status: 1, del_flag: 0 })
+      .execute();
     if (score)
       await db()
         .transaction()
-        .execute((tx) => applyScoreChange(tx, t.ctx.db.dialect, { userId: id, delta: score, changeType: SCORE_CHANGE.adminAdjust, bizType: 'test', bizId: null }));
+        .execute((tx) =>
+          applyScoreChange(tx, t.ctx.db.dialect, { userId: id, delta: score, changeType: SCORE_CHANGE.adminAdjust, bizType: 'test', bizId: null }),
+        );
     return id;
   }
 
@@ -56,9 +61,11 @@ describe(`shop: goods, orders, pay callback (${process.env.TEST_DB ?? 'sqlite'})
   }
 
   const stockOf = async (id: string) => db().selectFrom('goods').select(['stock', 'sold_count', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
-  const scoreOf = async (userId: string) => Number((await db().selectFrom('pirate_score').select('available_score').where('user_id', '=', userId).executeTakeFirst())?.available_score ?? 0);
+  const scoreOf = async (userId: string) =>
+    Number((await db().selectFrom('pirate_score').select('available_score').where('user_id', '=', userId).executeTakeFirst())?.available_score ?? 0);
   const order = async (id: string) => db().selectFrom('game_order').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const create = (userId: string, goodsId: string, payType: string | number, quantity = 1) => post('/shop/gameOrder/create', { userId, goodsId, quantity, payType });
+  const create = (userId: string, goodsId: string, payType: string | number, quantity = 1) =>
+    post('/shop/gameOrder/create', { userId, goodsId, quantity, payType });
 
   it('goods: prices and pay type are checked, the intro sanitised, goods_no unique', async () => {
     const bad = await post('/shop/goods/add', { goodsNo: 'GX1', goodsName: 'x', payType: 1, price: 0, scorePrice: 0, stock: 1, status: 1 });
@@ -154,7 +161,10 @@ describe(`shop: goods, orders, pay callback (${process.env.TEST_DB ?? 'sqlite'})
     expect(await order(id)).toMatchObject({ order_status: 6, pay_status: 2 });
     expect((await stockOf(g)).stock).toBe(3);
     expect(await scoreOf(u)).toBe(10);
-    expect((await post('/shop/gameOrder/refund', { id, reason: '再退' })).json()).toMatchObject({ success: false, message: '只有已支付或已核销的订单可以退款' });
+    expect((await post('/shop/gameOrder/refund', { id, reason: '再退' })).json()).toMatchObject({
+      success: false,
+      message: '只有已支付或已核销的订单可以退款',
+    });
   });
 
   it('redeem by pickup code: a wrong code, the right one once, a used one; then complete', async () => {
@@ -188,7 +198,11 @@ describe(`shop: goods, orders, pay callback (${process.env.TEST_DB ?? 'sqlite'})
     expect(await order(fresh)).toMatchObject({ order_status: 0 });
     expect((await stockOf(g)).stock).toBe(3);
     expect(await scoreOf(u)).toBe(15);
-    const job = await db().selectFrom('sys_quartz_job').select(['cron_expression', 'status']).where('job_class_name', '=', ORDER_TIMEOUT_JOB).executeTakeFirst();
+    const job = await db()
+      .selectFrom('sys_quartz_job')
+      .select(['cron_expression', 'status'])
+      .where('job_class_name', '=', ORDER_TIMEOUT_JOB)
+      .executeTakeFirst();
     expect(job).toMatchObject({ cron_expression: '0 * * * * ?', status: 0 });
   });
 
@@ -202,7 +216,13 @@ describe(`shop: goods, orders, pay callback (${process.env.TEST_DB ?? 'sqlite'})
       return { algorithm: 'AEAD_AES_256_GCM', ciphertext: enc.toString('base64'), nonce, associated_data: 'transaction', original_type: 'transaction' };
     }
     function notify(eventType: string, resource: unknown, o: { key?: typeof privateKey; ts?: number; tamper?: boolean } = {}) {
-      const body = JSON.stringify({ id: newId(), create_time: new Date().toISOString(), event_type: eventType, resource_type: 'encrypt-resource', resource: encrypt(resource) });
+      const body = JSON.stringify({
+        id: newId(),
+        create_time: new Date().toISOString(),
+        event_type: eventType,
+        resource_type: 'encrypt-resource',
+        resource: encrypt(resource),
+      });
       const ts = String(o.ts ?? Math.floor(Date.now() / 1000));
       const nonce = randomBytes(8).toString('hex');
       const signature = sign('RSA-SHA256', Buffer.from(`${ts}\n${nonce}\n${body}\n`), o.key ?? privateKey).toString('base64');
@@ -300,7 +320,14 @@ describe(`shop: goods, orders, pay callback (${process.env.TEST_DB ?? 'sqlite'})
       expect(r.json()).toMatchObject({ success: true, message: '已提交退款，等待退款回调' });
       expect(await order(o.id)).toMatchObject({ order_status: 5 });
       expect((await stockOf(g)).stock).toBe(5);
-      const refund = { out_trade_no: o.orderNo, transaction_id: tx, out_refund_no: `R${o.orderNo}`, refund_id: `50000${newId()}`, refund_status: 'SUCCESS', amount: { total: 2500, refund: 2500 } };
+      const refund = {
+        out_trade_no: o.orderNo,
+        transaction_id: tx,
+        out_refund_no: `R${o.orderNo}`,
+        refund_id: `50000${newId()}`,
+        refund_status: 'SUCCESS',
+        amount: { total: 2500, refund: 2500 },
+      };
       const cb = await notify('REFUND.SUCCESS', refund);
       expect(cb.json()).toMatchObject({ code: 'SUCCESS' });
       const row = await order(o.id);

@@ -26,6 +26,7 @@ import { departTreeKey } from '../components/DepartTree/DepartTree';
 import { fetchDepartTree, type DepartSource } from '../components/DepartTree/api';
 import { onlineSource } from '../pages/system/online/source';
 import { myNoticesSource } from '../pages/system/userAnnouncement/source';
+import { gameOrderEntity } from '@pk/contract';
 import { addressSource } from '../pages/system/addressList/source';
 import { departUsersSource } from '../pages/system/depart/sources';
 import { fetchMenuTree, MENU_TREE_KEY } from '../pages/system/permission/service';
@@ -64,6 +65,7 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'system/PermissionList': () => [{ queryKey: MENU_TREE_KEY, queryFn: fetchMenuTree }],
   'system/SysAnnouncementList': () => [list(entityListSource(announcementEntity))],
   'system/UserAnnouncementList': () => [list(myNoticesSource)],
+  'game/GameOrderList': () => [list(entityListSource(gameOrderEntity))],
 };
 
 /**

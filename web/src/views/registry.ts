@@ -61,6 +61,7 @@ export const views: Record<string, PageLoader> = {
   // issue 12: 系统通告 and 我的消息
   'system/SysAnnouncementList': () => import('../pages/system/announcement'),
   'system/UserAnnouncementList': () => import('../pages/system/userAnnouncement'),
+  'game/GameOrderList': () => import('../pages/game/shop/GameOrderList'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),

@@ -90,7 +90,12 @@ interface Resource {
 const str = (v: unknown, max: number): string | null => (typeof v === 'string' && v ? v.slice(0, max) : null);
 
 /** Handle one callback: store it, check it, process it once; the answer WeChat Pay expects. */
-export async function handleWechatNotify(config: AppConfig, db: Db, headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<NotifyAnswer> {
+export async function handleWechatNotify(
+  config: AppConfig,
+  db: Db,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+): Promise<NotifyAnswer> {
   const recordId = newId();
   const time = now();
   await db.db
@@ -189,7 +194,10 @@ export async function handleWechatNotify(config: AppConfig, db: Db, headers: Rec
           callback_id: recordId,
           create_time: now(),
         });
-        const ins = db.dialect === 'mysql' ? await claim.ignore().executeTakeFirst() : await claim.onConflict((oc) => oc.columns(['transaction_id', 'notify_type']).doNothing()).executeTakeFirst();
+        const ins =
+          db.dialect === 'mysql'
+            ? await claim.ignore().executeTakeFirst()
+            : await claim.onConflict((oc) => oc.columns(['transaction_id', 'notify_type']).doNothing()).executeTakeFirst();
         if (Number(ins.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
         const o = await tx.selectFrom('game_order').select(['id', 'order_status', 'pay_amount']).where('order_no', '=', facts.order_no).executeTakeFirst();
         if (!o) throw new Refused(PAY_NOTIFY_MSG.orderNotFound);
