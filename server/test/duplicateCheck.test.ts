@@ -64,7 +64,10 @@ describe('duplicate check (contract §6.3)', () => {
     ids.dict = (await db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'sex').executeTakeFirstOrThrow()).id;
     ids.messageTemplate = (await db.selectFrom('sys_sms_template').select('id').where('template_code', '=', 'sys_ts_note').executeTakeFirstOrThrow()).id;
     ids.goods = newId();
-    await db.insertInto('goods').values({ id: ids.goods, goods_no: 'G-DUP-1', goods_name: '查重商品', pay_type: 2, score_price: 1, status: 1, del_flag: 0 }).execute();
+    await db
+      .insertInto('goods')
+      .values({ id: ids.goods, goods_no: 'G-DUP-1', goods_name: '查重商品', pay_type: 2, score_price: 1, status: 1, del_flag: 0 })
+      .execute();
   });
   afterAll(async () => close?.());
 

@@ -157,7 +157,10 @@ const REGISTRY: ReadonlyMap<string, TableDict> = new Map<string, TableDict>([
   ['sys_category,name,code', tableDict({ table: 'sys_category', text: 'name', value: 'code', order: ['code', 'id'] })],
   // 商城 (issue 13 point 8): the goods of an order; the players of an order (the venue module may own this one).
   ['goods,goods_name,id', tableDict({ table: 'goods', text: 'goods_name', value: 'id', order: ['goods_name', 'id'], live: { column: 'del_flag', value: 0 } })],
-  ['book_user,nickname,id', tableDict({ table: 'book_user', text: 'nickname', value: 'id', order: ['nickname', 'id'], live: { column: 'del_flag', value: 0 } })],
+  [
+    'book_user,nickname,id',
+    tableDict({ table: 'book_user', text: 'nickname', value: 'id', order: ['nickname', 'id'], live: { column: 'del_flag', value: 0 } }),
+  ],
 ]);
 
 export const DICT_MSG = {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { gameOrderEntity, goodsEntity, payCallbackRecordEntity } from '@pk/contract';
+import { gameOrderEntity, goodsEntity } from '@pk/contract';
 import { perm, PUBLIC } from '../../../core/access/guard.js';
 import { registerCrud } from '../../../core/crud/index.js';
 import { BadRequestError } from '../../../core/envelope/errors.js';
