@@ -133,12 +133,23 @@ export async function gameOrderModule(app: FastifyInstance): Promise<void> {
 /** `/shop/payCallbackRecord/*` (read-only) and the public WeChat Pay callback. */
 export async function payCallbackRecordModule(app: FastifyInstance): Promise<void> {
   await registerCrud(app, payCallbackRecordBinding);
-  // The callback's signature covers the body as sent: this context keeps JSON bodies as their raw text.
+  // The callback's signature covers the body as sent: this context keeps a JSON body's raw text beside its parsed
+  // value (which the odd-input hook checks for NUL and lone surrogates like any body; unparsable JSON is recorded).
   await app.register(async (sub) => {
     sub.removeContentTypeParser('application/json');
-    sub.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+    sub.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+      const raw = String(body);
+      let json: unknown = null;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        json = null;
+      }
+      done(null, { raw, json });
+    });
     sub.post('/shop/pay/notify/wechat', { config: { ...PUBLIC, throttle: 'payNotify', log: false }, bodyLimit: 64 * 1024 }, async (req, reply) => {
-      const raw = typeof req.body === 'string' ? req.body : '';
+      const b = req.body as { raw?: unknown } | null;
+      const raw = b && typeof b.raw === 'string' ? b.raw : '';
       const answer = await handleWechatNotify(app.ctx.config, app.ctx.db, req.headers, raw);
       return reply.code(answer.status).send(answer.body);
     });

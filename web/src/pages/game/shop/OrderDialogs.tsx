@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { gameOrderEntity } from '@pk/contract';
 import { http } from '../../../api/request';
+import { MSG } from '../../../messages';
 import { useFormSubmit, type EntityRow } from '../../../crud';
 import { SearchSelect } from '../../../components/pickers/SearchSelect';
 
@@ -23,7 +24,7 @@ export const ORDER_UI = {
   payType: '支付方式',
   pickupCode: '取货码',
   reason: '退款原因',
-  needUser: '请选择用户',
+  needUser: MSG.selectUser,
   needGoods: '请选择商品',
   needPickup: '请输入8位取货码',
   needReason: '请输入退款原因',
