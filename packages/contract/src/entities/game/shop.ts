@@ -38,14 +38,15 @@ export const gameOrderEntity = defineEntity({
   api: '/shop/gameOrder',
   table: 'game_order',
   perm: 'gameOrder',
-  omitRoutes: ['add', 'edit', 'importExcel'],
+  // orders are kept: made by create, moved by their lifecycle endpoints, never added, edited or deleted by hand
+  omitRoutes: ['add', 'edit', 'delete', 'deleteBatch', 'importExcel'],
   menu: {
     group: 'game',
     name: '订单',
     url: '/game/gameOrder',
     component: 'game/GameOrderList',
     sort: 22,
-    actions: ['delete', 'deleteBatch', 'exportXls'],
+    actions: ['exportXls'],
     buttons: [
       { action: 'create', name: '下单' },
       { action: 'cancel', name: '取消' },
