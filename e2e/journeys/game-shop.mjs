@@ -100,4 +100,15 @@ export async function run({ page, baseUrl, server, step }) {
   await screenshot(page, 'game-shop-redeemed');
   const again = await call('POST', '/shop/gameOrder/redeem', { pickupCode: order.pickupCode });
   expect(!again.success && again.message === '该取货码已核销', `a used code: ${JSON.stringify(again)}`);
+
+  step('商品 and 支付回调记录 render from their definitions (the goods is listed with its status)');
+  await page.goto(`${baseUrl}/game/goods`);
+  const goodsRow = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: GOODS });
+  await goodsRow.waitFor();
+  await goodsRow.getByText('上架').first().waitFor();
+  await screenshot(page, 'game-shop-goods');
+  await page.goto(`${baseUrl}/game/payCallbackRecord`);
+  await page.locator('.ant-table').first().waitFor();
+  expect((await page.getByRole('button', { name: /新\s*增/ }).count()) === 0, 'callback records cannot be added');
+  await screenshot(page, 'game-shop-callbacks');
 }
