@@ -55,6 +55,8 @@ const OVERRIDES: Record<string, ContractOverrides> = {
   treasureChest: { values: { signPlaceId: OMIT, rewardGoodsId: OMIT, rewardHonorId: OMIT } },
   // a single-choice question: two options, answer A (options stored as compact JSON, as sent here)
   questionBank: { values: { options: () => '[{"key":"A","text":"甲"},{"key":"B","text":"乙"}]', answer: () => 'A', signPlaceId: OMIT } },
+  // 订单 rows refer to a player and a goods row (no add route: samples are inserted directly)
+  gameOrder: { values: { userId: () => 'sample-user', goodsId: () => 'sample-goods' } },
 };
 
 describe(`CRUD contract of every entity (${process.env.TEST_DB ?? 'sqlite'})`, () => {

@@ -564,6 +564,7 @@ export interface GameTables {
   pirate_bounty_count: PirateBountyCountTable;
   user_treasure_chest: UserTreasureChestTable;
   game_device: GameDeviceTable;
+  pay_notify_claim: PayNotifyClaimTable;
 }
 
 /** A player's read mark of a 消息 (migration 0018; unique (message_id, user_id)). */
@@ -618,4 +619,14 @@ export interface GameDeviceTable {
   update_by: string | null;
   update_time: string | null;
   sys_org_code: string | null;
+}
+
+/** migrations/0017_pay_notify_claim.ts: one row per processed (transaction_id, notify_type) pay callback. */
+export interface PayNotifyClaimTable {
+  id: string;
+  transaction_id: string;
+  notify_type: number;
+  order_no: string | null;
+  callback_id: string | null;
+  create_time: string | null;
 }
