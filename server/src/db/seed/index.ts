@@ -405,6 +405,7 @@ const PARTS: SeedPart[] = [
       await insertMissing(tx, 'sys_quartz_job', [{ ...SEED_RANK_JOB, del_flag: 0, create_by: SEED_BY, create_time: time }]);
     },
   },
+  {
     // The order timeout job of the shop (issue 13 point 8), running every minute.
     name: 'game-order-job-v1',
     async run(tx, { time }) {
