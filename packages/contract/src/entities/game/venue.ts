@@ -106,6 +106,7 @@ export const shipTableEntity = defineEntity({
     { prop: 'leaveTime', label: '离开时间', type: 'datetime' },
     { prop: 'scoreContribution', label: '积分贡献', type: 'number', form: false, sort: true },
     { prop: 'status', label: '状态', type: 'number', dict: 'valid_status', filter: 'eq' },
+    { prop: 'remark', label: '备注', type: 'string', filter: 'like', maxLength: 255 },
     { prop: 'createTime', label: '创建时间', type: 'datetime', filter: 'range', sort: true, form: false, excel: false },
   ],
 });
