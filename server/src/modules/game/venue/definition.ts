@@ -85,7 +85,7 @@ export const pirateShipBinding: CrudBinding = {
   hooks: {
     async beforeSave(values, c) {
       crewRows(c.req.body); // a bad crew list is a 400 before anything is written
-      if (c.isNew && !values.shipNo) values.shipNo = await nextShipNo(c.req);
+      if (c.isNew && !values.shipNo) values.shipNo = await nextShipNo(c.req, c.trx);
       if (values.maxMembers !== undefined && values.maxMembers !== null && (!Number.isInteger(values.maxMembers) || Number(values.maxMembers) < 1))
         throw new BadRequestError(VENUE_MSG.maxMembersBad);
     },

@@ -21,8 +21,11 @@ export interface CrewRow {
 }
 
 /** The next ship number of fill rule `ship_num` (SHIP + date + sequence), or null when the rule is missing. */
-export async function nextShipNo(req: FastifyRequest): Promise<string | null> {
-  const v = await executeRule(req.server.ctx.db, req.log, 'ship_num', {});
+export async function nextShipNo(req: FastifyRequest, trx: Trx): Promise<string | null> {
+  // SQLite has one connection, held by the save's transaction: the sequence is bumped inside it there; elsewhere on
+  // its own connection, so the sequence row's lock is not held for the whole save (a rolled-back save leaves a gap)
+  const db = req.server.ctx.db;
+  const v = await executeRule(db.dialect === 'sqlite' ? { ...db, db: trx } : db, req.log, 'ship_num', {});
   return typeof v === 'string' && v ? v : null;
 }
 
