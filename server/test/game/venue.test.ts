@@ -14,7 +14,12 @@ describe(`venue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   let h: Record<string, string>;
 
   const call = async (method: string, url: string, payload?: unknown, headers = h) => {
-    const res = await app.inject({ method: method as 'GET', url: `${TEST_API_PREFIX}${url}`, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    const res = await app.inject({
+      method: method as 'GET',
+      url: `${TEST_API_PREFIX}${url}`,
+      headers,
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
     return { status: res.statusCode, body: res.json() };
   };
   const audit = () => ({ create_by: 'test', create_time: now() });
@@ -29,8 +34,10 @@ describe(`venue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   const shipRow = (id: string) => ctx.db.db.selectFrom('pirate_ship').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const crewIds = async (shipId: string) =>
     (await ctx.db.db.selectFrom('ship_table').select('user_id').where('ship_id', '=', shipId).execute()).map((r) => r.user_id).sort();
-  const shipOf = async (userId: string) => (await ctx.db.db.selectFrom('book_user').select('ship_id').where('id', '=', userId).executeTakeFirstOrThrow()).ship_id;
-  const shipByName = async (name: string) => (await ctx.db.db.selectFrom('pirate_ship').select('id').where('ship_name', '=', name).executeTakeFirstOrThrow()).id;
+  const shipOf = async (userId: string) =>
+    (await ctx.db.db.selectFrom('book_user').select('ship_id').where('id', '=', userId).executeTakeFirstOrThrow()).ship_id;
+  const shipByName = async (name: string) =>
+    (await ctx.db.db.selectFrom('pirate_ship').select('id').where('ship_name', '=', name).executeTakeFirstOrThrow()).id;
 
   beforeAll(async () => {
     ({ app, ctx, close } = await createTestApp());
@@ -48,7 +55,9 @@ describe(`venue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       expect(r.body).toMatchObject({ success: true, code: 200 });
       expect(r.body.result.map((x: { name: string }) => x.name)).toEqual(['选项_甲']);
       expect(r.body.result[0]).toMatchObject({ id: a, name: '选项_甲', phone: '13811110001', shipId: null });
-      expect((await call('GET', `/book/user/userList?keyword=${encodeURIComponent('选项%')}`)).body.result.map((x: { name: string }) => x.name)).toEqual(['选项%乙']);
+      expect((await call('GET', `/book/user/userList?keyword=${encodeURIComponent('选项%')}`)).body.result.map((x: { name: string }) => x.name)).toEqual([
+        '选项%乙',
+      ]);
       expect((await call('GET', '/book/user/userList?keyword=13811110001')).body.result).toHaveLength(1);
       expect((await call('GET', '/book/user/userList?keyword=选项')).body.result).toHaveLength(3);
     });
@@ -73,7 +82,13 @@ describe(`venue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       const role = await createTestRole(ctx, 'venue_none', []);
       await createTestUser(ctx, { username: 'venue_none', password: TEST_ADMIN_PASSWORD, roleIds: [role] });
       const none = authHeaders(await loginAs(app, 'venue_none', TEST_ADMIN_PASSWORD));
-      for (const url of ['/book/user/userList', '/book/pirateShip/shipList', '/book/signPlace/placeList', '/bracelet/bracelet/braceletList', '/book/greatLine/lineList'])
+      for (const url of [
+        '/book/user/userList',
+        '/book/pirateShip/shipList',
+        '/book/signPlace/placeList',
+        '/bracelet/bracelet/braceletList',
+        '/book/greatLine/lineList',
+      ])
         expect((await call('GET', url, undefined, none)).body.code, url).toBe(510);
       const role2 = await createTestRole(ctx, 'venue_places', ['signPlace:list']);
       await createTestUser(ctx, { username: 'venue_places', password: TEST_ADMIN_PASSWORD, roleIds: [role2] });
@@ -183,7 +198,9 @@ describe(`venue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
 
     it('parallel saves racing for one player: exactly one ship gets them', async () => {
       const p = await player('抢人');
-      const results = await Promise.all(['抢A', '抢B', '抢C'].map((shipName) => call('POST', '/book/pirateShip/add', { shipName, shipTableList: [{ userId: p }] })));
+      const results = await Promise.all(
+        ['抢A', '抢B', '抢C'].map((shipName) => call('POST', '/book/pirateShip/add', { shipName, shipTableList: [{ userId: p }] })),
+      );
       expect(results.filter((r) => r.body.success)).toHaveLength(1);
       expect(await ctx.db.db.selectFrom('ship_table').select('id').where('user_id', '=', p).execute()).toHaveLength(1);
     });
@@ -195,7 +212,10 @@ describe(`venue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       expect((await call('POST', '/book/shipTable/add', { shipId: id, userId: a })).body.success).toBe(true);
       expect((await shipRow(id)).member_count).toBe(1);
       expect(await shipOf(a)).toBe(id);
-      expect((await call('POST', '/book/shipTable/add', { shipId: id, userId: b })).body).toMatchObject({ success: false, message: '船员人数不能超过最大人数1' });
+      expect((await call('POST', '/book/shipTable/add', { shipId: id, userId: b })).body).toMatchObject({
+        success: false,
+        message: '船员人数不能超过最大人数1',
+      });
       const row = await ctx.db.db.selectFrom('ship_table').select('id').where('user_id', '=', a).executeTakeFirstOrThrow();
       expect((await call('PUT', '/book/shipTable/edit', { id: row.id, userId: b })).body).toMatchObject({ success: false });
       expect((await call('PUT', '/book/shipTable/edit', { id: row.id, seatNo: 3 })).body.success).toBe(true);
@@ -214,15 +234,20 @@ describe(`venue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
 
   describe('great line', () => {
     it('sortPlaces sets line_sort in the given order, places left out leave the line; counts follow', async () => {
-      expect((await call('POST', '/book/greatLine/add', { lineCode: 'gl1', lineName: '东海', intro: '<p>好<script>alert(1)</script></p>' })).body.success).toBe(true);
+      expect((await call('POST', '/book/greatLine/add', { lineCode: 'gl1', lineName: '东海', intro: '<p>好<script>alert(1)</script></p>' })).body.success).toBe(
+        true,
+      );
       const line = await ctx.db.db.selectFrom('great_line').selectAll().where('line_code', '=', 'gl1').executeTakeFirstOrThrow();
       expect(line.intro).toBe('<p>好</p>');
       const ids: string[] = [];
       for (const [i, name] of ['风车村', '罗格镇', '颠倒山'].entries()) {
-        expect((await call('POST', '/book/signPlace/add', { placeNo: `P${i}`, placeName: name, signScore: 10 * (i + 1), greatLineId: line.id })).body.success).toBe(true);
+        expect(
+          (await call('POST', '/book/signPlace/add', { placeNo: `P${i}`, placeName: name, signScore: 10 * (i + 1), greatLineId: line.id })).body.success,
+        ).toBe(true);
         ids.push((await ctx.db.db.selectFrom('sign_place').select('id').where('place_no', '=', `P${i}`).executeTakeFirstOrThrow()).id);
       }
-      const order = async () => (await call('GET', `/book/greatLine/queryPlacesByMainId?id=${line.id}`)).body.result.map((p: { placeName: string }) => p.placeName);
+      const order = async () =>
+        (await call('GET', `/book/greatLine/queryPlacesByMainId?id=${line.id}`)).body.result.map((p: { placeName: string }) => p.placeName);
       expect(await order()).toEqual(['风车村', '罗格镇', '颠倒山']);
       const stats = async () => {
         const l = await ctx.db.db.selectFrom('great_line').select(['place_count', 'max_score']).where('id', '=', line.id).executeTakeFirstOrThrow();
@@ -250,7 +275,10 @@ describe(`venue (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       expect((await call('POST', '/book/greatLine/sortPlaces', { lineId: line.id, placeIds: 'x' })).status).toBe(400);
       expect((await call('POST', '/book/greatLine/sortPlaces', { lineId: line.id, placeIds: [ids[0], ids[0]] })).status).toBe(400);
       expect((await call('POST', '/book/greatLine/sortPlaces', { placeIds: [] })).status).toBe(400);
-      expect((await call('POST', '/book/greatLine/sortPlaces', { lineId: '1999999999999999999', placeIds: [] })).body).toMatchObject({ success: false, message: '伟大航路不存在' });
+      expect((await call('POST', '/book/greatLine/sortPlaces', { lineId: '1999999999999999999', placeIds: [] })).body).toMatchObject({
+        success: false,
+        message: '伟大航路不存在',
+      });
       // placeList by line, in route order
       const pl = (await call('GET', `/book/signPlace/placeList?greatLineId=${line.id}`)).body.result;
       expect(pl.map((p: { name: string }) => p.name).sort()).toEqual(['风车村', '颠倒山'].sort());

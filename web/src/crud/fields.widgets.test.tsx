@@ -50,7 +50,9 @@ describe('FieldInput widgets', () => {
       ]),
     );
     const onChange = vi.fn();
-    const { container } = render(<FieldInput field={field({ ref: '/book/user/userList', dict: 'book_user,nickname,id', label: '船长' })} onChange={onChange} />);
+    const { container } = render(
+      <FieldInput field={field({ ref: '/book/user/userList', dict: 'book_user,nickname,id', label: '船长' })} onChange={onChange} />,
+    );
     const input = container.querySelector('input') as HTMLInputElement;
     fireEvent.mouseDown(input);
     await waitFor(() => expect(mocked.get).toHaveBeenCalledWith('book/user/userList', { keyword: '', limit: REF_SELECT.limit }));
@@ -67,7 +69,9 @@ describe('FieldInput widgets', () => {
   });
 
   it("ref: the current value's text from the row, else from the table dictionary", async () => {
-    const { unmount } = render(<FieldInput field={field({ ref: '/book/pirateShip/shipList', dict: 'pirate_ship,ship_name,id' })} value="9" valueText="千阳号" />);
+    const { unmount } = render(
+      <FieldInput field={field({ ref: '/book/pirateShip/shipList', dict: 'pirate_ship,ship_name,id' })} value="9" valueText="千阳号" />,
+    );
     expect(await screen.findByTitle('千阳号')).toBeInTheDocument();
     expect(mocked.get).not.toHaveBeenCalled();
     unmount();

@@ -8,7 +8,14 @@ import { LinePlacesModal } from './LinePlacesModal';
 export default function GreatLineList(): ReactNode {
   const [line, setLine] = useState<{ row: EntityRow & { id: string }; reload: () => void } | null>(null);
   const actions = useMemo<RowAction<EntityRow, ListPageContext>[]>(
-    () => [{ key: 'sortPlaces', label: '签到点排序', perm: greatLineEntity.perms.sortPlaces, onClick: (row, ctx) => setLine({ row: row as EntityRow & { id: string }, reload: ctx.reload }) }],
+    () => [
+      {
+        key: 'sortPlaces',
+        label: '签到点排序',
+        perm: greatLineEntity.perms.sortPlaces,
+        onClick: (row, ctx) => setLine({ row: row as EntityRow & { id: string }, reload: ctx.reload }),
+      },
+    ],
     [],
   );
   return (

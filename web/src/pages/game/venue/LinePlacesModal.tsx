@@ -27,12 +27,25 @@ function SortableRow(props: React.HTMLAttributes<HTMLTableRowElement> & { 'data-
   return <tr {...props} ref={setNodeRef} style={style} {...attributes} {...listeners} />;
 }
 
-export function LinePlacesModal({ line, open, onClose, onSaved }: { line: { id: string; lineName?: unknown } | null; open: boolean; onClose: () => void; onSaved: () => void }): ReactNode {
+export function LinePlacesModal({
+  line,
+  open,
+  onClose,
+  onSaved,
+}: {
+  line: { id: string; lineName?: unknown } | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}): ReactNode {
   const [places, setPlaces] = useState<LinePlace[]>([]);
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [picked, setPicked] = useState<string | null>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   useEffect(() => {
     if (!open || !line) return;
@@ -49,12 +62,21 @@ export function LinePlacesModal({ line, open, onClose, onSaved }: { line: { id: 
   const move = (i: number, delta: number) => setPlaces((p) => (i + delta < 0 || i + delta >= p.length ? p : arrayMove(p, i, i + delta)));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    setPlaces((p) => arrayMove(p, p.findIndex((x) => x.id === active.id), p.findIndex((x) => x.id === over.id)));
+    setPlaces((p) =>
+      arrayMove(
+        p,
+        p.findIndex((x) => x.id === active.id),
+        p.findIndex((x) => x.id === over.id),
+      ),
+    );
   };
   const add = (id: string | null, row?: OptionRow) => {
     setPicked(null);
     if (!id || !row || places.some((p) => p.id === id)) return;
-    setPlaces((p) => [...p, { id, placeNo: (row.placeNo as string) ?? null, placeName: row.name, lineSort: null, signScore: (row.signScore as number) ?? null }]);
+    setPlaces((p) => [
+      ...p,
+      { id, placeNo: (row.placeNo as string) ?? null, placeName: row.name, lineSort: null, signScore: (row.signScore as number) ?? null },
+    ]);
   };
   const save = async () => {
     if (!line) return;
@@ -88,7 +110,14 @@ export function LinePlacesModal({ line, open, onClose, onSaved }: { line: { id: 
     >
       <Space style={{ marginBottom: 12 }}>
         <span>{LINE_PLACES_MSG.add}：</span>
-        <RefSelect url={VENUE_OPTION_LISTS.place} dict={VENUE_DICTS.place} value={picked} onChange={add} placeholder="搜索签到点名称或编号" style={{ width: 280 }} />
+        <RefSelect
+          url={VENUE_OPTION_LISTS.place}
+          dict={VENUE_DICTS.place}
+          value={picked}
+          onChange={add}
+          placeholder="搜索签到点名称或编号"
+          style={{ width: 280 }}
+        />
       </Space>
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={places.map((p) => p.id)} strategy={verticalListSortingStrategy}>

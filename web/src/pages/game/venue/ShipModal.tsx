@@ -53,7 +53,15 @@ export function ShipModal(props: FormModalProps): ReactNode {
       if (!live) return;
       const rows = r.success && Array.isArray(r.result) ? r.result : [];
       for (const c of rows) if (c.userId_dictText) pickerLabels.set(`async:userId:${c.userId}`, c.userId_dictText);
-      setCrew(rows.map((c) => ({ id: c.id, userId: c.userId, memberRole: c.memberRole == null ? '' : String(c.memberRole), seatNo: c.seatNo, joinTime: c.joinTime ?? '' })));
+      setCrew(
+        rows.map((c) => ({
+          id: c.id,
+          userId: c.userId,
+          memberRole: c.memberRole == null ? '' : String(c.memberRole),
+          seatNo: c.seatNo,
+          joinTime: c.joinTime ?? '',
+        })),
+      );
     });
     return () => {
       live = false;
