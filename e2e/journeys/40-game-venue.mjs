@@ -56,21 +56,33 @@ export async function run({ page, baseUrl, step }) {
   const dialog = page.locator('.ant-modal', { hasText: '船员' });
   await dialog.waitFor();
   await dialog.getByTestId('ship-crew').waitFor();
-  await dialog.getByText(`路飞${stamp}`).waitFor();
+  const crewTable = dialog.getByTestId('ship-crew');
+  await crewTable.getByText(`路飞${stamp}`).waitFor();
+  await crewTable.scrollIntoViewIfNeeded();
   await motionsSettled(page);
   await screenshot(page, 'game-ship-dialog-crew');
-  await dialog.getByTestId('ship-crew').getByRole('button', { name: /新增/ }).first().click();
+  await crewTable.getByRole('button', { name: /新增/ }).first().click();
   await motionsSettled(page);
-  const cell = dialog.getByTestId('ship-crew').locator('.ant-select').last();
-  await cell.click();
-  await page.keyboard.type(`娜美${stamp}`);
+  const empty = crewTable.locator('.pk-et-row[data-status="new"] [data-key="userId"]').first();
+  await empty.scrollIntoViewIfNeeded();
+  await empty.click();
+  const editor = empty.locator('.ant-select');
+  await editor.waitFor();
+  await editor.locator('input').focus();
+  await page.keyboard.type(`娜美${stamp}`, { delay: 30 });
   const option = page.locator('.ant-select-item-option', { hasText: `娜美${stamp}` });
   await option.waitFor();
   await option.click();
+  await motionsSettled(page);
   await screenshot(page, 'game-ship-dialog-crew-added');
   await dialog.getByRole('button', { name: '确定' }).click();
-  await toast(page, '编辑成功');
-  const crew = (await call('GET', `/book/pirateShip/queryShipTableByMainId?id=${(await call('GET', `/book/pirateShip/shipList?keyword=${encodeURIComponent(ship)}`)).result[0].id}`)).result;
+  await toast(page, '修改成功');
+  const crew = (
+    await call(
+      'GET',
+      `/book/pirateShip/queryShipTableByMainId?id=${(await call('GET', `/book/pirateShip/shipList?keyword=${encodeURIComponent(ship)}`)).result[0].id}`,
+    )
+  ).result;
   expect(crew.length === 3, `crew of 3 after the save, got ${crew.length}`);
 
   step('伟大航路: 签到点排序 lists the places in route order; 下移 the first and save');
@@ -82,8 +94,12 @@ export async function run({ page, baseUrl, step }) {
   await sortDialog.getByText(`风车村${stamp}`).waitFor();
   await motionsSettled(page);
   await screenshot(page, 'game-great-line-places');
-  await sortDialog.locator('tbody tr').first().getByRole('button', { name: '下移' }).click();
-  await sortDialog.getByRole('button', { name: '保存' }).click();
+  await sortDialog
+    .locator('tbody tr')
+    .first()
+    .getByRole('button', { name: /下\s?移/ })
+    .click();
+  await sortDialog.getByRole('button', { name: /保\s?存/ }).click();
   await toast(page, '排序成功');
   const places = (await call('GET', `/book/greatLine/queryPlacesByMainId?id=${line}`)).result.map((p) => p.placeName);
   expect(places.join() === [`橘子镇${stamp}`, `风车村${stamp}`, `罗格镇${stamp}`].join(), `order after the save: ${places.join()}`);

@@ -74,10 +74,20 @@ export function ShipModal(props: FormModalProps): ReactNode {
       entity={pirateShipEntity}
       width={1000}
       extraItemsAfter={() => (
-        <Form.Item label="船员" colon>
+        <Form.Item label={null} colon={false} wrapperCol={{ span: 24 }}>
+          <div style={{ fontWeight: 500, margin: '8px 0' }}>船员</div>
           {crew ? (
             <div data-testid="ship-crew">
-              <EditableTable key={shipId ?? 'new'} ref={table} columns={CREW_COLUMNS} dataSource={crew} rowNumber rowSelection maxHeight={260} />
+              <EditableTable
+                key={shipId ?? 'new'}
+                ref={table}
+                columns={CREW_COLUMNS}
+                dataSource={crew}
+                rowNumber
+                rowSelection
+                maxHeight={260}
+                authPre="pirateShip"
+              />
             </div>
           ) : (
             <Spin />
