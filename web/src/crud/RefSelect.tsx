@@ -8,6 +8,7 @@ import { Select, Spin } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { http } from '../api/request';
 import { loadDictItem } from '../components/pickers/api';
+import { PICKER_MSG } from '../components/pickers/rules';
 
 /** One row of an option list. */
 export interface OptionRow {
@@ -17,7 +18,6 @@ export interface OptionRow {
 }
 
 export const REF_SELECT = { limit: 20, debounce: 300 } as const;
-export const REF_SELECT_MSG = { noData: '未找到数据', loadFailed: '加载选项失败' } as const;
 
 /** `GET {url}` of an option list (the leading slash dropped: the request client adds the API prefix). */
 export const loadOptions = (url: string, keyword: string, params?: Record<string, unknown>) =>
@@ -98,7 +98,7 @@ export function RefSelect({ url, dict, valueText, params, value, onChange, place
         if (row) setLabel(row.name);
         onChange?.(v ?? null, row);
       }}
-      notFoundContent={loading ? <Spin size="small" /> : REF_SELECT_MSG.noData}
+      notFoundContent={loading ? <Spin size="small" /> : PICKER_MSG.noData}
       style={{ minWidth: 160, width: '100%', ...style }}
     />
   );
