@@ -22,7 +22,7 @@ export * from './entities/log';
 export * from './entities/message';
 export * from './entities/announcement';
 export * from './entities/game/content';
-export * from './entities/game/bookUserDraft';
 export * from './entities/game/score';
 export * from './entities/game/play';
 export * from './entities/game/shop';
+export * from './entities/game/venue';

@@ -17,7 +17,6 @@ import { messageModule, messageTemplateModule } from './message/routes.js';
 import { announcementModule } from './system/announcement/routes.js';
 import { quartzJobModule } from './system/quartz/routes.js';
 import { gameMessageModule, pictureMaterialModule, policyModule } from './game/content/routes.js';
-import { bookUserDraftBinding } from './game/content/definition.js';
 import {
   activityTaskBinding,
   honorBinding,
@@ -32,6 +31,7 @@ import { userHonorModule } from './game/quest/routes.js';
 import { scoreModule } from './game/score/routes.js';
 import { gameDeviceModule } from './game/play/routes.js';
 import { gameOrderModule, goodsModule, payCallbackRecordModule } from './game/shop/routes.js';
+import { bookUserModule, braceletModule, greatLineModule, pirateShipModule, shipTableModule, signPlaceModule } from './game/venue/routes.js';
 
 /** A module plugin: registers the entity's standard routes (through `registerCrud` or by hand) and its own. */
 export type EntityModule = (app: FastifyInstance) => Promise<void>;
@@ -59,7 +59,6 @@ export const ENTITY_MODULES: Readonly<Record<string, EntityModule | CrudBinding>
   message: messageModule,
   announcement: announcementModule,
   quartzJob: quartzJobModule,
-  bookUser: bookUserDraftBinding, // DRAFT (s13-content): the venue helper's bookUser module replaces this line at merge
   pictureMaterial: pictureMaterialModule,
   gameMessage: gameMessageModule,
   policy: policyModule,
@@ -80,6 +79,12 @@ export const ENTITY_MODULES: Readonly<Record<string, EntityModule | CrudBinding>
   goods: goodsModule,
   gameOrder: gameOrderModule,
   payCallbackRecord: payCallbackRecordModule,
+  bookUser: bookUserModule,
+  pirateShip: pirateShipModule,
+  shipTable: shipTableModule,
+  greatLine: greatLineModule,
+  signPlace: signPlaceModule,
+  bracelet: braceletModule,
 };
 
 /** For an entity whose routes another entity's module registers (数据字典's items come with dictAdminModule). */

@@ -7,6 +7,7 @@
  * Lives in the signed-in layout's chunk (it imports react-query's client), never in the login page's.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { bookUserEntity, braceletEntity, greatLineEntity, pirateShipEntity, shipTableEntity, signPlaceEntity } from '@pk/contract';
 import {
   announcementEntity,
   messageEntity,
@@ -27,7 +28,6 @@ import {
   gameMessageEntity,
   pictureMaterialEntity,
   policyEntity,
-  bookUserDraftEntity,
   gameDeviceEntity,
 } from '@pk/contract';
 import { questionBankEntity, userHonorEntity } from '@pk/contract';
@@ -71,7 +71,7 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'modules/message/SysMessageTemplateList': () => [list(entityListSource(messageTemplateEntity))],
   'modules/message/SysMessageList': () => [list(entityListSource(messageEntity))],
   'system/SysUserOnlineList': () => [list(onlineSource)],
-  'game/BookUserList': () => [list(entityListSource(bookUserDraftEntity))],
+  'game/BookUserList': () => [list(entityListSource(bookUserEntity))],
   'game/PictureMaterialList': () => [list(entityListSource(pictureMaterialEntity))],
   'game/GameMessageList': () => [list(entityListSource(gameMessageEntity))],
   'game/PolicyList': () => [list(entityListSource(policyEntity))],
@@ -88,6 +88,12 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'game/UserScoreHistoryList': () => [list(entityListSource(userScoreHistoryEntity))],
   'game/GameDeviceList': () => [list(entityListSource(gameDeviceEntity))],
   'game/GameOrderList': () => [list(entityListSource(gameOrderEntity))],
+  // issue 13: the venue
+  'game/PirateShipList': () => [list(entityListSource(pirateShipEntity))],
+  'game/ShipTableList': () => [list(entityListSource(shipTableEntity))],
+  'game/GreatLineList': () => [list(entityListSource(greatLineEntity))],
+  'game/SignPlaceList': () => [list(entityListSource(signPlaceEntity))],
+  'game/BraceletList': () => [list(entityListSource(braceletEntity))],
 };
 
 /**

@@ -74,6 +74,9 @@ export const views: Record<string, PageLoader> = {
   // issue 13 point 5: 设备管理 (device keys shown once)
   'game/GameDeviceList': () => import('../pages/game/play'),
   'game/GameOrderList': () => import('../pages/game/shop/GameOrderList'),
+  // issue 13: the venue (ship with its crew, a great line's places in order)
+  'game/PirateShipList': () => import('../pages/game/venue/PirateShipList'),
+  'game/GreatLineList': () => import('../pages/game/venue/GreatLineList'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),

@@ -14,7 +14,6 @@ import { messageEntity, messageTemplateEntity } from './message';
 import { announcementEntity } from './announcement';
 import { quartzJobEntity } from './quartzJob';
 import { gameMessageEntity, pictureMaterialEntity, policyEntity } from './game/content';
-import { bookUserDraftEntity } from './game/bookUserDraft';
 import {
   activityTaskEntity,
   honorEntity,
@@ -29,6 +28,7 @@ import {
 import { pirateScoreEntity, pirateRankEntity, bountyRankEntity, userScoreHistoryEntity } from './game/score';
 import { gameDeviceEntity } from './game/play';
 import { goodsEntity, gameOrderEntity, payCallbackRecordEntity } from './game/shop';
+import { bookUserEntity, pirateShipEntity, shipTableEntity, greatLineEntity, signPlaceEntity, braceletEntity } from './game/venue';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -52,7 +52,6 @@ export const ENTITIES: readonly Entity[] = [
   messageEntity,
   announcementEntity,
   quartzJobEntity,
-  bookUserDraftEntity,
   pictureMaterialEntity,
   gameMessageEntity,
   policyEntity,
@@ -73,4 +72,10 @@ export const ENTITIES: readonly Entity[] = [
   goodsEntity,
   gameOrderEntity,
   payCallbackRecordEntity,
+  bookUserEntity,
+  pirateShipEntity,
+  shipTableEntity,
+  greatLineEntity,
+  signPlaceEntity,
+  braceletEntity,
 ];

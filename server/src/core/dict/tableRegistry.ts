@@ -155,16 +155,15 @@ const REGISTRY: ReadonlyMap<string, TableDict> = new Map<string, TableDict>([
   ['sys_position,name,code', tableDict({ table: 'sys_position', text: 'name', value: 'code', order: ['code'] })],
   ['sys_category,name,id', tableDict({ table: 'sys_category', text: 'name', value: 'id', order: ['code', 'id'] })],
   ['sys_category,name,code', tableDict({ table: 'sys_category', text: 'name', value: 'code', order: ['code', 'id'] })],
-  // game references (issue 13). The venue helper owns the first four (book_user, pirate_ship, sign_place, great_line),
-  // the shop helper goods: written here too so the quest screens translate them before the merge (dedup at merge).
-  // the game's players and tiers (issue 13: 海盗积分, 积分流水 …)
+  // The game's venue (issue 13, modules/game/venue): players, ships, great lines, places, bracelets by id.
   [
     'book_user,nickname,id',
     tableDict({ table: 'book_user', text: 'nickname', value: 'id', order: ['nickname', 'id'], live: { column: 'del_flag', value: 0 } }),
   ],
   ['pirate_ship,ship_name,id', tableDict({ table: 'pirate_ship', text: 'ship_name', value: 'id', order: ['ship_name', 'id'] })],
-  ['sign_place,place_name,id', tableDict({ table: 'sign_place', text: 'place_name', value: 'id', order: ['place_name', 'id'] })],
-  ['great_line,line_name,id', tableDict({ table: 'great_line', text: 'line_name', value: 'id', order: ['line_name', 'id'] })],
+  ['great_line,line_name,id', tableDict({ table: 'great_line', text: 'line_name', value: 'id', order: ['sort_no', 'id'] })],
+  ['sign_place,place_name,id', tableDict({ table: 'sign_place', text: 'place_name', value: 'id', order: ['place_no', 'id'] })],
+  ['bracelet,bracelet_no,id', tableDict({ table: 'bracelet', text: 'bracelet_no', value: 'id', order: ['bracelet_no', 'id'] })],
   ['goods,goods_name,id', tableDict({ table: 'goods', text: 'goods_name', value: 'id', order: ['goods_name', 'id'], live: { column: 'del_flag', value: 0 } })],
   // quest screens (issue 13): tasks, honors, chests, questions.
   ['activity_task,task_name,id', tableDict({ table: 'activity_task', text: 'task_name', value: 'id', order: ['task_name', 'id'] })],

@@ -12,7 +12,6 @@ import { entitiesWithMenu, entityMenuSeed, entityPartName, GROUP_IDS } from './e
 import { SEED_CHECK_RULES, SEED_FILL_RULES } from './rules.js';
 import { DATA_LOG_BUTTONS, DATA_LOG_MENU_ID, LOG_BUTTONS, LOG_MENU_ID } from './logs.js';
 import { SEED_MESSAGE_TEMPLATES } from './messages.js';
-import { SEED_QUARTZ_JOBS } from './quartzJobs.js';
 import { SEED_PIRATE_RANKS, SEED_RANK_JOB } from './gameRanks.js';
 import { GAME_PLAY_BUTTONS, GAME_PLAY_DICTS } from './gamePlay.js';
 import { GAME_ORDER_JOBS, SEED_QUARTZ_JOBS } from './quartzJobs.js';

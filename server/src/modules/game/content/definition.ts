@@ -1,4 +1,4 @@
-import { bookUserDraftEntity, gameMessageEntity, pictureMaterialEntity, policyEntity } from '@pk/contract';
+import { gameMessageEntity, pictureMaterialEntity, policyEntity } from '@pk/contract';
 import type { CrudBinding, CrudMessages, Values } from '../../../core/crud/index.js';
 import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
 import { plainText, sanitizeRichHtml } from '../../../core/html/sanitize.js';
@@ -110,10 +110,3 @@ export const policyBinding: CrudBinding = {
   },
 };
 
-/** DRAFT 预约用户 binding (the venue helper owns it; delete at merge with bookUserDraft.ts). */
-export const bookUserDraftBinding: CrudBinding = {
-  entity: bookUserDraftEntity,
-  table: 'book_user',
-  softDelete: true,
-  orgCode: true,
-};

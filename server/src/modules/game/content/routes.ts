@@ -1,4 +1,4 @@
-import { bookUserDraftEntity, gameMessageEntity, policyEntity } from '@pk/contract';
+import { bookUserEntity, gameMessageEntity, policyEntity } from '@pk/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { perm } from '../../../core/access/guard.js';
@@ -93,7 +93,7 @@ export async function policyModule(app: FastifyInstance): Promise<void> {
 export async function playerProfileModule(app: FastifyInstance): Promise<void> {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/book/user/profile', { config: perm(bookUserDraftEntity.perms.list), schema: { querystring: z.looseObject({ id }) } }, async (req) =>
+    .get('/book/user/profile', { config: perm(bookUserEntity.perms.list), schema: { querystring: z.looseObject({ id }) } }, async (req) =>
       ok(await playerProfile(app.ctx.db.db, req.query.id)),
     );
 }

@@ -3,7 +3,7 @@
  * action 详情, which opens the player page (PlayerDrawer: card, score, and the player's sub-lists).
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { bookUserDraftEntity as bookUserEntity } from '@pk/contract';
+import { bookUserEntity } from '@pk/contract';
 import { ListPage, type EntityRow, type ListPageContext, type RowAction } from '../../../crud';
 import { PlayerDrawer } from './PlayerDrawer';
 
