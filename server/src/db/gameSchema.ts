@@ -558,4 +558,27 @@ export interface GameTables {
   picture_material: PictureMaterialTable;
   game_message: GameMessageTable;
   policy: PolicyTable;
+  book_slot_capacity: BookSlotCapacityTable;
+  book_slot_usage: BookSlotUsageTable;
+}
+
+/** Places of a time slot on one date, or (reserve_date null) the slot's default (migration 0015). */
+export interface BookSlotCapacityTable {
+  id: string;
+  time_slot: string;
+  reserve_date: string | null;
+  capacity: number;
+  create_by: string | null;
+  create_time: string | null;
+  update_by: string | null;
+  update_time: string | null;
+}
+
+/** Places booked per (date, slot): moved only by conditional UPDATEs (migration 0015). */
+export interface BookSlotUsageTable {
+  id: string;
+  reserve_date: string;
+  time_slot: string;
+  booked: number;
+  update_time: string | null;
 }

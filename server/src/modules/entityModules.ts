@@ -16,6 +16,7 @@ import { dictAdminModule } from './system/dict/admin.routes.js';
 import { messageModule, messageTemplateModule } from './message/routes.js';
 import { announcementModule } from './system/announcement/routes.js';
 import { quartzJobModule } from './system/quartz/routes.js';
+import { bookReservationInfoModule } from './game/reservation/routes.js';
 
 /** A module plugin: registers the entity's standard routes (through `registerCrud` or by hand) and its own. */
 export type EntityModule = (app: FastifyInstance) => Promise<void>;
@@ -43,6 +44,7 @@ export const ENTITY_MODULES: Readonly<Record<string, EntityModule | CrudBinding>
   message: messageModule,
   announcement: announcementModule,
   quartzJob: quartzJobModule,
+  bookReservationInfo: bookReservationInfoModule,
 };
 
 /** For an entity whose routes another entity's module registers (数据字典's items come with dictAdminModule). */

@@ -13,6 +13,7 @@ import { userEntity } from './user';
 import { messageEntity, messageTemplateEntity } from './message';
 import { announcementEntity } from './announcement';
 import { quartzJobEntity } from './quartzJob';
+import { bookReservationInfoEntity } from './game/reservation';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -36,4 +37,5 @@ export const ENTITIES: readonly Entity[] = [
   messageEntity,
   announcementEntity,
   quartzJobEntity,
+  bookReservationInfoEntity,
 ];
