@@ -71,9 +71,9 @@ export async function bookReservationInfoModule(app: FastifyInstance): Promise<v
 
   r.get('/book/bookReservationInfo/deskSearch', { config: perm(DESK), schema: { querystring: keyword } }, async (req) => ok(await svc.deskSearch(req.query.keyword ?? '')));
   r.get('/book/bookReservationInfo/deskPlayers', { config: perm(DESK), schema: { querystring: keyword } }, async (req) => ok(await svc.deskPlayers(req.query.keyword ?? '')));
-  r.get('/book/bookReservationInfo/deskShips', { config: perm(DESK), schema: { querystring: z.looseObject({}) } }, async () => ok(await svc.deskShips()));
+  r.get('/book/bookReservationInfo/deskShips', { config: perm(DESK) }, async () => ok(await svc.deskShips()));
 
-  r.get('/book/bookReservationInfo/capacityList', { config: perm(P.capacity), schema: { querystring: z.looseObject({}) } }, async () => ok(await svc.capacityList()));
+  r.get('/book/bookReservationInfo/capacityList', { config: perm(P.capacity) }, async () => ok(await svc.capacityList()));
 
   r.post(
     '/book/bookReservationInfo/capacitySave',

@@ -128,7 +128,9 @@ export async function takePlaces(db: Db, tx: Tx, date: string, slot: string, n: 
     .where(sql<boolean>`booked + ${n} <= ${capacity}`)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) {
-    const row = await tx.selectFrom('book_slot_usage').select('booked').where('reserve_date', '=', date).where('time_slot', '=', slot).executeTakeFirst();
+    // a locking read: MySQL's repeatable-read snapshot would show an older count than the UPDATE saw
+    const q = tx.selectFrom('book_slot_usage').select('booked').where('reserve_date', '=', date).where('time_slot', '=', slot);
+    const row = await (db.dialect === 'sqlite' ? q : q.forUpdate()).executeTakeFirst();
     const left = Math.max(0, capacity - Number(row?.booked ?? 0));
     throw new BizError(left > 0 ? RES_MSG.fullLeft(left) : RES_MSG.full);
   }
