@@ -9,6 +9,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
   announcementEntity,
+  bookReservationInfoEntity,
   messageEntity,
   messageTemplateEntity,
   checkRuleEntity,
@@ -64,6 +65,7 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'system/PermissionList': () => [{ queryKey: MENU_TREE_KEY, queryFn: fetchMenuTree }],
   'system/SysAnnouncementList': () => [list(entityListSource(announcementEntity))],
   'system/UserAnnouncementList': () => [list(myNoticesSource)],
+  'game/BookReservationInfoList': () => [list(entityListSource(bookReservationInfoEntity))],
 };
 
 /**

@@ -61,6 +61,9 @@ export const views: Record<string, PageLoader> = {
   // issue 12: 系统通告 and 我的消息
   'system/SysAnnouncementList': () => import('../pages/system/announcement'),
   'system/UserAnnouncementList': () => import('../pages/system/userAnnouncement'),
+  // issue 13: 预约信息 and the 签到台
+  'game/BookReservationInfoList': () => import('../pages/game/reservation'),
+  'game/CheckInDesk': () => import('../pages/game/checkInDesk'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),
