@@ -6,12 +6,12 @@ import { registerCrud } from '../../../core/crud/index.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
 import type { ZodTypeProvider } from '../../../core/http/zodSchema.js';
 import { parseWireDate } from '../../../core/time.js';
-import { BadRequestError } from '../../../core/envelope/errors.js';
+import { BadRequestError, MSG } from '../../../core/envelope/errors.js';
 import { bookReservationInfoBinding } from './definition.js';
 import { RES_MSG, ReservationService } from './service.js';
 import './job.js'; // registers the no-show job handler (core/jobs/handlers.ts)
 
-const id = z.string({ error: 'id不能为空' }).trim().min(1, { error: 'id不能为空' }).max(64);
+const id = z.string({ error: MSG.idRequired }).trim().min(1, { error: MSG.idRequired }).max(64);
 const idBody = z.looseObject({ id });
 const keyword = z.looseObject({ keyword: z.string().max(100).optional() });
 const wireDate = (v: string) => {

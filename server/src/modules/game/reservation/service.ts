@@ -55,8 +55,8 @@ export const RES_MSG = {
   shipNameRequired: '请填写船名',
   shipRequired: '请选择要加入的海盗船',
   shipFull: '该船已满员或不在航行中',
-  capacitySaved: '保存成功',
-  capacityDeleted: '删除成功',
+  capacitySaved: MSG.saved,
+  capacityDeleted: MSG.deletedWide,
   badCapacity: '容量应为0到100000之间的整数',
 } as const;
 

@@ -10,12 +10,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { bookReservationInfoEntity, RESERVATION_STATUS as S, type CheckInBody, type CheckInResult, type DeskPlayer, type DeskShip } from '@pk/contract';
 import { http } from '../../../api/request';
 import { sendChange, showResult } from '../../../crud/notify';
+import { buttonName } from '../reservation/buttonName';
 
 const api = bookReservationInfoEntity.api;
 
 export const DESK_MSG = {
   search: '预约编号 / 手机号 / 联系人',
-  searchButton: '查询',
   todayTitle: '今日预约',
   none: '今日没有符合条件的已确认预约',
   pick: '请先在左侧选择一条预约',
@@ -27,7 +27,7 @@ export const DESK_MSG = {
   newPlayer: '新玩家',
   pickPlayer: '搜索昵称或手机号',
   nickname: '昵称',
-  phone: '手机号',
+  phone: '请填写手机号',
   bracelet: '手环编号（扫码或输入）',
   addPlayer: '添加玩家',
   remove: '移除',
@@ -36,8 +36,6 @@ export const DESK_MSG = {
   joinShip: '加入航行中的船',
   shipName: '船名',
   pickShip: '选择有空位的船',
-  checkIn: '签到',
-  checkOut: '离场',
   done: (r: CheckInResult) => `签到成功：${r.shipName ?? ''}（${r.shipNo ?? ''}）`,
   captainHint: '第一位玩家为船长',
 } as const;
@@ -168,7 +166,7 @@ export default function CheckInDesk(): ReactNode {
               onPressEnter={() => setQuery(keyword)}
             />
             <Button type="primary" onClick={() => setQuery(keyword)}>
-              {DESK_MSG.searchButton}
+              查询
             </Button>
           </Space.Compact>
           <List
@@ -194,14 +192,16 @@ export default function CheckInDesk(): ReactNode {
       </Col>
       <Col xs={24} md={15}>
         <Card
-          title={chosen ? `${chosen.reservationNo ?? ''} ${chosen.contactName ?? ''}（${DESK_MSG.people(Number(chosen.peopleCount ?? 0))}）` : DESK_MSG.checkIn}
+          title={
+            chosen ? `${chosen.reservationNo ?? ''} ${chosen.contactName ?? ''}（${DESK_MSG.people(Number(chosen.peopleCount ?? 0))}）` : buttonName('checkIn')
+          }
           size="small"
         >
           {!chosen && <Empty description={DESK_MSG.pick} />}
           {result && <Alert type="success" showIcon title={result} style={{ marginBottom: 12 }} />}
           {chosen?.status === S.checkedIn && (
             <Button danger onClick={checkOut}>
-              {DESK_MSG.checkOut}
+              {buttonName('checkOut')}
             </Button>
           )}
           {chosen?.status === S.confirmed && (
@@ -235,7 +235,7 @@ export default function CheckInDesk(): ReactNode {
                                   <Input placeholder={DESK_MSG.nickname} maxLength={50} style={{ width: 110 }} />
                                 </Form.Item>
                                 <Form.Item name={[f.name, 'phone']} rules={[{ required: true, message: DESK_MSG.phone }]} style={{ marginBottom: 0 }}>
-                                  <Input placeholder={DESK_MSG.phone} maxLength={11} style={{ width: 130 }} />
+                                  <Input placeholder="手机号" maxLength={11} style={{ width: 130 }} />
                                 </Form.Item>
                               </Space>
                             )
@@ -280,7 +280,7 @@ export default function CheckInDesk(): ReactNode {
                 </Form.Item>
               )}
               <Button type="primary" loading={busy} onClick={checkIn}>
-                {DESK_MSG.checkIn}
+                {buttonName('checkIn')}
               </Button>
             </Form>
           )}

@@ -11,17 +11,15 @@ import { bookReservationInfoEntity, type SlotCapacityRow, type SlotUsageRow } fr
 import { http } from '../../../api/request';
 import { DictSelect } from '../../../crud';
 import { sendChange } from '../../../crud/notify';
+import { MSG } from '../../../messages';
+import { buttonName } from './buttonName';
 
 const api = bookReservationInfoEntity.api;
 export const CAPACITY_MSG = {
-  title: '时段容量',
   slot: '预约时段',
   date: '日期（不选为该时段默认）',
   capacity: '容量（人）',
-  save: '保存',
   byDefault: '默认',
-  remove: '删除',
-  removeAsk: '确定删除吗?',
   usage: '当日预约情况',
   booked: (booked: number, capacity: number) => `已约 ${booked} / ${capacity}`,
   slotRequired: '请选择预约时段',
@@ -53,7 +51,7 @@ export function CapacityModal({ onClose }: { onClose: () => void }): ReactNode {
     if (await sendChange(() => http.delete<unknown>(`${api}/capacityDelete`, { id }))) reload();
   };
   return (
-    <Modal title={CAPACITY_MSG.title} open onCancel={onClose} footer={null} width={640}>
+    <Modal title={buttonName('capacity')} open onCancel={onClose} footer={null} width={640}>
       <Form form={form} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item name="timeSlot" rules={[{ required: true, message: CAPACITY_MSG.slotRequired }]}>
           <DictSelect code="reservation_slot" placeholder={CAPACITY_MSG.slot} />
@@ -65,7 +63,7 @@ export function CapacityModal({ onClose }: { onClose: () => void }): ReactNode {
           <InputNumber min={0} max={100000} precision={0} placeholder={CAPACITY_MSG.capacity} style={{ width: 120 }} />
         </Form.Item>
         <Button type="primary" onClick={save}>
-          {CAPACITY_MSG.save}
+          保存
         </Button>
       </Form>
       <List
@@ -76,8 +74,8 @@ export function CapacityModal({ onClose }: { onClose: () => void }): ReactNode {
         renderItem={(r) => (
           <List.Item
             actions={[
-              <Popconfirm key="remove" title={CAPACITY_MSG.removeAsk} onConfirm={() => remove(r.id)}>
-                <a>{CAPACITY_MSG.remove}</a>
+              <Popconfirm key="remove" title={MSG.confirmDeleteOne} onConfirm={() => remove(r.id)}>
+                <a>删除</a>
               </Popconfirm>,
             ]}
           >

@@ -10,18 +10,15 @@ import { bookReservationInfoEntity, RESERVATION_STATUS as S } from '@pk/contract
 import { http } from '../../../api/request';
 import { ListPage, type EntityRow, type ListPageContext, type RowAction, type ToolbarAction } from '../../../crud';
 import { sendChange } from '../../../crud/notify';
+import { MSG } from '../../../messages';
 import { CapacityModal } from './CapacityModal';
+import { buttonName } from './buttonName';
 
 const entity = bookReservationInfoEntity;
 export const RESERVATION_MSG = {
-  confirm: '确认',
   confirmAsk: '确定确认该预约吗?',
-  cancel: '取消预约',
-  cancelTitle: '取消预约',
   cancelReason: '取消原因（选填）',
-  checkOut: '离场',
   checkOutAsk: '确定离场吗？手环将被收回。',
-  capacity: '时段容量',
 } as const;
 
 function rowActions(askCancel: (row: EntityRow, ctx: ListPageContext) => void): RowAction<EntityRow, ListPageContext>[] {
@@ -31,7 +28,7 @@ function rowActions(askCancel: (row: EntityRow, ctx: ListPageContext) => void): 
   return [
     {
       key: 'confirm',
-      label: RESERVATION_MSG.confirm,
+      label: buttonName('confirm'),
       perm: entity.perms.confirm,
       visible: (r) => r.status === S.pending,
       confirm: RESERVATION_MSG.confirmAsk,
@@ -39,14 +36,14 @@ function rowActions(askCancel: (row: EntityRow, ctx: ListPageContext) => void): 
     },
     {
       key: 'cancel',
-      label: RESERVATION_MSG.cancel,
+      label: buttonName('cancel'),
       perm: entity.perms.cancel,
       visible: (r) => r.status === S.pending || r.status === S.confirmed,
       onClick: askCancel,
     },
     {
       key: 'checkOut',
-      label: RESERVATION_MSG.checkOut,
+      label: buttonName('checkOut'),
       perm: entity.perms.checkOut,
       visible: (r) => r.status === S.checkedIn,
       confirm: RESERVATION_MSG.checkOutAsk,
@@ -69,7 +66,7 @@ export default function BookReservationInfoList(): ReactNode {
     [],
   );
   const toolbar = useMemo<ToolbarAction<ListPageContext>[]>(
-    () => [{ key: 'capacity', label: RESERVATION_MSG.capacity, perm: entity.perms.capacity, onClick: () => setCapacityOpen(true) }],
+    () => [{ key: 'capacity', label: buttonName('capacity'), perm: entity.perms.capacity, onClick: () => setCapacityOpen(true) }],
     [],
   );
   const doCancel = async () => {
@@ -86,13 +83,13 @@ export default function BookReservationInfoList(): ReactNode {
     <>
       <ListPage entity={entity} rowActions={actions} toolbar={toolbar} />
       <Modal
-        title={RESERVATION_MSG.cancelTitle}
+        title={buttonName('cancel')}
         open={!!cancelling}
         onOk={doCancel}
         confirmLoading={busy}
         onCancel={() => setCancelling(null)}
         okText="确定"
-        cancelText="关闭"
+        cancelText={MSG.close}
         destroyOnHidden
       >
         <Input.TextArea rows={3} maxLength={255} placeholder={RESERVATION_MSG.cancelReason} value={reason} onChange={(e) => setReason(e.target.value)} />
