@@ -225,6 +225,9 @@ describe(`reservations (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     // the desk finds it; the ship has free places to join
     expect((await call('GET', `${R}/deskSearch?keyword=${encodeURIComponent('客人')}`)).body.result.map((x: { id: string }) => x.id)).toContain(id);
     expect((await call('GET', `${R}/deskShips`)).body.result.map((x: { id: string }) => x.id)).toContain(shipId);
+    // a keyword is a text, never a pattern
+    expect((await call('GET', `${R}/deskSearch?keyword=${encodeURIComponent('%')}`)).body.result).toEqual([]);
+    expect((await call('GET', `${R}/deskPlayers?keyword=${encodeURIComponent('老玩家')}`)).body.result.map((x: { id: string }) => x.id)).toContain(old);
 
     const out = await call('POST', `${R}/checkOut`, { id });
     expect(out.body).toMatchObject({ success: true, message: '离场成功' });

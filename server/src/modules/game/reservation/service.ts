@@ -17,6 +17,7 @@ import { now, today } from '../../../core/time.js';
 import type { Db } from '../../../db/connection.js';
 import type { Database } from '../../../db/schema.js';
 import { executeRule } from '../../system/fillRule/service.js';
+import { likeExpr } from '../../../core/query/compile.js';
 
 type Tx = Kysely<Database>;
 
@@ -477,10 +478,9 @@ export class ReservationService {
       .select(['id', 'reservation_no', 'contact_name', 'contact_phone', 'reserve_date', 'time_slot', 'people_count', 'status', 'ship_id'])
       .where('reserve_date', '=', today())
       .where('status', 'in', [S.confirmed, S.checkedIn]);
-    if (k) {
-      const like = `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q = q.where((eb) => eb.or([eb('reservation_no', 'like', like), eb('contact_phone', 'like', like), eb('contact_name', 'like', like)]));
-    }
+    const d = this.db.dialect;
+    if (k)
+      q = q.where((eb) => eb.or([likeExpr('reservation_no', 'like', k, d), likeExpr('contact_phone', 'like', k, d), likeExpr('contact_name', 'like', k, d)]));
     const rows = await q.orderBy('time_slot').orderBy('reservation_no').limit(50).execute();
     return rows.map((r) => ({
       id: r.id,
@@ -499,10 +499,8 @@ export class ReservationService {
   async deskPlayers(keyword: string): Promise<DeskPlayer[]> {
     const k = keyword.trim();
     let q = this.k.selectFrom('book_user').select(['id', 'nickname', 'phone', 'bracelet_id']).where('del_flag', '=', 0);
-    if (k) {
-      const like = `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q = q.where((eb) => eb.or([eb('nickname', 'like', like), eb('phone', 'like', like)]));
-    }
+    const d = this.db.dialect;
+    if (k) q = q.where((eb) => eb.or([likeExpr('nickname', 'like', k, d), likeExpr('phone', 'like', k, d)]));
     const rows = await q.orderBy('nickname').limit(20).execute();
     return rows.map((r) => ({ id: r.id, nickname: r.nickname, phone: r.phone, braceletId: r.bracelet_id }));
   }
