@@ -347,6 +347,27 @@ describe(`reservations (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(await db().selectFrom('pirate_ship').select('id').where('reservation_id', 'in', [a, b]).execute()).toHaveLength(1);
   });
 
+  it('a staff member marks a bound bracelet lost: unbound from its player; twice is refused', async () => {
+    const u = await player(`丢手环${RUN}`);
+    const bid = await bracelet(`D${RUN}1`, 1);
+    await db().updateTable('bracelet').set({ user_id: u }).where('id', '=', bid).execute();
+    await db().updateTable('book_user').set({ bracelet_id: bid }).where('id', '=', u).execute();
+    expect((await call('POST', `${TEST_API_PREFIX}/bracelet/bracelet/release`, { id: bid, status: 3 })).body).toMatchObject({
+      success: true,
+      message: '手环已停用',
+    });
+    expect(await db().selectFrom('bracelet').select(['status', 'user_id']).where('id', '=', bid).executeTakeFirstOrThrow()).toEqual({
+      status: 3,
+      user_id: null,
+    });
+    expect((await db().selectFrom('book_user').select('bracelet_id').where('id', '=', u).executeTakeFirstOrThrow()).bracelet_id).toBeNull();
+    expect((await call('POST', `${TEST_API_PREFIX}/bracelet/bracelet/release`, { id: bid, status: 4 })).body).toMatchObject({
+      success: false,
+      message: `手环D${RUN}1已挂失或损坏`,
+    });
+    expect((await call('POST', `${TEST_API_PREFIX}/bracelet/bracelet/release`, { id: bid, status: 7 })).status).toBe(400);
+  });
+
   it('no-show job: confirmed reservations whose slot has ended become 5 and release their places; others stay', async () => {
     const past = dayPlus(-1);
     const ended = await seedRes(1, past, '10:00-12:00', 3);

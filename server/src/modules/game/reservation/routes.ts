@@ -84,6 +84,28 @@ export async function bookReservationInfoModule(app: FastifyInstance): Promise<v
     },
   );
 
+  // 手环 lost (3) or damaged (4), taken off its player: the bracelet screen's button code (bracelet:release, the venue
+  // branch's definition) or the desk's check-out code
+  r.post(
+    '/bracelet/bracelet/release',
+    {
+      config: { ...perm('bracelet:release', P.checkOut), log: { content: '手环管理-挂失/损坏', operateType: 2 } },
+      schema: {
+        body: z.looseObject({
+          id,
+          status: z.coerce
+            .number()
+            .pipe(z.union([z.literal(3), z.literal(4)], { error: '参数status不正确（3遗失，4损坏）' }))
+            .optional(),
+        }),
+      },
+    },
+    async (req) => {
+      await svc.releaseBracelet(req.body.id, (req.body.status ?? 3) as 3 | 4, by(req.user));
+      return okMsg(RES_MSG.braceletReleased);
+    },
+  );
+
   r.get('/book/bookReservationInfo/deskSearch', { config: perm(DESK), schema: { querystring: keyword } }, async (req) =>
     ok(await svc.deskSearch(req.query.keyword ?? '')),
   );

@@ -53,6 +53,8 @@ export const RES_MSG = {
   braceletTwice: '同一手环不能绑定两名玩家',
   braceletTaken: (no: string) => `手环${no}已被占用`,
   braceletMissing: (no: string) => `手环${no}不存在`,
+  braceletGone: (no: string) => `手环${no}已挂失或损坏`,
+  braceletReleased: '手环已停用',
   shipNameRequired: '请填写船名',
   shipRequired: '请选择要加入的海盗船',
   shipFull: '该船已满员或不在航行中',
@@ -467,6 +469,26 @@ export class ReservationService {
           .where('status', '=', 1)
           .where('member_count', '<=', 0)
           .execute();
+    });
+  }
+
+  /**
+   * Staff take a bracelet out of use (3 lost, 4 damaged): unbound from its player by one conditional UPDATE (a
+   * bracelet already lost or damaged is refused), the player's bracelet_id cleared in the same transaction.
+   */
+  async releaseBracelet(id: string, status: 3 | 4, by: string | null): Promise<void> {
+    await this.k.transaction().execute(async (tx) => {
+      const b = await tx.selectFrom('bracelet').select(['id', 'bracelet_no', 'user_id', 'status']).where('id', '=', id).executeTakeFirst();
+      if (!b) throw new BizError(MSG.notFound);
+      const time = now();
+      const r = await tx
+        .updateTable('bracelet')
+        .set({ status, user_id: null, unbind_time: b.user_id ? time : undefined, update_time: time, update_by: by })
+        .where('id', '=', id)
+        .where('status', 'in', [0, 1, 2])
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw new BizError(RES_MSG.braceletGone(b.bracelet_no ?? ''));
+      await tx.updateTable('book_user').set({ bracelet_id: null, update_time: time, update_by: by }).where('bracelet_id', '=', id).execute();
     });
   }
 
