@@ -567,6 +567,8 @@ export interface GameTables {
   user_treasure_chest: UserTreasureChestTable;
   game_device: GameDeviceTable;
   pay_notify_claim: PayNotifyClaimTable;
+  book_slot_capacity: BookSlotCapacityTable;
+  book_slot_usage: BookSlotUsageTable;
 }
 
 /** A player's read mark of a 消息 (migration 0018; unique (message_id, user_id)). */
@@ -597,6 +599,14 @@ export interface UserTreasureChestTable {
   reward_honor_id: string | null;
   score_gained: number | null;
   remark: string | null;
+}
+
+/** Places of a time slot on one date, or (reserve_date null) the slot's default (migration 0015). */
+export interface BookSlotCapacityTable {
+  id: string;
+  time_slot: string;
+  reserve_date: string | null;
+  capacity: number;
   create_by: string | null;
   create_time: string | null;
   update_by: string | null;
@@ -631,4 +641,13 @@ export interface PayNotifyClaimTable {
   order_no: string | null;
   callback_id: string | null;
   create_time: string | null;
+}
+
+/** Places booked per (date, slot): moved only by conditional UPDATEs (migration 0015). */
+export interface BookSlotUsageTable {
+  id: string;
+  reserve_date: string;
+  time_slot: string;
+  booked: number;
+  update_time: string | null;
 }
