@@ -32,6 +32,8 @@ export interface AppConfig extends SecurityConfig {
   smtpUrl: string | null;
   /** SMTP_FROM: the sender address of those e-mails (default: the SMTP_URL's user when it is an address, else `pirate-king@localhost`). */
   smtpFrom: string | null;
+  /** SEED_DEMO=on builds the demo venue once at start (db/seed/demo, marker demo-venue-v1); off (default): never. */
+  seedDemo: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (smtpUrl && !/^smtps?:\/\/[^/\s]+/.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   const smtpFrom = (env.SMTP_FROM ?? '').trim() || null;
   if (smtpFrom && !/^[^\s@<>]+@[^\s@<>]+$/.test(smtpFrom)) throw new ConfigError(`SMTP_FROM must be an e-mail address (got "${env.SMTP_FROM}")`);
+  const seedDemoRaw = (env.SEED_DEMO ?? 'off').trim().toLowerCase();
+  if (seedDemoRaw !== 'on' && seedDemoRaw !== 'off') throw new ConfigError(`SEED_DEMO must be "on" or "off" (got "${env.SEED_DEMO}")`);
   return {
     port,
     host,
@@ -94,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     espeakPath,
     smtpUrl,
     smtpFrom,
+    seedDemo: seedDemoRaw === 'on',
   };
 }
 
