@@ -35,6 +35,11 @@ const OVERRIDES: Record<string, ContractOverrides> = {
   announcement: { values: { openType: () => 'component', userIds: OMIT } },
   category: { values: { pid: () => '0', code: OMIT }, importCells: { 类型编码: (_s, n) => `Q${String(n % 100).padStart(2, '0')}` } },
   // a registered job class and a valid cron (contract §11); stopped, as an import stores it
+  // venue (issue 13): the referenced rows exist (venueFixtures); a crew row and a bound bracelet need a player of their own
+  pirateShip: { values: { captainUserId: () => CT_PLAYER(0), greatLineId: () => CT_LINE } },
+  shipTable: { values: { shipId: () => CT_SHIP, userId: (n) => CT_PLAYER(n) } },
+  signPlace: { values: { greatLineId: () => CT_LINE } },
+  bracelet: { values: { userId: (n) => CT_PLAYER(n) } },
   quartzJob: {
     values: { jobClassName: () => 'org.jeecg.modules.quartz.job.SampleJob', cronExpression: () => '0 0 12 * * ?', status: () => -1 },
     missingIsNull: true,
@@ -47,8 +52,26 @@ describe(`CRUD contract of every entity (${process.env.TEST_DB ?? 'sqlite'})`, (
   beforeAll(async () => {
     t = await createTestApp();
     env = { app: t.app, ctx: t.ctx, admin: authHeaders(await loginAs(t.app, 'admin', TEST_ADMIN_PASSWORD)) };
+    await venueFixtures(t.ctx);
   });
   afterAll(async () => t?.close());
 
   for (const e of ENTITIES) describe(e.key, () => crudContract(() => env, e, OVERRIDES[e.key]));
 });
+
+/** Rows the venue's references point at (issue 13): players, one roomy ship, one great line. */
+const CT_SHIP = '1999000000000000101';
+const CT_LINE = '1999000000000000102';
+const CT_PLAYERS = 3000;
+const CT_PLAYER = (n: number) => `ctp${String(n % CT_PLAYERS).padStart(6, '0')}`;
+
+async function venueFixtures(ctx: TestApp['ctx']): Promise<void> {
+  const db = ctx.db.db;
+  const audit = { create_by: 'test', create_time: '2020-01-01 00:00:00' };
+  await db.insertInto('pirate_ship').values({ id: CT_SHIP, ship_no: 'CT-SHIP', ship_name: '契约船', max_members: 100000, member_count: 0, status: 0, ...audit }).execute();
+  await db.insertInto('great_line').values({ id: CT_LINE, line_code: 'ct_line', line_name: '契约航路', ...audit }).execute();
+  for (let i = 0; i < CT_PLAYERS; i += 300) {
+    const rows = Array.from({ length: Math.min(300, CT_PLAYERS - i) }, (_, k) => ({ id: CT_PLAYER(i + k), nickname: `契约玩家${i + k}`, del_flag: 0, status: 1, ...audit }));
+    await db.insertInto('book_user').values(rows).execute();
+  }
+}

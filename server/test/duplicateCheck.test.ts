@@ -14,6 +14,8 @@ import { authHeaders, createTestRole, createTestUser, loginAs } from './helpers/
 const URL = `${TEST_API_PREFIX}/sys/duplicate/check`;
 const AVAILABLE = '该值可用！';
 const TAKEN = '该值不可用，系统中已存在！';
+/** The player the duplicate bracelet is bound to (a fixed id: the pair's taken value). */
+const DUP_PLAYER = '1999000000000000009';
 
 describe('duplicate check (contract §6.3)', () => {
   let app: FastifyInstance;
@@ -63,6 +65,18 @@ describe('duplicate check (contract §6.3)', () => {
     ids.fillRule = (await db.selectFrom('sys_fill_rule').select('id').where('rule_code', '=', 'shop_order_num').executeTakeFirstOrThrow()).id;
     ids.dict = (await db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'sex').executeTakeFirstOrThrow()).id;
     ids.messageTemplate = (await db.selectFrom('sys_sms_template').select('id').where('template_code', '=', 'sys_ts_note').executeTakeFirstOrThrow()).id;
+    // 游戏管理 venue (issue 13)
+    const audit = { create_by: 'test', create_time: now() };
+    ids.bookUser = DUP_PLAYER;
+    await db.insertInto('book_user').values({ id: ids.bookUser, nickname: '查重玩家', phone: '13900000009', openid: 'dup-openid', del_flag: 0, ...audit }).execute();
+    ids.pirateShip = newId();
+    await db.insertInto('pirate_ship').values({ id: ids.pirateShip, ship_no: 'DUP-SHIP', ship_name: '查重船', ...audit }).execute();
+    ids.greatLine = newId();
+    await db.insertInto('great_line').values({ id: ids.greatLine, line_code: 'dup_line', line_name: '查重航路', ...audit }).execute();
+    ids.signPlace = newId();
+    await db.insertInto('sign_place').values({ id: ids.signPlace, place_no: 'DUP-PLACE', place_name: '查重点', nfc_code: 'DUP-NFC', ...audit }).execute();
+    ids.bracelet = newId();
+    await db.insertInto('bracelet').values({ id: ids.bracelet, bracelet_no: 'DUP-BR', nfc_uid: 'DUP-UID', user_id: ids.bookUser, ...audit }).execute();
   });
   afterAll(async () => close?.());
 
@@ -78,6 +92,15 @@ describe('duplicate check (contract §6.3)', () => {
     ['sys_fill_rule', 'rule_code', 'shop_order_num', 'fillRule'],
     ['sys_dict', 'dict_code', 'sex', 'dict'],
     ['sys_sms_template', 'template_code', 'sys_ts_note', 'messageTemplate'],
+    ['book_user', 'phone', '13900000009', 'bookUser'],
+    ['book_user', 'openid', 'dup-openid', 'bookUser'],
+    ['pirate_ship', 'ship_no', 'DUP-SHIP', 'pirateShip'],
+    ['great_line', 'line_code', 'dup_line', 'greatLine'],
+    ['sign_place', 'place_no', 'DUP-PLACE', 'signPlace'],
+    ['sign_place', 'nfc_code', 'DUP-NFC', 'signPlace'],
+    ['bracelet', 'bracelet_no', 'DUP-BR', 'bracelet'],
+    ['bracelet', 'nfc_uid', 'DUP-UID', 'bracelet'],
+    ['bracelet', 'user_id', DUP_PLAYER, 'bracelet'],
   ];
 
   it('registers exactly the unique fields of the existing screens', () => {

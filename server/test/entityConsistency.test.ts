@@ -62,9 +62,10 @@ function pageKeys(): Set<string> {
 
 /** Table names of the `Database` interface of server/src/db/schema.ts. */
 function schemaTables(): Set<string> {
-  const src = read('server/src/db/schema.ts');
-  const body = /export interface Database \{([^}]*)\}/.exec(src)?.[1] ?? '';
-  return new Set([...body.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]));
+  // Database (schema.ts) extends GameTables (gameSchema.ts, issue 13): the tables of both
+  const body = (file: string, name: string) => new RegExp(`export interface ${name}(?: extends \\w+)? \\{([^}]*)\\}`).exec(read(file))?.[1] ?? '';
+  const tables = body('server/src/db/schema.ts', 'Database') + body('server/src/db/gameSchema.ts', 'GameTables');
+  return new Set([...tables.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]));
 }
 
 const codesOf = (auth: RouteAuth | undefined) => (auth && typeof auth === 'object' ? auth.perms : []);

@@ -20,3 +20,4 @@ export type * from './permissionPayload';
 export * from './entities/log';
 export * from './entities/message';
 export * from './entities/announcement';
+export * from './entities/game/venue';

@@ -66,6 +66,8 @@ export interface ShipTableTable {
   update_by: string | null;
   update_time: string | null;
   sys_org_code: string | null;
+  /** 备注 (migration 0012). */
+  remark: string | null;
 }
 
 export interface GreatLineTable {

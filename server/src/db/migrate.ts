@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008_quartz_job_run.js';
 import * as m0009 from './migrations/0009_unique_indexes.js';
 import * as m0010 from './migrations/0010_announcement_indexes.js';
 import * as m0011 from './migrations/0011_game.js';
+import * as m0012 from './migrations/0012_venue.js';
 
 /**
  * A migration file exports `up(db, dialect)` (and optionally `down(db, dialect)`).
@@ -34,6 +35,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '0009_unique_indexes': m0009,
   '0010_announcement_indexes': m0010,
   '0011_game': m0011,
+  '0012_venue': m0012,
 };
 
 class StaticProvider implements MigrationProvider {

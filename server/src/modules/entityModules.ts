@@ -16,6 +16,7 @@ import { dictAdminModule } from './system/dict/admin.routes.js';
 import { messageModule, messageTemplateModule } from './message/routes.js';
 import { announcementModule } from './system/announcement/routes.js';
 import { quartzJobModule } from './system/quartz/routes.js';
+import { bookUserModule, braceletModule, greatLineModule, pirateShipModule, shipTableModule, signPlaceModule } from './game/venue/routes.js';
 
 /** A module plugin: registers the entity's standard routes (through `registerCrud` or by hand) and its own. */
 export type EntityModule = (app: FastifyInstance) => Promise<void>;
@@ -43,6 +44,12 @@ export const ENTITY_MODULES: Readonly<Record<string, EntityModule | CrudBinding>
   message: messageModule,
   announcement: announcementModule,
   quartzJob: quartzJobModule,
+  bookUser: bookUserModule,
+  pirateShip: pirateShipModule,
+  shipTable: shipTableModule,
+  greatLine: greatLineModule,
+  signPlace: signPlaceModule,
+  bracelet: braceletModule,
 };
 
 /** For an entity whose routes another entity's module registers (数据字典's items come with dictAdminModule). */

@@ -13,6 +13,7 @@ import { userEntity } from './user';
 import { messageEntity, messageTemplateEntity } from './message';
 import { announcementEntity } from './announcement';
 import { quartzJobEntity } from './quartzJob';
+import { bookUserEntity, pirateShipEntity, shipTableEntity, greatLineEntity, signPlaceEntity, braceletEntity } from './game/venue';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -36,4 +37,10 @@ export const ENTITIES: readonly Entity[] = [
   messageEntity,
   announcementEntity,
   quartzJobEntity,
+  bookUserEntity,
+  pirateShipEntity,
+  shipTableEntity,
+  greatLineEntity,
+  signPlaceEntity,
+  braceletEntity,
 ];

@@ -1,5 +1,6 @@
 import { checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity } from '@pk/contract';
 import { messageTemplateEntity } from '@pk/contract';
+import { bookUserEntity, braceletEntity, greatLineEntity, pirateShipEntity, signPlaceEntity } from '@pk/contract';
 import type { Database } from '../../db/schema.js';
 import { PERM } from '../../db/seed/permissionCodes.js';
 import { BadRequestError, MSG } from '../envelope/errors.js';
@@ -44,6 +45,16 @@ const PAIRS: ReadonlyArray<readonly [string, DuplicateCheck]> = [
   ['sys_dict.dict_code', { table: 'sys_dict', column: 'dict_code', perms: [dictEntity.perms.list] }],
   // 模板管理 (contract §8.4): template code.
   ['sys_sms_template.template_code', { table: 'sys_sms_template', column: 'template_code', perms: [messageTemplateEntity.perms.list] }],
+  // 游戏管理 venue (issue 13): player phone/openid, ship number, line code, place number/NFC, bracelet number/NFC/user.
+  ['book_user.phone', { table: 'book_user', column: 'phone', perms: [bookUserEntity.perms.list] }],
+  ['book_user.openid', { table: 'book_user', column: 'openid', perms: [bookUserEntity.perms.list] }],
+  ['pirate_ship.ship_no', { table: 'pirate_ship', column: 'ship_no', perms: [pirateShipEntity.perms.list] }],
+  ['great_line.line_code', { table: 'great_line', column: 'line_code', perms: [greatLineEntity.perms.list] }],
+  ['sign_place.place_no', { table: 'sign_place', column: 'place_no', perms: [signPlaceEntity.perms.list] }],
+  ['sign_place.nfc_code', { table: 'sign_place', column: 'nfc_code', perms: [signPlaceEntity.perms.list] }],
+  ['bracelet.bracelet_no', { table: 'bracelet', column: 'bracelet_no', perms: [braceletEntity.perms.list] }],
+  ['bracelet.nfc_uid', { table: 'bracelet', column: 'nfc_uid', perms: [braceletEntity.perms.list] }],
+  ['bracelet.user_id', { table: 'bracelet', column: 'user_id', perms: [braceletEntity.perms.list] }],
 ];
 
 const REGISTRY: ReadonlyMap<string, DuplicateCheck> = new Map(PAIRS);
