@@ -44,6 +44,18 @@ const OVERRIDES: Record<string, ContractOverrides> = {
     values: { jobClassName: () => 'org.jeecg.modules.quartz.job.SampleJob', cronExpression: () => '0 0 12 * * ?', status: () => -1 },
     missingIsNull: true,
   },
+  // quest screens of the game (issue 13): references to rows of other screens are left out or given as ids; the
+  // record screens (no add) get their samples stored directly
+  userSignPlace: { values: { userId: (n) => `u${n}`, signPlaceId: (n) => `p${n}`, shipId: OMIT } },
+  userTaskRecord: { values: { userId: (n) => `u${n}`, taskId: (n) => `t${n}`, shipId: OMIT } },
+  userHonor: { values: { userId: (n) => `u${n}`, honorId: (n) => `h${n}` } },
+  userQuestionRecord: { values: { userId: (n) => `u${n}`, questionId: (n) => `q${n}`, signPlaceId: OMIT, shipId: OMIT } },
+  userQuestionScore: { values: { userId: (n) => `u${n}`, shipId: OMIT, greatLineId: OMIT } },
+  // a task without a target (any place counts), ending after it starts
+  activityTask: { values: { targetId: OMIT, rewardHonorId: OMIT, endTime: () => '2099-12-31 23:59:59' } },
+  treasureChest: { values: { signPlaceId: OMIT, rewardGoodsId: OMIT, rewardHonorId: OMIT } },
+  // a single-choice question: two options, answer A (options stored as compact JSON, as sent here)
+  questionBank: { values: { options: () => '[{"key":"A","text":"甲"},{"key":"B","text":"乙"}]', answer: () => 'A', signPlaceId: OMIT } },
 };
 
 describe(`CRUD contract of every entity (${process.env.TEST_DB ?? 'sqlite'})`, () => {

@@ -3,6 +3,7 @@ export * from './entity';
 export * from './formats';
 export * from './entities/position';
 export * from './entities/index';
+export * from './entities/game/quest';
 export * from './entities/role';
 export * from './entities/depart';
 export * from './entities/user';

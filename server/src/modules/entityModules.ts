@@ -17,6 +17,17 @@ import { messageModule, messageTemplateModule } from './message/routes.js';
 import { announcementModule } from './system/announcement/routes.js';
 import { quartzJobModule } from './system/quartz/routes.js';
 import { bookUserModule, braceletModule, greatLineModule, pirateShipModule, shipTableModule, signPlaceModule } from './game/venue/routes.js';
+import {
+  activityTaskBinding,
+  honorBinding,
+  questionBankBinding,
+  treasureChestBinding,
+  userQuestionRecordBinding,
+  userQuestionScoreBinding,
+  userSignPlaceBinding,
+  userTaskRecordBinding,
+} from './game/quest/definition.js';
+import { userHonorModule } from './game/quest/routes.js';
 
 /** A module plugin: registers the entity's standard routes (through `registerCrud` or by hand) and its own. */
 export type EntityModule = (app: FastifyInstance) => Promise<void>;
@@ -50,6 +61,15 @@ export const ENTITY_MODULES: Readonly<Record<string, EntityModule | CrudBinding>
   greatLine: greatLineModule,
   signPlace: signPlaceModule,
   bracelet: braceletModule,
+  userSignPlace: userSignPlaceBinding,
+  activityTask: activityTaskBinding,
+  userTaskRecord: userTaskRecordBinding,
+  honor: honorBinding,
+  userHonor: userHonorModule,
+  treasureChest: treasureChestBinding,
+  questionBank: questionBankBinding,
+  userQuestionRecord: userQuestionRecordBinding,
+  userQuestionScore: userQuestionScoreBinding,
 };
 
 /** For an entity whose routes another entity's module registers (数据字典's items come with dictAdminModule). */

@@ -14,6 +14,17 @@ import { messageEntity, messageTemplateEntity } from './message';
 import { announcementEntity } from './announcement';
 import { quartzJobEntity } from './quartzJob';
 import { bookUserEntity, pirateShipEntity, shipTableEntity, greatLineEntity, signPlaceEntity, braceletEntity } from './game/venue';
+import {
+  activityTaskEntity,
+  honorEntity,
+  questionBankEntity,
+  treasureChestEntity,
+  userHonorEntity,
+  userQuestionRecordEntity,
+  userQuestionScoreEntity,
+  userSignPlaceEntity,
+  userTaskRecordEntity,
+} from './game/quest';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -43,4 +54,13 @@ export const ENTITIES: readonly Entity[] = [
   greatLineEntity,
   signPlaceEntity,
   braceletEntity,
+  userSignPlaceEntity,
+  activityTaskEntity,
+  userTaskRecordEntity,
+  honorEntity,
+  userHonorEntity,
+  treasureChestEntity,
+  questionBankEntity,
+  userQuestionRecordEntity,
+  userQuestionScoreEntity,
 ];

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { permCode, type CrudAction } from '@pk/contract';
+import { hasRoute, permCode, type CrudAction, type StandardRoute } from '@pk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { perm } from '../access/guard.js';
 import { crudLogSpec } from '../oplog/spec.js';
@@ -80,58 +80,67 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
 
   const schema = crudSchemas(b); // derived from the EntityDef: OpenAPI + a body that is an object (core/crud/schemas.ts)
 
+  // routes the entity omits (omitRoutes: the record screens of issue 13 have no add/edit) are not registered
+  const has = (r: StandardRoute) => hasRoute(entity, r);
+
   await app.register(async (sub) => {
     installZodSchemas(sub); // the derived schemas work in any app, also one without registerModules (idempotent)
     await sub.register(multipart, { limits: IMPORT_LIMITS });
 
-    sub.get(`${base}/list`, { config: auth('list'), schema: schema.list }, async (req) => ok(await svc.list(req, queryParams(req))));
+    if (has('list')) sub.get(`${base}/list`, { config: auth('list'), schema: schema.list }, async (req) => ok(await svc.list(req, queryParams(req))));
 
-    sub.get(`${base}/queryById`, { config: auth('list'), schema: schema.queryById }, async (req) => {
-      const id = param(queryParams(req), 'id');
-      return ok(b.nullWhenMissing ? await svc.findBy(req, b.idProp ?? 'id', checkId(id)) : await svc.queryById(req, id));
-    });
+    if (has('queryById'))
+      sub.get(`${base}/queryById`, { config: auth('list'), schema: schema.queryById }, async (req) => {
+        const id = param(queryParams(req), 'id');
+        return ok(b.nullWhenMissing ? await svc.findBy(req, b.idProp ?? 'id', checkId(id)) : await svc.queryById(req, id));
+      });
 
-    sub.post(`${base}/add`, { config: auth('add'), schema: schema.add }, async (req) => {
-      await svc.add(req, req.body);
-      return okMsg(b.msg.added);
-    });
+    if (has('add'))
+      sub.post(`${base}/add`, { config: auth('add'), schema: schema.add }, async (req) => {
+        await svc.add(req, req.body);
+        return okMsg(b.msg.added);
+      });
 
-    sub.route({
-      method: ['PUT', 'POST'],
-      url: `${base}/edit`,
-      config: auth('edit'),
-      schema: schema.edit,
-      handler: async (req) => {
-        await svc.edit(req, req.body);
-        return okMsg(b.msg.edited);
-      },
-    });
+    if (has('edit'))
+      sub.route({
+        method: ['PUT', 'POST'],
+        url: `${base}/edit`,
+        config: auth('edit'),
+        schema: schema.edit,
+        handler: async (req) => {
+          await svc.edit(req, req.body);
+          return okMsg(b.msg.edited);
+        },
+      });
 
-    sub.delete(`${base}/delete`, { config: auth('delete'), schema: schema.delete }, async (req) => {
-      const ids = splitIds(param(queryParams(req), 'id'));
-      if (ids.length !== 1) throw new BadRequestError(ids.length ? CRUD_ID_ONE : MSG.idRequired);
-      await svc.remove(req, ids);
-      return okMsg(b.msg.deleted);
-    });
+    if (has('delete'))
+      sub.delete(`${base}/delete`, { config: auth('delete'), schema: schema.delete }, async (req) => {
+        const ids = splitIds(param(queryParams(req), 'id'));
+        if (ids.length !== 1) throw new BadRequestError(ids.length ? CRUD_ID_ONE : MSG.idRequired);
+        await svc.remove(req, ids);
+        return okMsg(b.msg.deleted);
+      });
 
-    sub.delete(`${base}/deleteBatch`, { config: auth('deleteBatch'), schema: schema.deleteBatch }, async (req) => {
-      const ids = splitIds(param(queryParams(req), 'ids'));
-      if (!ids.length) throw new BizError(b.msg.noIds);
-      await svc.remove(req, ids);
-      return okMsg(b.msg.batchDeleted);
-    });
+    if (has('deleteBatch'))
+      sub.delete(`${base}/deleteBatch`, { config: auth('deleteBatch'), schema: schema.deleteBatch }, async (req) => {
+        const ids = splitIds(param(queryParams(req), 'ids'));
+        if (!ids.length) throw new BizError(b.msg.noIds);
+        await svc.remove(req, ids);
+        return okMsg(b.msg.batchDeleted);
+      });
 
     // GET with the filters in the query; POST with them in a JSON or form body too (Fastify takes no GET body schema)
     const exportXls = async (req: FastifyRequest, reply: FastifyReply) => sendWorkbook(reply, await exportWorkbook(svc, req, exportParams(req)));
-    sub.get(`${base}/exportXls`, { config: auth('exportXls'), schema: { querystring: schema.exportXls.querystring } }, exportXls);
-    sub.post(`${base}/exportXls`, { config: auth('exportXls'), schema: schema.exportXls }, exportXls);
+    if (has('exportXls')) sub.get(`${base}/exportXls`, { config: auth('exportXls'), schema: { querystring: schema.exportXls.querystring } }, exportXls);
+    if (has('exportXls')) sub.post(`${base}/exportXls`, { config: auth('exportXls'), schema: schema.exportXls }, exportXls);
 
-    sub.post(`${base}/importExcel`, { config: auth('importExcel'), schema: MULTIPART }, async (req) => {
-      const sheets = await readAll(svc, await uploadedFiles(req));
-      const outcome = { total: 0, success: 0, errors: [] as string[] };
-      for (const rows of sheets) addOutcome(outcome, await importRows(svc, req, rows));
-      return importResult(app.ctx.config, outcome);
-    });
+    if (has('importExcel'))
+      sub.post(`${base}/importExcel`, { config: auth('importExcel'), schema: MULTIPART }, async (req) => {
+        const sheets = await readAll(svc, await uploadedFiles(req));
+        const outcome = { total: 0, success: 0, errors: [] as string[] };
+        for (const rows of sheets) addOutcome(outcome, await importRows(svc, req, rows));
+        return importResult(app.ctx.config, outcome);
+      });
   });
   return svc;
 }

@@ -1,6 +1,7 @@
 import { checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity } from '@pk/contract';
 import { messageTemplateEntity } from '@pk/contract';
 import { bookUserEntity, braceletEntity, greatLineEntity, pirateShipEntity, signPlaceEntity } from '@pk/contract';
+import { activityTaskEntity, honorEntity, treasureChestEntity } from '@pk/contract';
 import type { Database } from '../../db/schema.js';
 import { PERM } from '../../db/seed/permissionCodes.js';
 import { BadRequestError, MSG } from '../envelope/errors.js';
@@ -55,6 +56,11 @@ const PAIRS: ReadonlyArray<readonly [string, DuplicateCheck]> = [
   ['bracelet.bracelet_no', { table: 'bracelet', column: 'bracelet_no', perms: [braceletEntity.perms.list] }],
   ['bracelet.nfc_uid', { table: 'bracelet', column: 'nfc_uid', perms: [braceletEntity.perms.list] }],
   ['bracelet.user_id', { table: 'bracelet', column: 'user_id', perms: [braceletEntity.perms.list] }],
+  // quest screens of the game (issue 13): task code, honor code, chest number and NFC code.
+  ['activity_task.task_code', { table: 'activity_task', column: 'task_code', perms: [activityTaskEntity.perms.list] }],
+  ['honor.honor_code', { table: 'honor', column: 'honor_code', perms: [honorEntity.perms.list] }],
+  ['treasure_chest.chest_no', { table: 'treasure_chest', column: 'chest_no', perms: [treasureChestEntity.perms.list] }],
+  ['treasure_chest.nfc_code', { table: 'treasure_chest', column: 'nfc_code', perms: [treasureChestEntity.perms.list] }],
 ];
 
 const REGISTRY: ReadonlyMap<string, DuplicateCheck> = new Map(PAIRS);

@@ -161,6 +161,13 @@ const REGISTRY: ReadonlyMap<string, TableDict> = new Map<string, TableDict>([
   ['great_line,line_name,id', tableDict({ table: 'great_line', text: 'line_name', value: 'id', order: ['sort_no', 'id'] })],
   ['sign_place,place_name,id', tableDict({ table: 'sign_place', text: 'place_name', value: 'id', order: ['place_no', 'id'] })],
   ['bracelet,bracelet_no,id', tableDict({ table: 'bracelet', text: 'bracelet_no', value: 'id', order: ['bracelet_no', 'id'] })],
+  // game references (issue 13): goods is the shop helper's (written here for the quest screens before the merge).
+  ['goods,goods_name,id', tableDict({ table: 'goods', text: 'goods_name', value: 'id', order: ['goods_name', 'id'], live: { column: 'del_flag', value: 0 } })],
+  // quest screens (issue 13): tasks, honors, chests, questions.
+  ['activity_task,task_name,id', tableDict({ table: 'activity_task', text: 'task_name', value: 'id', order: ['task_name', 'id'] })],
+  ['honor,honor_name,id', tableDict({ table: 'honor', text: 'honor_name', value: 'id', order: ['honor_name', 'id'] })],
+  ['treasure_chest,chest_name,id', tableDict({ table: 'treasure_chest', text: 'chest_name', value: 'id', order: ['chest_name', 'id'] })],
+  ['question_bank,title,id', tableDict({ table: 'question_bank', text: 'title', value: 'id', order: ['id'], live: { column: 'del_flag', value: 0 } })],
 ]);
 
 export const DICT_MSG = {
