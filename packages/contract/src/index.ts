@@ -22,3 +22,4 @@ export * from './entities/log';
 export * from './entities/message';
 export * from './entities/announcement';
 export * from './entities/game/venue';
+export * from './entities/game/score';

@@ -26,6 +26,8 @@ export const MSG = {
   deleted: '删除成功!',
   deletedWide: '删除成功！',
   batchDeleted: '批量删除成功！',
+  /** contract §12.9: the generated CRUD of the game screens */
+  batchDeletedAscii: '批量删除成功!',
   saved: '保存成功！',
   savedAscii: '保存成功!',
   /** contract §6.2 / §12.6 / §6.4: the dictionary, data-source and rule edits */

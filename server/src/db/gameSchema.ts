@@ -235,6 +235,8 @@ export interface UserScoreHistoryTable {
   change_score: number | null;
   before_score: number | null;
   after_score: number | null;
+  /** The bounty the change moved (migration 0014). */
+  change_bounty: Generated<number>;
   biz_type: string | null;
   biz_id: string | null;
   remark: string | null;

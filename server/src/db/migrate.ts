@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009_unique_indexes.js';
 import * as m0010 from './migrations/0010_announcement_indexes.js';
 import * as m0011 from './migrations/0011_game.js';
 import * as m0012 from './migrations/0012_venue.js';
+import * as m0014 from './migrations/0014_score_ledger.js';
 
 /**
  * A migration file exports `up(db, dialect)` (and optionally `down(db, dialect)`).
@@ -36,6 +37,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '0010_announcement_indexes': m0010,
   '0011_game': m0011,
   '0012_venue': m0012,
+  '0014_score_ledger': m0014,
 };
 
 class StaticProvider implements MigrationProvider {

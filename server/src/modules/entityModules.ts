@@ -28,6 +28,7 @@ import {
   userTaskRecordBinding,
 } from './game/quest/definition.js';
 import { userHonorModule } from './game/quest/routes.js';
+import { scoreModule } from './game/score/routes.js';
 
 /** A module plugin: registers the entity's standard routes (through `registerCrud` or by hand) and its own. */
 export type EntityModule = (app: FastifyInstance) => Promise<void>;
@@ -70,6 +71,10 @@ export const ENTITY_MODULES: Readonly<Record<string, EntityModule | CrudBinding>
   questionBank: questionBankBinding,
   userQuestionRecord: userQuestionRecordBinding,
   userQuestionScore: userQuestionScoreBinding,
+  pirateScore: scoreModule,
+  pirateRank: routesIn('pirateScore'),
+  bountyRank: routesIn('pirateScore'),
+  userScoreHistory: routesIn('pirateScore'),
 };
 
 /** For an entity whose routes another entity's module registers (数据字典's items come with dictAdminModule). */

@@ -25,6 +25,7 @@ import {
   userSignPlaceEntity,
   userTaskRecordEntity,
 } from './game/quest';
+import { pirateScoreEntity, pirateRankEntity, bountyRankEntity, userScoreHistoryEntity } from './game/score';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -63,4 +64,8 @@ export const ENTITIES: readonly Entity[] = [
   questionBankEntity,
   userQuestionRecordEntity,
   userQuestionScoreEntity,
+  pirateScoreEntity,
+  pirateRankEntity,
+  bountyRankEntity,
+  userScoreHistoryEntity,
 ];

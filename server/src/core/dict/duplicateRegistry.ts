@@ -1,4 +1,4 @@
-import { checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity } from '@pk/contract';
+import { pirateRankEntity, checkRuleEntity, dataSourceEntity, dictEntity, fillRuleEntity } from '@pk/contract';
 import { messageTemplateEntity } from '@pk/contract';
 import { bookUserEntity, braceletEntity, greatLineEntity, pirateShipEntity, signPlaceEntity } from '@pk/contract';
 import { activityTaskEntity, honorEntity, treasureChestEntity } from '@pk/contract';
@@ -61,6 +61,8 @@ const PAIRS: ReadonlyArray<readonly [string, DuplicateCheck]> = [
   ['honor.honor_code', { table: 'honor', column: 'honor_code', perms: [honorEntity.perms.list] }],
   ['treasure_chest.chest_no', { table: 'treasure_chest', column: 'chest_no', perms: [treasureChestEntity.perms.list] }],
   ['treasure_chest.nfc_code', { table: 'treasure_chest', column: 'nfc_code', perms: [treasureChestEntity.perms.list] }],
+  // 海盗等级 (issue 13): tier level.
+  ['pirate_rank.rank_level', { table: 'pirate_rank', column: 'rank_level', perms: [pirateRankEntity.perms.list] }],
 ];
 
 const REGISTRY: ReadonlyMap<string, DuplicateCheck> = new Map(PAIRS);

@@ -13,6 +13,7 @@ import { SEED_CHECK_RULES, SEED_FILL_RULES } from './rules.js';
 import { DATA_LOG_BUTTONS, DATA_LOG_MENU_ID, LOG_BUTTONS, LOG_MENU_ID } from './logs.js';
 import { SEED_MESSAGE_TEMPLATES } from './messages.js';
 import { SEED_QUARTZ_JOBS } from './quartzJobs.js';
+import { SEED_PIRATE_RANKS, SEED_RANK_JOB } from './gameRanks.js';
 
 export { MENU_IDS } from './menus.js';
 export { PERM } from './permissionCodes.js';
@@ -382,6 +383,24 @@ const PARTS: SeedPart[] = [
           create_time: time,
         })),
       );
+    },
+  },
+  {
+    // The five pirate tiers (issue 13 point 7).
+    name: 'game-ranks-v1',
+    async run(tx, { time }) {
+      await insertMissing(
+        tx,
+        'pirate_rank',
+        SEED_PIRATE_RANKS.map((r) => ({ ...r, create_by: SEED_BY, create_time: time })),
+      );
+    },
+  },
+  {
+    // The bounty board snapshot job, running (issue 13 point 7).
+    name: 'game-rank-job-v1',
+    async run(tx, { time }) {
+      await insertMissing(tx, 'sys_quartz_job', [{ ...SEED_RANK_JOB, del_flag: 0, create_by: SEED_BY, create_time: time }]);
     },
   },
   // One part per entity with a menu block (packages/contract entities): its menu row and button rows.

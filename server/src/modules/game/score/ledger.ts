@@ -90,14 +90,17 @@ export async function ensureScoreRow(tx: Kysely<Database>, dialect: DialectName,
   else await q.onConflict((oc) => oc.column('user_id').doNothing()).execute();
 }
 
-/** Apply one change inside `tx` (a transaction the caller opened). Refuses with `可用积分不足` below zero. */
-export async function applyScoreChange(tx: Kysely<Database>, dialect: DialectName, c: ScoreChange): Promise<ScoreChangeResult> {
-  if (!Number.isSafeInteger(c.delta) || c.delta === 0) throw new BizError(LEDGER_MSG.badDelta);
-  const kind = kindOf(c.changeType);
-  if ((kind === 'spend' && c.delta > 0) || (kind === 'refund' && c.delta < 0)) throw new BizError(LEDGER_MSG.badDelta);
-  await ensureScoreRow(tx, dialect, c.userId);
-  const time = now();
-  const bounty = c.bounty ?? (kind === 'earn' && c.delta > 0 ? c.delta * BOUNTY_PER_SCORE : 0);
+/**
+ * The tier a total score falls in, as a correlated subquery on the row being updated: the enabled pirate_rank row
+ * with min_score ≤ total ≤ max_score (no max = open-ended), the highest min_score winning. Read by the statement
+ * itself, never cached, so a tier follows the score with no read-then-write window.
+ */
+const TIER_OF_ROW = sql<
+  string | null
+>`(select r.id from pirate_rank r where r.status = 1 and r.min_score <= pirate_score.total_score and (r.max_score is null or r.max_score >= pirate_score.total_score) order by r.min_score desc, r.rank_level desc limit 1)`;
+
+/** Move the row by the change: one conditional UPDATE (never below zero). Returns whether it applied. */
+async function moveRow(tx: Kysely<Database>, c: ScoreChange, kind: ScoreKind, bounty: number, time: string): Promise<boolean> {
   const res = await tx
     .updateTable('pirate_score')
     .set({
@@ -111,8 +114,49 @@ export async function applyScoreChange(tx: Kysely<Database>, dialect: DialectNam
     .where('user_id', '=', c.userId)
     .where(sql<boolean>`available_score + ${c.delta} >= 0`)
     .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw new BizError(LEDGER_MSG.notEnough);
-  // The row is locked by this transaction now: what it reads is its own change.
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * Apply one change inside `tx` (a transaction the caller opened). Refuses with `可用积分不足` below zero.
+ *
+ * In the same transaction: the player's tier (rank_id) follows total_score (a second UPDATE of the row this
+ * transaction already locked, reading the tiers by subquery), and when the player is in a ship (book_user.ship_id)
+ * the ship's total_score and bounty move by the same amounts (atomic increments). The history row records the
+ * bounty moved (`change_bounty`, migration 0014) for the period boards.
+ *
+ * The UPDATE runs first and the insert-ignore of a missing row only when it found none: on MariaDB an
+ * insert-ignore of an existing key takes a shared lock that two concurrent changes of one player would both hold
+ * before their UPDATEs (a deadlock); the common path never takes it.
+ */
+export async function applyScoreChange(tx: Kysely<Database>, dialect: DialectName, c: ScoreChange): Promise<ScoreChangeResult> {
+  if (!Number.isSafeInteger(c.delta) || c.delta === 0) throw new BizError(LEDGER_MSG.badDelta);
+  const kind = kindOf(c.changeType);
+  if ((kind === 'spend' && c.delta > 0) || (kind === 'refund' && c.delta < 0)) throw new BizError(LEDGER_MSG.badDelta);
+  const bounty = c.bounty ?? (kind === 'earn' && c.delta > 0 ? c.delta * BOUNTY_PER_SCORE : 0);
+  if (!Number.isSafeInteger(bounty)) throw new BizError(LEDGER_MSG.badDelta);
+  const time = now();
+  let applied = await moveRow(tx, c, kind, bounty, time);
+  if (!applied) {
+    const exists = await tx.selectFrom('pirate_score').select('id').where('user_id', '=', c.userId).executeTakeFirst();
+    if (exists) throw new BizError(LEDGER_MSG.notEnough);
+    await ensureScoreRow(tx, dialect, c.userId);
+    applied = await moveRow(tx, c, kind, bounty, time);
+    if (!applied) throw new BizError(LEDGER_MSG.notEnough);
+  }
+  // The row is locked by this transaction now: what it reads and writes next is its own change.
+  if (kind === 'earn') await tx.updateTable('pirate_score').set({ rank_id: TIER_OF_ROW }).where('user_id', '=', c.userId).execute();
+  if (kind === 'earn' || bounty) {
+    await tx
+      .updateTable('pirate_ship')
+      .set({
+        ...(kind === 'earn' ? { total_score: sql`total_score + ${c.delta}` } : {}),
+        ...(bounty ? { bounty: sql`bounty + ${bounty}` } : {}),
+        update_time: time,
+      })
+      .where('id', '=', (eb) => eb.selectFrom('book_user').select('ship_id').where('id', '=', c.userId).where('ship_id', 'is not', null))
+      .execute();
+  }
   const row = await tx
     .selectFrom('pirate_score')
     .select(['total_score', 'available_score', 'used_score', 'bounty'])
@@ -127,6 +171,7 @@ export async function applyScoreChange(tx: Kysely<Database>, dialect: DialectNam
       user_id: c.userId,
       change_type: c.changeType,
       change_score: c.delta,
+      change_bounty: bounty,
       before_score: after - c.delta,
       after_score: after,
       biz_type: c.bizType,
