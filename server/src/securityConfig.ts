@@ -18,6 +18,8 @@ export const THROTTLES = {
   check: { env: 'RATE_LIMIT_CHECK', fallback: 120 },
   /** spoken notices: text-to-speech synthesis (GET /sys/speech/tts), a child process per new text */
   tts: { env: 'RATE_LIMIT_TTS', fallback: 60 },
+  /** game device calls (/device/signIn, /device/answer, /device/openChest): a check-in machine taps players in a queue */
+  device: { env: 'RATE_LIMIT_DEVICE', fallback: 600 },
 } as const;
 export type Throttle = keyof typeof THROTTLES;
 

@@ -23,3 +23,4 @@ export * from './entities/message';
 export * from './entities/announcement';
 export * from './entities/game/venue';
 export * from './entities/game/score';
+export * from './entities/game/play';

@@ -562,4 +562,46 @@ export interface GameTables {
   picture_material: PictureMaterialTable;
   game_message: GameMessageTable;
   policy: PolicyTable;
+  user_treasure_chest: UserTreasureChestTable;
+  game_device: GameDeviceTable;
+}
+
+/** A chest opening (migration 0016): UQ (reservation_id, user_id, chest_id) makes an opening score once. */
+export interface UserTreasureChestTable {
+  id: string;
+  user_id: string;
+  chest_id: string;
+  reservation_id: string;
+  ship_id: string | null;
+  open_time: string | null;
+  reward_type: number | null;
+  reward_value: number | null;
+  reward_goods_id: string | null;
+  reward_honor_id: string | null;
+  score_gained: number | null;
+  remark: string | null;
+  create_by: string | null;
+  create_time: string | null;
+  update_by: string | null;
+  update_time: string | null;
+  sys_org_code: string | null;
+}
+
+/** A device key (设备管理, migration 0016): key_id public and unique, secret sealed (secretBox), status valid_status. */
+export interface GameDeviceTable {
+  id: string;
+  device_name: string | null;
+  device_type: number | null;
+  sign_place_id: string | null;
+  key_id: string;
+  secret: string | null;
+  status: number | null;
+  last_seen_time: string | null;
+  revoke_time: string | null;
+  remark: string | null;
+  create_by: string | null;
+  create_time: string | null;
+  update_by: string | null;
+  update_time: string | null;
+  sys_org_code: string | null;
 }

@@ -29,6 +29,7 @@ import {
 } from './game/quest/definition.js';
 import { userHonorModule } from './game/quest/routes.js';
 import { scoreModule } from './game/score/routes.js';
+import { gameDeviceModule } from './game/play/routes.js';
 
 /** A module plugin: registers the entity's standard routes (through `registerCrud` or by hand) and its own. */
 export type EntityModule = (app: FastifyInstance) => Promise<void>;
@@ -75,6 +76,7 @@ export const ENTITY_MODULES: Readonly<Record<string, EntityModule | CrudBinding>
   pirateRank: routesIn('pirateScore'),
   bountyRank: routesIn('pirateScore'),
   userScoreHistory: routesIn('pirateScore'),
+  gameDevice: gameDeviceModule,
 };
 
 /** For an entity whose routes another entity's module registers (数据字典's items come with dictAdminModule). */

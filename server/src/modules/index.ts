@@ -15,6 +15,7 @@ import { duplicateCheckModule } from './system/duplicate/routes.js';
 import { registerEntityModules } from './entityModules.js';
 import { logModule } from './system/log/routes.js';
 import { speechModule } from './system/speech/routes.js';
+import { playModule } from './game/play/routes.js';
 
 /**
  * Every API module, registered under the API prefix. Each module file exports one Fastify plugin;
@@ -38,4 +39,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await registerEntityModules(app);
   await app.register(logModule);
   await app.register(speechModule);
+  await app.register(playModule);
 }

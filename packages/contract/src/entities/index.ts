@@ -26,6 +26,7 @@ import {
   userTaskRecordEntity,
 } from './game/quest';
 import { pirateScoreEntity, pirateRankEntity, bountyRankEntity, userScoreHistoryEntity } from './game/score';
+import { gameDeviceEntity } from './game/play';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -68,4 +69,5 @@ export const ENTITIES: readonly Entity[] = [
   pirateRankEntity,
   bountyRankEntity,
   userScoreHistoryEntity,
+  gameDeviceEntity,
 ];

@@ -95,7 +95,7 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
         return ok(b.nullWhenMissing ? await svc.findBy(req, b.idProp ?? 'id', checkId(id)) : await svc.queryById(req, id));
       });
 
-    if (has('add'))
+    if (has('add') && !b.ownRoutes?.includes('add'))
       sub.post(`${base}/add`, { config: auth('add'), schema: schema.add }, async (req) => {
         await svc.add(req, req.body);
         return okMsg(b.msg.added);
@@ -134,7 +134,7 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
     if (has('exportXls')) sub.get(`${base}/exportXls`, { config: auth('exportXls'), schema: { querystring: schema.exportXls.querystring } }, exportXls);
     if (has('exportXls')) sub.post(`${base}/exportXls`, { config: auth('exportXls'), schema: schema.exportXls }, exportXls);
 
-    if (has('importExcel'))
+    if (has('importExcel') && !b.ownRoutes?.includes('importExcel'))
       sub.post(`${base}/importExcel`, { config: auth('importExcel'), schema: MULTIPART }, async (req) => {
         const sheets = await readAll(svc, await uploadedFiles(req));
         const outcome = { total: 0, success: 0, errors: [] as string[] };

@@ -131,6 +131,11 @@ export interface CrudBinding {
   afterWrite?: AfterWrite;
   /** Every add and edit stores the saved row as a new version in sys_data_log (数据日志, core/crud/dataLog.ts). */
   dataLog?: boolean;
+  /**
+   * Standard routes the module registers itself in a shape of its own (`add` answering an issued device key):
+   * registerCrud leaves them out. Pair with the entity's `ownShapeRoutes` (or `omitRoutes`).
+   */
+  ownRoutes?: readonly ('add' | 'importExcel')[];
 }
 
 /** A row on the wire (camelCase properties). */

@@ -14,6 +14,7 @@ import { DATA_LOG_BUTTONS, DATA_LOG_MENU_ID, LOG_BUTTONS, LOG_MENU_ID } from './
 import { SEED_MESSAGE_TEMPLATES } from './messages.js';
 import { SEED_QUARTZ_JOBS } from './quartzJobs.js';
 import { SEED_PIRATE_RANKS, SEED_RANK_JOB } from './gameRanks.js';
+import { GAME_PLAY_BUTTONS, GAME_PLAY_DICTS } from './gamePlay.js';
 
 export { MENU_IDS } from './menus.js';
 export { PERM } from './permissionCodes.js';
@@ -417,6 +418,14 @@ const PARTS: SeedPart[] = [
         .execute();
     },
   })),
+  {
+    // Issue 13 point 5: 设备管理's device types and the staff play calls' buttons (签到, 答题, 开启) under their screens.
+    name: 'game-play-perms-v1',
+    async run(tx, { time }) {
+      await seedDicts(tx, GAME_PLAY_DICTS, time);
+      for (const { parent, button } of GAME_PLAY_BUTTONS) await seedMenus(tx, [button], parent, time);
+    },
+  },
 ];
 
 /** Names of the seed parts, in order. */
