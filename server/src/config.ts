@@ -34,6 +34,12 @@ export interface AppConfig extends SecurityConfig {
   smtpFrom: string | null;
   /** SEED_DEMO=on builds the demo venue once at start (db/seed/demo, marker demo-venue-v1); off (default): never. */
   seedDemo: boolean;
+  /** WECHAT_PAY_PLATFORM_CERT: the WeChat Pay platform certificate or public key (PEM) that signs pay callbacks; null = callbacks refused. */
+  wechatPayPlatformCert: string | null;
+  /** WECHAT_PAY_API_V3_KEY: the 32-byte API v3 key that decrypts a callback's resource (AEAD_AES_256_GCM); null = callbacks refused. */
+  wechatPayApiV3Key: string | null;
+  /** ORDER_TIMEOUT_MINUTES: an unpaid game order older than this is closed by the order timeout job (default 15). */
+  orderTimeoutMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -78,6 +84,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (smtpFrom && !/^[^\s@<>]+@[^\s@<>]+$/.test(smtpFrom)) throw new ConfigError(`SMTP_FROM must be an e-mail address (got "${env.SMTP_FROM}")`);
   const seedDemoRaw = (env.SEED_DEMO ?? 'off').trim().toLowerCase();
   if (seedDemoRaw !== 'on' && seedDemoRaw !== 'off') throw new ConfigError(`SEED_DEMO must be "on" or "off" (got "${env.SEED_DEMO}")`);
+  const certRaw = (env.WECHAT_PAY_PLATFORM_CERT ?? '').trim().replace(/\\n/g, '\n');
+  if (certRaw && !/^-----BEGIN (CERTIFICATE|PUBLIC KEY)-----/.test(certRaw))
+    throw new ConfigError('WECHAT_PAY_PLATFORM_CERT must be a PEM certificate or public key (-----BEGIN CERTIFICATE----- …)');
+  const apiV3Key = env.WECHAT_PAY_API_V3_KEY ?? '';
+  if (apiV3Key && Buffer.byteLength(apiV3Key, 'utf8') !== 32) throw new ConfigError('WECHAT_PAY_API_V3_KEY must be exactly 32 bytes');
+  const orderTimeoutMinutes = int(env.ORDER_TIMEOUT_MINUTES ?? '15', 'ORDER_TIMEOUT_MINUTES', 1, 7 * 24 * 60);
   return {
     port,
     host,
@@ -99,6 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl,
     smtpFrom,
     seedDemo: seedDemoRaw === 'on',
+    wechatPayPlatformCert: certRaw || null,
+    wechatPayApiV3Key: apiV3Key || null,
+    orderTimeoutMinutes,
   };
 }
 

@@ -20,6 +20,8 @@ export const THROTTLES = {
   tts: { env: 'RATE_LIMIT_TTS', fallback: 60 },
   /** game device calls (/device/signIn, /device/answer, /device/openChest): a check-in machine taps players in a queue */
   device: { env: 'RATE_LIMIT_DEVICE', fallback: 600 },
+  /** the payment provider's callbacks (POST /shop/pay/notify/wechat), public: signature checked by the handler */
+  payNotify: { env: 'RATE_LIMIT_PAY_NOTIFY', fallback: 600 },
 } as const;
 export type Throttle = keyof typeof THROTTLES;
 

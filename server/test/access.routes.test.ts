@@ -26,6 +26,9 @@ const PUBLIC_ALLOWLIST = [
   // contract §8.2 show/{id} (anon): a published ALL notice to anyone, others only to their audience or the list
   // code's holders; everything else 404 (announcement.test.ts).
   `GET ${P}/sys/annountCement/show/:id`,
+  // issue 13 point 9: WeChat Pay's server calls it without a token; the handler verifies the RSA-SHA256 signature of
+  // the platform key, refuses stale timestamps and processes a notification once (game/shop.payNotify.test.ts).
+  `POST ${P}/shop/pay/notify/wechat`,
 ];
 /** Public on purpose by core/http/apiDocs.ts (an iframe cannot send the token; no data in them). */
 const PUBLIC_DOCS_PREFIX = `${P}/docs`;

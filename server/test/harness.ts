@@ -31,6 +31,7 @@ export const RAISED_RATE_LIMITS = {
   RATE_LIMIT_CHECK: '100000',
   RATE_LIMIT_TTS: '100000',
   RATE_LIMIT_DEVICE: '100000',
+  RATE_LIMIT_PAY_NOTIFY: '100000',
 };
 
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -56,7 +56,9 @@ const NOT_HTTP: Record<string, string> = {
  * Routes whose body is not a JSON object: multipart uploads (read as a stream by core/files, core/crud/excel.ts:
  * the parts are checked while they are read) and the like. `METHOD /url`: why. They still declare their query.
  */
-const RAW_BODY: Record<string, string> = {};
+const RAW_BODY: Record<string, string> = {
+  'POST /shop/pay/notify/wechat': 'the raw JSON text: its signature covers the bytes as sent (payNotify.service.ts checks and parses it)',
+};
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const DOC_ROUTES = /^\/(v3\/api-docs|docs)(\/|$)/;

@@ -24,3 +24,4 @@ export * from './entities/announcement';
 export * from './entities/game/venue';
 export * from './entities/game/score';
 export * from './entities/game/play';
+export * from './entities/game/shop';

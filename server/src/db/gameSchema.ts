@@ -564,6 +564,7 @@ export interface GameTables {
   policy: PolicyTable;
   user_treasure_chest: UserTreasureChestTable;
   game_device: GameDeviceTable;
+  pay_notify_claim: PayNotifyClaimTable;
 }
 
 /** A chest opening (migration 0016): UQ (reservation_id, user_id, chest_id) makes an opening score once. */
@@ -604,4 +605,14 @@ export interface GameDeviceTable {
   update_by: string | null;
   update_time: string | null;
   sys_org_code: string | null;
+}
+
+/** migrations/0017_pay_notify_claim.ts: one row per processed (transaction_id, notify_type) pay callback. */
+export interface PayNotifyClaimTable {
+  id: string;
+  transaction_id: string;
+  notify_type: number;
+  order_no: string | null;
+  callback_id: string | null;
+  create_time: string | null;
 }

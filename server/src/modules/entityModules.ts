@@ -30,6 +30,7 @@ import {
 import { userHonorModule } from './game/quest/routes.js';
 import { scoreModule } from './game/score/routes.js';
 import { gameDeviceModule } from './game/play/routes.js';
+import { gameOrderModule, goodsModule, payCallbackRecordModule } from './game/shop/routes.js';
 
 /** A module plugin: registers the entity's standard routes (through `registerCrud` or by hand) and its own. */
 export type EntityModule = (app: FastifyInstance) => Promise<void>;
@@ -77,6 +78,9 @@ export const ENTITY_MODULES: Readonly<Record<string, EntityModule | CrudBinding>
   bountyRank: routesIn('pirateScore'),
   userScoreHistory: routesIn('pirateScore'),
   gameDevice: gameDeviceModule,
+  goods: goodsModule,
+  gameOrder: gameOrderModule,
+  payCallbackRecord: payCallbackRecordModule,
 };
 
 /** For an entity whose routes another entity's module registers (数据字典's items come with dictAdminModule). */

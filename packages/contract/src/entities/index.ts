@@ -27,6 +27,7 @@ import {
 } from './game/quest';
 import { pirateScoreEntity, pirateRankEntity, bountyRankEntity, userScoreHistoryEntity } from './game/score';
 import { gameDeviceEntity } from './game/play';
+import { goodsEntity, gameOrderEntity, payCallbackRecordEntity } from './game/shop';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -70,4 +71,7 @@ export const ENTITIES: readonly Entity[] = [
   bountyRankEntity,
   userScoreHistoryEntity,
   gameDeviceEntity,
+  goodsEntity,
+  gameOrderEntity,
+  payCallbackRecordEntity,
 ];

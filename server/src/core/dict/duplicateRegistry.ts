@@ -2,6 +2,7 @@ import { pirateRankEntity, checkRuleEntity, dataSourceEntity, dictEntity, fillRu
 import { messageTemplateEntity } from '@pk/contract';
 import { bookUserEntity, braceletEntity, greatLineEntity, pirateShipEntity, signPlaceEntity } from '@pk/contract';
 import { activityTaskEntity, honorEntity, treasureChestEntity } from '@pk/contract';
+import { goodsEntity } from '@pk/contract';
 import type { Database } from '../../db/schema.js';
 import { PERM } from '../../db/seed/permissionCodes.js';
 import { BadRequestError, MSG } from '../envelope/errors.js';
@@ -63,6 +64,8 @@ const PAIRS: ReadonlyArray<readonly [string, DuplicateCheck]> = [
   ['treasure_chest.nfc_code', { table: 'treasure_chest', column: 'nfc_code', perms: [treasureChestEntity.perms.list] }],
   // 海盗等级 (issue 13): tier level.
   ['pirate_rank.rank_level', { table: 'pirate_rank', column: 'rank_level', perms: [pirateRankEntity.perms.list] }],
+  // 商品 (issue 13 point 8): goods number.
+  ['goods.goods_no', { table: 'goods', column: 'goods_no', perms: [goodsEntity.perms.list] }],
 ];
 
 const REGISTRY: ReadonlyMap<string, DuplicateCheck> = new Map(PAIRS);

@@ -12,9 +12,9 @@ import { entitiesWithMenu, entityMenuSeed, entityPartName, GROUP_IDS } from './e
 import { SEED_CHECK_RULES, SEED_FILL_RULES } from './rules.js';
 import { DATA_LOG_BUTTONS, DATA_LOG_MENU_ID, LOG_BUTTONS, LOG_MENU_ID } from './logs.js';
 import { SEED_MESSAGE_TEMPLATES } from './messages.js';
-import { SEED_QUARTZ_JOBS } from './quartzJobs.js';
 import { SEED_PIRATE_RANKS, SEED_RANK_JOB } from './gameRanks.js';
 import { GAME_PLAY_BUTTONS, GAME_PLAY_DICTS } from './gamePlay.js';
+import { GAME_ORDER_JOBS, SEED_QUARTZ_JOBS } from './quartzJobs.js';
 
 export { MENU_IDS } from './menus.js';
 export { PERM } from './permissionCodes.js';
@@ -402,6 +402,17 @@ const PARTS: SeedPart[] = [
     name: 'game-rank-job-v1',
     async run(tx, { time }) {
       await insertMissing(tx, 'sys_quartz_job', [{ ...SEED_RANK_JOB, del_flag: 0, create_by: SEED_BY, create_time: time }]);
+    },
+  },
+  {
+    // The order timeout job of the shop (issue 13 point 8), running every minute.
+    name: 'game-order-job-v1',
+    async run(tx, { time }) {
+      await insertMissing(
+        tx,
+        'sys_quartz_job',
+        GAME_ORDER_JOBS.map((j) => ({ ...j, del_flag: 0, create_by: SEED_BY, create_time: time })),
+      );
     },
   },
   // One part per entity with a menu block (packages/contract entities): its menu row and button rows.

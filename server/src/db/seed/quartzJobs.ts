@@ -47,3 +47,15 @@ export const SEED_QUARTZ_JOBS = [
     status: 0,
   },
 ];
+
+/** The game's order timeout job (issue 13 point 8), running every minute: seed part `game-order-job-v1`. */
+export const GAME_ORDER_JOBS = [
+  {
+    id: md5('quartzJob:OrderTimeoutJob'),
+    job_class_name: 'org.jeecg.modules.game.job.OrderTimeoutJob',
+    cron_expression: '0 * * * * ?',
+    parameter: null,
+    description: '订单超时关闭：关闭超时未支付的订单，退回库存与积分（每分钟）',
+    status: 0,
+  },
+];
