@@ -33,6 +33,8 @@ const OVERRIDES: Record<string, ContractOverrides> = {
   dictItem: { values: { dictId: () => md5('dict:sex') } },
   // openType is component or url (contract §8.1); the users of a USER notice are ids of the user list
   announcement: { values: { openType: () => 'component', userIds: OMIT } },
+  // a message to named players (targets of "all players" are cleared on save)
+  gameMessage: { values: { targetType: () => 2 } },
   category: { values: { pid: () => '0', code: OMIT }, importCells: { 类型编码: (_s, n) => `Q${String(n % 100).padStart(2, '0')}` } },
   // a registered job class and a valid cron (contract §11); stopped, as an import stores it
   // venue (issue 13): the referenced rows exist (venueFixtures); a crew row and a bound bracelet need a player of their own

@@ -21,6 +21,7 @@ const READS_NOTHING: Record<string, string> = {
   'DELETE /sys/logout': 'the token header only',
   'PATCH /sys/logout': 'the token header only',
   'GET /sys/user/getCurrentUserDeparts': "the caller's departments",
+  'GET /content/policy/currentAll': 'the policies in force now, one per type',
   'GET /sys/permission/getUserPermissionByToken': "the caller's menus and codes",
   'GET /sys/user/generateUserId': 'a fresh id',
   'GET /sys/user/recycleBin': 'every deleted user the caller may see',

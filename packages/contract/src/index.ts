@@ -25,3 +25,4 @@ export * from './entities/game/venue';
 export * from './entities/game/score';
 export * from './entities/game/play';
 export * from './entities/game/shop';
+export * from './entities/game/content';

@@ -565,6 +565,7 @@ export interface GameTables {
   user_treasure_chest: UserTreasureChestTable;
   game_device: GameDeviceTable;
   pay_notify_claim: PayNotifyClaimTable;
+  game_message_read: GameMessageReadTable;
 }
 
 /** A chest opening (migration 0016): UQ (reservation_id, user_id, chest_id) makes an opening score once. */
@@ -615,4 +616,12 @@ export interface PayNotifyClaimTable {
   order_no: string | null;
   callback_id: string | null;
   create_time: string | null;
+}
+
+/** A player's read mark of a 消息 (migration 0018; unique (message_id, user_id)). */
+export interface GameMessageReadTable {
+  id: string;
+  message_id: string;
+  user_id: string;
+  read_time: string | null;
 }

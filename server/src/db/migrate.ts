@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_venue.js';
 import * as m0014 from './migrations/0014_score_ledger.js';
 import * as m0016 from './migrations/0016_game_play.js';
 import * as m0017 from './migrations/0017_pay_notify_claim.js';
+import * as m0018 from './migrations/0018_game_message_read.js';
 
 /**
  * A migration file exports `up(db, dialect)` (and optionally `down(db, dialect)`).
@@ -42,6 +43,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '0014_score_ledger': m0014,
   '0016_game_play': m0016,
   '0017_pay_notify_claim': m0017,
+  '0018_game_message_read': m0018,
 };
 
 class StaticProvider implements MigrationProvider {

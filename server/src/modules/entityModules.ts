@@ -31,6 +31,7 @@ import { userHonorModule } from './game/quest/routes.js';
 import { scoreModule } from './game/score/routes.js';
 import { gameDeviceModule } from './game/play/routes.js';
 import { gameOrderModule, goodsModule, payCallbackRecordModule } from './game/shop/routes.js';
+import { gameMessageModule, pictureMaterialModule, policyModule } from './game/content/routes.js';
 
 /** A module plugin: registers the entity's standard routes (through `registerCrud` or by hand) and its own. */
 export type EntityModule = (app: FastifyInstance) => Promise<void>;
@@ -81,6 +82,9 @@ export const ENTITY_MODULES: Readonly<Record<string, EntityModule | CrudBinding>
   goods: goodsModule,
   gameOrder: gameOrderModule,
   payCallbackRecord: payCallbackRecordModule,
+  pictureMaterial: pictureMaterialModule,
+  gameMessage: gameMessageModule,
+  policy: policyModule,
 };
 
 /** For an entity whose routes another entity's module registers (数据字典's items come with dictAdminModule). */

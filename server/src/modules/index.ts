@@ -16,6 +16,7 @@ import { registerEntityModules } from './entityModules.js';
 import { logModule } from './system/log/routes.js';
 import { speechModule } from './system/speech/routes.js';
 import { playModule } from './game/play/routes.js';
+import { playerProfileModule } from './game/content/routes.js';
 
 /**
  * Every API module, registered under the API prefix. Each module file exports one Fastify plugin;
@@ -40,4 +41,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(logModule);
   await app.register(speechModule);
   await app.register(playModule);
+  await app.register(playerProfileModule);
 }

@@ -28,6 +28,7 @@ import {
 import { pirateScoreEntity, pirateRankEntity, bountyRankEntity, userScoreHistoryEntity } from './game/score';
 import { gameDeviceEntity } from './game/play';
 import { goodsEntity, gameOrderEntity, payCallbackRecordEntity } from './game/shop';
+import { gameMessageEntity, pictureMaterialEntity, policyEntity } from './game/content';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -74,4 +75,7 @@ export const ENTITIES: readonly Entity[] = [
   goodsEntity,
   gameOrderEntity,
   payCallbackRecordEntity,
+  pictureMaterialEntity,
+  gameMessageEntity,
+  policyEntity,
 ];
