@@ -26,3 +26,4 @@ export * from './entities/game/score';
 export * from './entities/game/play';
 export * from './entities/game/shop';
 export * from './entities/game/content';
+export * from './entities/game/reservation';

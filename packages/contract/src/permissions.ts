@@ -5,6 +5,7 @@ import { roleEntity } from './entities/role';
 import { tenantEntity } from './entities/tenant';
 import { userEntity } from './entities/user';
 import { announcementEntity } from './entities/announcement';
+import { bookReservationInfoEntity, CHECK_IN_DESK } from './entities/game/reservation';
 
 /**
  * Permission codes (sys_permission.perms): the wire contract of button and route permissions. The server's routes
@@ -51,6 +52,10 @@ export const PERM = {
   },
   /** 系统通告 (contract §8.2; the perm prefix keeps the path's spelling): CRUD, 发布 and 撤销. */
   announcement: announcementEntity.perms,
+  /** 预约信息 (issue 13 point 3): CRUD, 确认, 取消预约, 签到, 离场, 时段容量. */
+  bookReservationInfo: bookReservationInfoEntity.perms,
+  /** 签到台 (issue 13 point 4): an entity-less menu. */
+  checkInDesk: CHECK_IN_DESK.perms,
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -566,6 +566,8 @@ export interface GameTables {
   game_device: GameDeviceTable;
   pay_notify_claim: PayNotifyClaimTable;
   game_message_read: GameMessageReadTable;
+  book_slot_capacity: BookSlotCapacityTable;
+  book_slot_usage: BookSlotUsageTable;
 }
 
 /** A chest opening (migration 0016): UQ (reservation_id, user_id, chest_id) makes an opening score once. */
@@ -587,6 +589,18 @@ export interface UserTreasureChestTable {
   update_by: string | null;
   update_time: string | null;
   sys_org_code: string | null;
+}
+
+/** Places of a time slot on one date, or (reserve_date null) the slot's default (migration 0015). */
+export interface BookSlotCapacityTable {
+  id: string;
+  time_slot: string;
+  reserve_date: string | null;
+  capacity: number;
+  create_by: string | null;
+  create_time: string | null;
+  update_by: string | null;
+  update_time: string | null;
 }
 
 /** A device key (设备管理, migration 0016): key_id public and unique, secret sealed (secretBox), status valid_status. */
@@ -624,4 +638,13 @@ export interface GameMessageReadTable {
   message_id: string;
   user_id: string;
   read_time: string | null;
+}
+
+/** Places booked per (date, slot): moved only by conditional UPDATEs (migration 0015). */
+export interface BookSlotUsageTable {
+  id: string;
+  reserve_date: string;
+  time_slot: string;
+  booked: number;
+  update_time: string | null;
 }

@@ -16,6 +16,7 @@ import * as m0014 from './migrations/0014_score_ledger.js';
 import * as m0016 from './migrations/0016_game_play.js';
 import * as m0017 from './migrations/0017_pay_notify_claim.js';
 import * as m0018 from './migrations/0018_game_message_read.js';
+import * as m0015 from './migrations/0015_reservation_capacity.js';
 
 /**
  * A migration file exports `up(db, dialect)` (and optionally `down(db, dialect)`).
@@ -44,6 +45,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '0016_game_play': m0016,
   '0017_pay_notify_claim': m0017,
   '0018_game_message_read': m0018,
+  '0015_reservation_capacity': m0015,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -32,6 +32,7 @@ import { scoreModule } from './game/score/routes.js';
 import { gameDeviceModule } from './game/play/routes.js';
 import { gameOrderModule, goodsModule, payCallbackRecordModule } from './game/shop/routes.js';
 import { gameMessageModule, pictureMaterialModule, policyModule } from './game/content/routes.js';
+import { bookReservationInfoModule } from './game/reservation/routes.js';
 
 /** A module plugin: registers the entity's standard routes (through `registerCrud` or by hand) and its own. */
 export type EntityModule = (app: FastifyInstance) => Promise<void>;
@@ -85,6 +86,7 @@ export const ENTITY_MODULES: Readonly<Record<string, EntityModule | CrudBinding>
   pictureMaterial: pictureMaterialModule,
   gameMessage: gameMessageModule,
   policy: policyModule,
+  bookReservationInfo: bookReservationInfoModule,
 };
 
 /** For an entity whose routes another entity's module registers (数据字典's items come with dictAdminModule). */

@@ -29,6 +29,7 @@ import { pirateScoreEntity, pirateRankEntity, bountyRankEntity, userScoreHistory
 import { gameDeviceEntity } from './game/play';
 import { goodsEntity, gameOrderEntity, payCallbackRecordEntity } from './game/shop';
 import { gameMessageEntity, pictureMaterialEntity, policyEntity } from './game/content';
+import { bookReservationInfoEntity } from './game/reservation';
 
 /**
  * Every entity defined with `defineEntity` (the single source of a screen). The server seeds the menu and button
@@ -78,4 +79,5 @@ export const ENTITIES: readonly Entity[] = [
   pictureMaterialEntity,
   gameMessageEntity,
   policyEntity,
+  bookReservationInfoEntity,
 ];

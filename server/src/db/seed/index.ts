@@ -7,7 +7,7 @@ import { now } from '../../core/time.js';
 import { categoryId, DEMO_CATEGORIES } from './category.js';
 import { DICTS, type DictSeed } from './dicts.js';
 import { GAME_DICTS, GAME_FILL_RULES } from './gameDicts.js';
-import { DEMO_MENUS, GROUP_MENUS, MENUS, md5, type MenuSeed } from './menus.js';
+import { DEMO_MENUS, GROUP_MENUS, MENU_IDS, MENUS, md5, type MenuSeed } from './menus.js';
 import { entitiesWithMenu, entityMenuSeed, entityPartName, GROUP_IDS } from './entityMenus.js';
 import { SEED_CHECK_RULES, SEED_FILL_RULES } from './rules.js';
 import { DATA_LOG_BUTTONS, DATA_LOG_MENU_ID, LOG_BUTTONS, LOG_MENU_ID } from './logs.js';
@@ -15,6 +15,7 @@ import { SEED_MESSAGE_TEMPLATES } from './messages.js';
 import { SEED_PIRATE_RANKS, SEED_RANK_JOB } from './gameRanks.js';
 import { GAME_PLAY_BUTTONS, GAME_PLAY_DICTS } from './gamePlay.js';
 import { GAME_ORDER_JOBS, SEED_QUARTZ_JOBS } from './quartzJobs.js';
+import { CHECK_IN_DESK_MENU, RESERVATION_JOB } from './gameReservation.js';
 
 export { MENU_IDS } from './menus.js';
 export { PERM } from './permissionCodes.js';
@@ -435,6 +436,14 @@ const PARTS: SeedPart[] = [
     async run(tx, { time }) {
       await seedDicts(tx, GAME_PLAY_DICTS, time);
       for (const { parent, button } of GAME_PLAY_BUTTONS) await seedMenus(tx, [button], parent, time);
+    },
+  },
+  {
+    // The reservations' no-show job (running) and the 签到台 menu under 游戏管理 (issue 13 points 3, 4).
+    name: 'game-reservation-job-v1',
+    async run(tx, { time }) {
+      await insertMissing(tx, 'sys_quartz_job', [{ ...RESERVATION_JOB, del_flag: 0, create_by: SEED_BY, create_time: time }]);
+      await seedMenus(tx, [CHECK_IN_DESK_MENU], MENU_IDS.game, time);
     },
   },
 ];
