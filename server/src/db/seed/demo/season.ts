@@ -155,13 +155,13 @@ async function sail(app: FastifyInstance, ops: SeasonOps, res: DemoReservationPl
   for (const m of crew) {
     if (r.rand() < 0.45) continue;
     const g = r.pick(c.goods);
-    const payType = g.pay_type === 2 ? 3 : 1;
+    const payType = g.pay_type === 1 ? 1 : g.pay_type === 2 ? 3 : 'both';
     const order = await tryOp(() => ops.order({ userId: m.userId, goodsId: g.id, quantity: 1, payType, reservationId: id }));
     if (!order) continue;
     report.orders++;
     const x = r.rand();
     let pickupCode = order.pickupCode;
-    if (payType === 1 && x < 0.75) pickupCode = (await tryOp(() => ops.markPaid(order.id))) ?? null;
+    if (payType !== 3 && x < 0.75) pickupCode = (await tryOp(() => ops.markPaid(order.id))) ?? null;
     if (x < 0.5 && pickupCode) await tryOp(() => ops.redeem(pickupCode));
     else if (x > 0.93) await tryOp(() => ops.refund(order.id, '不想要了'));
   }
