@@ -17,7 +17,7 @@ describe('demo venue', () => {
   beforeAll(async () => {
     t = await createTestApp();
     first = await seedDemoVenue(t.app);
-  }, 180_000);
+  }, 600_000);
 
   afterAll(async () => {
     await t?.close();

@@ -502,7 +502,7 @@ export function demoSeasonPlan(): DemoReservationPlan[] {
   // Today's sailing crews must not share a player (a player is in at most one sailing ship).
   const busyToday = new Set<number>();
   for (let day = -30; day <= 7; day++) {
-    const count = day < 0 ? r.int(1, 3) : day === 0 ? 4 : r.int(1, 2);
+    const count = day < 0 ? r.int(1, 2) : day === 0 ? 4 : r.int(1, 2);
     for (let k = 0; k < count; k++) {
       const size = r.int(2, 5);
       const party = new Set<number>();

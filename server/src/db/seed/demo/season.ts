@@ -138,12 +138,12 @@ async function sail(app: FastifyInstance, ops: SeasonOps, res: DemoReservationPl
       if (r.rand() < 0.1) continue; // wandered off
       if (await tryOp(() => ops.signIn({ braceletNo: m.braceletNo, placeId: place.id }))) report.signIns++;
       for (const q of c.questions.filter((x) => x.sign_place_id === place.id)) {
-        if (r.rand() < 0.25) continue;
+        if (r.rand() < 0.4) continue;
         const answer = r.rand() < 0.72 ? q.answer : q.wrong;
         if (await tryOp(() => ops.answer({ braceletNo: m.braceletNo, questionId: q.id, answer }))) report.answers++;
       }
       for (const chest of c.chests.filter((x) => x.sign_place_id === place.id)) {
-        if (r.rand() < 0.35) continue;
+        if (r.rand() < 0.5) continue;
         const unlockValue = chest.unlock_type === 2 ? chest.unlock_value : null;
         if (await tryOp(() => ops.openChest({ braceletNo: m.braceletNo, chestId: chest.id, unlockValue }))) report.chests++;
       }
