@@ -69,7 +69,11 @@ describe('demo venue', () => {
     expect(s.answers).toBeGreaterThan(200);
     expect(s.chests).toBeGreaterThan(20);
     expect(s.orders).toBeGreaterThan(10);
-    const states = await db().selectFrom('book_reservation_info').select(['status', db().fn.countAll().as('n')]).groupBy('status').execute();
+    const states = await db()
+      .selectFrom('book_reservation_info')
+      .select(['status', db().fn.countAll().as('n')])
+      .groupBy('status')
+      .execute();
     const byStatus = new Map(states.map((r) => [Number(r.status), Number(r.n)]));
     for (const st of [0, 1, 2, 3, 4, 5]) expect(byStatus.get(st) ?? 0, `reservations in status ${st}`).toBeGreaterThan(0);
     expect(await count('user_sign_place')).toBe(s.signIns);

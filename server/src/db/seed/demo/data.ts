@@ -33,7 +33,38 @@ export const DEMO_PHONE_BASE = 13800000000;
 export const DEMO_BY = 'demo';
 
 const SURNAMES = ['路', '索', '娜', '乌', '山', '乔', '罗', '弗', '布', '甚', '艾', '萨', '香', '汉', '薇', '克', '贝', '拉', '莫', '基'];
-const SYLLABLES = ['飞', '隆', '美', '索', '治', '巴', '宾', '兰', '鲁', '平', '斯', '波', '奇', '德', '尔', '卡', '洛', '特', '娃', '雅', '琳', '明', '浩', '霞', '天', '海', '风', '星', '月', '辰'];
+const SYLLABLES = [
+  '飞',
+  '隆',
+  '美',
+  '索',
+  '治',
+  '巴',
+  '宾',
+  '兰',
+  '鲁',
+  '平',
+  '斯',
+  '波',
+  '奇',
+  '德',
+  '尔',
+  '卡',
+  '洛',
+  '特',
+  '娃',
+  '雅',
+  '琳',
+  '明',
+  '浩',
+  '霞',
+  '天',
+  '海',
+  '风',
+  '星',
+  '月',
+  '辰',
+];
 const TITLES = ['', '', '', '船长', '小', '阿', '大'];
 
 export interface DemoPlayer {
@@ -337,7 +368,20 @@ export function demoQuestions(lines: DemoLine[]): DemoQuestion[] {
 
 export function demoChests(lines: DemoLine[]): DemoChest[] {
   const places = lines.flatMap((l) => l.places);
-  const names = ['东海木箱', '橘子宝盒', '巴拉蒂银箱', '沙漠金箱', '空岛黄金钟', '水都银箱', '司法岛密箱', '香波地泡泡箱', '鱼人岛珊瑚箱', '德雷斯罗萨玩具箱', '和之国御田箱', '拉夫德鲁传说箱'];
+  const names = [
+    '东海木箱',
+    '橘子宝盒',
+    '巴拉蒂银箱',
+    '沙漠金箱',
+    '空岛黄金钟',
+    '水都银箱',
+    '司法岛密箱',
+    '香波地泡泡箱',
+    '鱼人岛珊瑚箱',
+    '德雷斯罗萨玩具箱',
+    '和之国御田箱',
+    '拉夫德鲁传说箱',
+  ];
   return names.map((name, i) => {
     const place = places[(i * 2 + 1) % places.length];
     const type = i === names.length - 1 ? 4 : 1 + (i % 3);
@@ -412,7 +456,17 @@ export function demoHonors(): DemoHonor[] {
 }
 
 export function demoGoods(): DemoGoods[] {
-  const g = (i: number, name: string, cat: string, price: number, score: number, pay: number, stock: number, limit: number | null, intro: string): DemoGoods => ({
+  const g = (
+    i: number,
+    name: string,
+    cat: string,
+    price: number,
+    score: number,
+    pay: number,
+    stock: number,
+    limit: number | null,
+    intro: string,
+  ): DemoGoods => ({
     id: demoId('goods', i),
     goods_no: `G${String(i + 1).padStart(4, '0')}`,
     goods_name: name,
@@ -475,7 +529,18 @@ export const DEMO_MATERIALS: Array<{ key: string; material_name: string; materia
 ];
 
 export const DEMO_SLOTS = ['10:00-12:00', '14:00-16:00', '19:00-21:00'] as const;
-export const DEMO_SHIP_NAMES = ['黄金梅利号', '千阳号', '红色勇者号', '莫比迪克号', '奥罗·杰克逊号', '白鲸号', '诺亚方舟', '黑珍珠号', '飞翔荷兰人号', '海王号'];
+export const DEMO_SHIP_NAMES = [
+  '黄金梅利号',
+  '千阳号',
+  '红色勇者号',
+  '莫比迪克号',
+  '奥罗·杰克逊号',
+  '白鲸号',
+  '诺亚方舟',
+  '黑珍珠号',
+  '飞翔荷兰人号',
+  '海王号',
+];
 
 /** One reservation of the season plan. */
 export interface DemoReservationPlan {

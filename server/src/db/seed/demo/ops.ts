@@ -15,7 +15,15 @@ import { DEMO_BY, type DemoBracelet } from './data.js';
  * Thin on purpose: the demo decides WHAT happens (season.ts), the services decide whether it may.
  */
 export interface SeasonOps {
-  book(p: { userId: string; contactName: string; contactPhone: string; reserveDate: string; timeSlot: string; peopleCount: number; greatLineId: string }): Promise<string>;
+  book(p: {
+    userId: string;
+    contactName: string;
+    contactPhone: string;
+    reserveDate: string;
+    timeSlot: string;
+    peopleCount: number;
+    greatLineId: string;
+  }): Promise<string>;
   confirm(id: string): Promise<void>;
   cancel(id: string, reason: string): Promise<void>;
   /** A free bracelet's number (status 0), starting the search at `from` (round robin); null when none. */
@@ -26,7 +34,13 @@ export interface SeasonOps {
   signIn(p: { braceletNo: string; placeId: string }): Promise<boolean>;
   answer(p: { braceletNo: string; questionId: string; answer: string }): Promise<boolean>;
   openChest(p: { braceletNo: string; chestId: string; unlockValue: string | null }): Promise<boolean>;
-  order(p: { userId: string; goodsId: string; quantity: number; payType: 1 | 3 | 'both'; reservationId: string }): Promise<{ id: string; pickupCode: string | null }>;
+  order(p: {
+    userId: string;
+    goodsId: string;
+    quantity: number;
+    payType: 1 | 3 | 'both';
+    reservationId: string;
+  }): Promise<{ id: string; pickupCode: string | null }>;
   /** A money order paid (a signed WeChat Pay callback through the real handler): its pickup code. */
   markPaid(orderId: string): Promise<string | null>;
   redeem(pickupCode: string): Promise<void>;
@@ -67,10 +81,21 @@ export function seasonOps(app: FastifyInstance): SeasonOps {
     checkOut: (id) => lifecycle.checkOut(id, DEMO_BY),
     async cleanBracelets() {
       // Staff clean the returned bracelets and put them back in stock (已归还 → 未绑定).
-      await db.updateTable('bracelet').set({ status: 0, user_id: null, reservation_id: null, update_by: DEMO_BY, update_time: now() }).where('status', '=', 2).execute();
+      await db
+        .updateTable('bracelet')
+        .set({ status: 0, user_id: null, reservation_id: null, update_by: DEMO_BY, update_time: now() })
+        .where('status', '=', 2)
+        .execute();
     },
     signIn: async (p) => ok(await recordSignIn(app, { braceletNo: p.braceletNo, placeId: p.placeId, method: 1 }, DEMO_BY)),
-    answer: async (p) => ok(await recordAnswer(app, { braceletNo: p.braceletNo, questionId: p.questionId, answer: p.answer, durationMs: 8000 + ((p.answer.length * 977) % 20000) }, DEMO_BY)),
+    answer: async (p) =>
+      ok(
+        await recordAnswer(
+          app,
+          { braceletNo: p.braceletNo, questionId: p.questionId, answer: p.answer, durationMs: 8000 + ((p.answer.length * 977) % 20000) },
+          DEMO_BY,
+        ),
+      ),
     openChest: async (p) => ok(await openChest(app, { braceletNo: p.braceletNo, chestId: p.chestId, unlockValue: p.unlockValue }, DEMO_BY)),
     async order(p) {
       const o = await createOrder(app, { ...p, by: DEMO_BY });
@@ -79,7 +104,12 @@ export function seasonOps(app: FastifyInstance): SeasonOps {
     async markPaid(orderId) {
       const o = await db.selectFrom('game_order').select(['order_no', 'pay_amount']).where('id', '=', orderId).executeTakeFirstOrThrow();
       const fen = Math.round(Number(o.pay_amount) * 100);
-      const answer = await pay.notify({ out_trade_no: o.order_no, transaction_id: `4200${String(++txSeq).padStart(24, '0')}`, trade_state: 'SUCCESS', amount: { total: fen } });
+      const answer = await pay.notify({
+        out_trade_no: o.order_no,
+        transaction_id: `4200${String(++txSeq).padStart(24, '0')}`,
+        trade_state: 'SUCCESS',
+        amount: { total: fen },
+      });
       if (answer.status !== 200) throw new Error(answer.body.message);
       const after = await db.selectFrom('game_order').select('pickup_code').where('id', '=', orderId).executeTakeFirst();
       return after?.pickup_code ?? null;
@@ -122,7 +152,12 @@ function demoPayKeys(app: FastifyInstance) {
       });
       const timestamp = String(Math.floor(Date.now() / 1000));
       const signature = sign('RSA-SHA256', Buffer.from(`${timestamp}\n${nonce}\n${body}\n`, 'utf8'), privateKey).toString('base64');
-      return handleWechatNotify(config, app.ctx.db, { 'wechatpay-timestamp': timestamp, 'wechatpay-nonce': nonce, 'wechatpay-signature': signature, 'wechatpay-serial': 'DEMO' }, body);
+      return handleWechatNotify(
+        config,
+        app.ctx.db,
+        { 'wechatpay-timestamp': timestamp, 'wechatpay-nonce': nonce, 'wechatpay-signature': signature, 'wechatpay-serial': 'DEMO' },
+        body,
+      );
     },
   };
 }

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { setClockOffset } from '../../../core/time.js';
-import { demoBracelets, demoChests, demoGoods, demoLines, demoPlayers, demoQuestions, demoSeasonPlan, prng, DEMO_SEED, type DemoReservationPlan } from './data.js';
+import {
+  demoBracelets,
+  demoChests,
+  demoGoods,
+  demoLines,
+  demoPlayers,
+  demoQuestions,
+  demoSeasonPlan,
+  prng,
+  DEMO_SEED,
+  type DemoReservationPlan,
+} from './data.js';
 import { seasonOps, type SeasonOps } from './ops.js';
 
 /** What the season did (logged, and checked by the demo test). */

@@ -203,6 +203,15 @@ export async function insertMasterData(tx: Tx): Promise<void> {
   await insertMissing(
     tx,
     'picture_material',
-    DEMO_MATERIALS.map(({ key, ...m }, i) => ({ id: demoId('material', key), ...m, file_size: 400, width: m.material_type <= 2 ? 640 : 200, height: 200, sort_no: i + 1, status: 1, ...audit })),
+    DEMO_MATERIALS.map(({ key, ...m }, i) => ({
+      id: demoId('material', key),
+      ...m,
+      file_size: 400,
+      width: m.material_type <= 2 ? 640 : 200,
+      height: 200,
+      sort_no: i + 1,
+      status: 1,
+      ...audit,
+    })),
   );
 }
