@@ -85,6 +85,8 @@ describe('demo venue', () => {
     expect(await count('user_honor')).toBeGreaterThan(10);
     expect(await count('game_order')).toBe(s.orders);
     expect(await count('bounty_rank')).toBeGreaterThan(0);
+    expect(await count('game_device')).toBe(10);
+    expect(await count('pay_callback_record')).toBeGreaterThan(5);
     // History spreads over the past month (the season clock), not over the seconds the run took.
     const oldest = await db().selectFrom('user_score_history').select(db().fn.min('create_time').as('t')).executeTakeFirst();
     expect(String(oldest?.t) < now().slice(0, 10)).toBe(true);
@@ -126,7 +128,12 @@ describe('demo venue', () => {
       const date = String(b.reserve_date).slice(0, 10);
       const capacity = await resolveCapacity(db(), date, String(b.time_slot));
       expect(Number(b.n), `${date} ${b.time_slot}`).toBeLessThanOrEqual(capacity);
-      const usage = await db().selectFrom('book_slot_usage').select('booked').where('reserve_date', '=', date).where('time_slot', '=', String(b.time_slot)).executeTakeFirst();
+      const usage = await db()
+        .selectFrom('book_slot_usage')
+        .select('booked')
+        .where('reserve_date', '=', date)
+        .where('time_slot', '=', String(b.time_slot))
+        .executeTakeFirst();
       // the usage counter holds the places of the reservations that keep them (pending … completed)
       expect(Number(usage?.booked), `${date} ${b.time_slot} counter`).toBe(Number(b.n));
     }

@@ -2,6 +2,9 @@ import { createCipheriv, generateKeyPairSync, randomBytes, sign } from 'node:cry
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CrudService, resolveBinding } from '../../../core/crud/index.js';
 import { now } from '../../../core/time.js';
+import { dataSourceBox } from '../../../core/crypto/dataSourceKey.js';
+import { gameDeviceBinding } from '../../../modules/game/play/definition.js';
+import { GameDeviceService } from '../../../modules/game/play/device.service.js';
 import { recordAnswer, recordSignIn, openChest } from '../../../modules/game/play/service.js';
 import { bookReservationInfoBinding } from '../../../modules/game/reservation/definition.js';
 import { ReservationService } from '../../../modules/game/reservation/service.js';
@@ -45,6 +48,9 @@ export interface SeasonOps {
   markPaid(orderId: string): Promise<string | null>;
   redeem(pickupCode: string): Promise<void>;
   refund(orderId: string, reason: string): Promise<void>;
+  /** 设备管理: a device key issued through the device service (the secret is not kept: staff rotate it to get one). */
+  issueDevice(p: { deviceName: string; deviceType: number; signPlaceId: string | null; remark: string }): Promise<string>;
+  revokeDevice(id: string): Promise<void>;
   /** The jobs the season ends with: no-shows, unpaid orders closed. */
   noShowJob(): Promise<void>;
   snapshot(): Promise<void>;
@@ -61,7 +67,18 @@ export function seasonOps(app: FastifyInstance): SeasonOps {
   let txSeq = 0;
   const ok = (r: { repeated: boolean }) => !r.repeated;
 
+  let devices: GameDeviceService | null = null;
+  const deviceService = async () =>
+    (devices ??= new GameDeviceService(app.ctx, await dataSourceBox(app.ctx), new CrudService(app.ctx, resolveBinding(gameDeviceBinding))));
+
   return {
+    async issueDevice(p) {
+      const issued = await (await deviceService()).issue({ ...req, body: { ...p, status: 1 } } as unknown as FastifyRequest);
+      return issued.id;
+    },
+    async revokeDevice(id) {
+      await (await deviceService()).revoke(id, DEMO_BY);
+    },
     async book(p) {
       return reservations.add(req, { ...p, remark: '演示数据' });
     },

@@ -70,6 +70,17 @@ export async function playSeason(app: FastifyInstance, ops: SeasonOps = seasonOp
       return null;
     }
   };
+  // 设备管理: a sign-in reader at each line's first island, a question kiosk, a chest reader; one retired (revoked).
+  for (const [i, line] of lines.entries()) {
+    await tryOp(() => ops.issueDevice({ deviceName: `${line.places[0].place_name}签到机`, deviceType: 1, signPlaceId: line.places[0].id, remark: '演示设备' }));
+    await tryOp(() => ops.issueDevice({ deviceName: `${line.places[1].place_name}答题机`, deviceType: 2, signPlaceId: line.places[1].id, remark: '演示设备' }));
+    const chestPlace = chests[i].sign_place_id;
+    await tryOp(() => ops.issueDevice({ deviceName: `${chests[i].chest_name}读卡器`, deviceType: 3, signPlaceId: chestPlace, remark: '演示设备' }));
+  }
+  const retired = await tryOp(() =>
+    ops.issueDevice({ deviceName: '旧签到机（已吊销）', deviceType: 1, signPlaceId: lines[0].places[0].id, remark: '演示设备' }),
+  );
+  if (retired) await tryOp(() => ops.revokeDevice(retired));
   try {
     for (const res of plan) {
       const booker = players[res.party[0]];
