@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 
 /**
  * The demo venue's master data (issue 13 point 11, `SEED_DEMO=on`): plain, deterministic data arrays (a seeded
@@ -176,37 +177,88 @@ export interface DemoGoods {
   intro: string;
 }
 
-/** Images the demo writes under `{DATA_DIR}/upload/demo/` (served by /sys/common/static/, no outside host). */
+/**
+ * Images the demo writes under `{DATA_DIR}/upload/demo/` (served by /sys/common/static/, no outside host). PNG:
+ * the static route serves SVG as octet-stream on purpose (no script in our origin), so an <img> would not show it.
+ */
 export const DEMO_IMAGES = {
-  island: (i: number) => `demo/island-${i % 6}.svg`,
-  ship: (i: number) => `demo/ship-${i % 4}.svg`,
-  chest: (i: number) => `demo/chest-${i % 4}.svg`,
-  honor: (i: number) => `demo/honor-${i % 4}.svg`,
-  goods: (i: number) => `demo/goods-${i % 6}.svg`,
-  banner: (i: number) => `demo/banner-${i % 3}.svg`,
-  avatar: (i: number) => `demo/avatar-${i % 6}.svg`,
+  island: (i: number) => `demo/island-${i % 6}.png`,
+  ship: (i: number) => `demo/ship-${i % 4}.png`,
+  chest: (i: number) => `demo/chest-${i % 4}.png`,
+  honor: (i: number) => `demo/honor-${i % 4}.png`,
+  goods: (i: number) => `demo/goods-${i % 6}.png`,
+  banner: (i: number) => `demo/banner-${i % 3}.png`,
+  avatar: (i: number) => `demo/avatar-${i % 6}.png`,
 };
 
-const PALETTE = ['#1677ff', '#fa8c16', '#52c41a', '#eb2f96', '#722ed1', '#13c2c2'];
-const ICON_TEXT: Record<string, string> = { island: '岛', ship: '船', chest: '宝', honor: '荣', goods: '货', banner: '海贼王', avatar: '海' };
+const PALETTE: Array<[number, number, number]> = [
+  [22, 119, 255],
+  [250, 140, 22],
+  [82, 196, 26],
+  [235, 47, 150],
+  [114, 46, 209],
+  [19, 194, 194],
+];
 
-/** The SVG files behind DEMO_IMAGES: [relative path, content]. */
-export function demoImageFiles(): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A small PNG: a coloured card with a lighter disc (kind-dependent position), RGB 8-bit. */
+export function demoPng(width: number, height: number, [r, g, b]: [number, number, number], disc: number): Buffer {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  const cx = width * (0.3 + 0.4 * (disc % 2)),
+    cy = height * 0.5,
+    rad = Math.min(width, height) * (0.22 + 0.04 * (disc % 3));
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    raw[row] = 0;
+    for (let x = 0; x < width; x++) {
+      const inDisc = (x - cx) ** 2 + (y - cy) ** 2 < rad * rad;
+      const o = row + 1 + x * 3;
+      raw[o] = inDisc ? 255 - ((255 - r) >> 2) : r;
+      raw[o + 1] = inDisc ? 255 - ((255 - g) >> 2) : g;
+      raw[o + 2] = inDisc ? 255 - ((255 - b) >> 2) : b;
+    }
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The PNG files behind DEMO_IMAGES: [relative path, content]. */
+export function demoImageFiles(): Array<[string, Buffer]> {
+  const out: Array<[string, Buffer]> = [];
   const counts: Record<string, number> = { island: 6, ship: 4, chest: 4, honor: 4, goods: 6, banner: 3, avatar: 6 };
   for (const [kind, n] of Object.entries(counts)) {
     for (let i = 0; i < n; i++) {
-      const color = PALETTE[i % PALETTE.length];
       const wide = kind === 'banner';
-      const w = wide ? 640 : 200;
-      const h = 200;
-      const svg =
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
-        `<rect width="${w}" height="${h}" rx="16" fill="${color}"/>` +
-        `<circle cx="${w - 40}" cy="40" r="24" fill="#ffffff" opacity="0.3"/>` +
-        `<text x="${w / 2}" y="${h / 2 + 16}" font-size="${wide ? 56 : 64}" text-anchor="middle" fill="#ffffff" font-family="sans-serif">${ICON_TEXT[kind]}${wide ? '' : i + 1}</text>` +
-        `</svg>`;
-      out.push([`demo/${kind}-${i}.svg`, svg]);
+      out.push([`demo/${kind}-${i}.png`, demoPng(wide ? 640 : 160, 160, PALETTE[(i + kind.length) % PALETTE.length], i)]);
     }
   }
   return out;

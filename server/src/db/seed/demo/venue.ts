@@ -67,11 +67,11 @@ export async function seedDemoVenue(app: FastifyInstance): Promise<DemoResult> {
   return { built: true, ms, season };
 }
 
-/** The demo's pictures: small SVG files under {DATA_DIR}/upload/demo (served by /sys/common/static/demo/…). */
+/** The demo's pictures: small PNG files under {DATA_DIR}/upload/demo (served by /sys/common/static/demo/…). */
 async function writeImages(app: FastifyInstance): Promise<void> {
   const root = uploadRoot(app.ctx.config);
   await fs.mkdir(path.join(root, 'demo'), { recursive: true });
-  for (const [rel, svg] of demoImageFiles()) await fs.writeFile(path.join(root, rel), svg);
+  for (const [rel, png] of demoImageFiles()) await fs.writeFile(path.join(root, rel), png);
 }
 
 /** A time `days` before now, 'yyyy-MM-dd HH:mm:ss'. */
