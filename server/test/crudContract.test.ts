@@ -82,10 +82,22 @@ const CT_PLAYER = (n: number) => `ctp${String(n % CT_PLAYERS).padStart(6, '0')}`
 async function venueFixtures(ctx: TestApp['ctx']): Promise<void> {
   const db = ctx.db.db;
   const audit = { create_by: 'test', create_time: '2020-01-01 00:00:00' };
-  await db.insertInto('pirate_ship').values({ id: CT_SHIP, ship_no: 'CT-SHIP', ship_name: '契约船', max_members: 100000, member_count: 0, status: 0, ...audit }).execute();
-  await db.insertInto('great_line').values({ id: CT_LINE, line_code: 'ct_line', line_name: '契约航路', ...audit }).execute();
+  await db
+    .insertInto('pirate_ship')
+    .values({ id: CT_SHIP, ship_no: 'CT-SHIP', ship_name: '契约船', max_members: 100000, member_count: 0, status: 0, ...audit })
+    .execute();
+  await db
+    .insertInto('great_line')
+    .values({ id: CT_LINE, line_code: 'ct_line', line_name: '契约航路', ...audit })
+    .execute();
   for (let i = 0; i < CT_PLAYERS; i += 300) {
-    const rows = Array.from({ length: Math.min(300, CT_PLAYERS - i) }, (_, k) => ({ id: CT_PLAYER(i + k), nickname: `契约玩家${i + k}`, del_flag: 0, status: 1, ...audit }));
+    const rows = Array.from({ length: Math.min(300, CT_PLAYERS - i) }, (_, k) => ({
+      id: CT_PLAYER(i + k),
+      nickname: `契约玩家${i + k}`,
+      del_flag: 0,
+      status: 1,
+      ...audit,
+    }));
     await db.insertInto('book_user').values(rows).execute();
   }
 }

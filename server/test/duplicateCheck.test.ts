@@ -68,15 +68,30 @@ describe('duplicate check (contract §6.3)', () => {
     // 游戏管理 venue (issue 13)
     const audit = { create_by: 'test', create_time: now() };
     ids.bookUser = DUP_PLAYER;
-    await db.insertInto('book_user').values({ id: ids.bookUser, nickname: '查重玩家', phone: '13900000009', openid: 'dup-openid', del_flag: 0, ...audit }).execute();
+    await db
+      .insertInto('book_user')
+      .values({ id: ids.bookUser, nickname: '查重玩家', phone: '13900000009', openid: 'dup-openid', del_flag: 0, ...audit })
+      .execute();
     ids.pirateShip = newId();
-    await db.insertInto('pirate_ship').values({ id: ids.pirateShip, ship_no: 'DUP-SHIP', ship_name: '查重船', ...audit }).execute();
+    await db
+      .insertInto('pirate_ship')
+      .values({ id: ids.pirateShip, ship_no: 'DUP-SHIP', ship_name: '查重船', ...audit })
+      .execute();
     ids.greatLine = newId();
-    await db.insertInto('great_line').values({ id: ids.greatLine, line_code: 'dup_line', line_name: '查重航路', ...audit }).execute();
+    await db
+      .insertInto('great_line')
+      .values({ id: ids.greatLine, line_code: 'dup_line', line_name: '查重航路', ...audit })
+      .execute();
     ids.signPlace = newId();
-    await db.insertInto('sign_place').values({ id: ids.signPlace, place_no: 'DUP-PLACE', place_name: '查重点', nfc_code: 'DUP-NFC', ...audit }).execute();
+    await db
+      .insertInto('sign_place')
+      .values({ id: ids.signPlace, place_no: 'DUP-PLACE', place_name: '查重点', nfc_code: 'DUP-NFC', ...audit })
+      .execute();
     ids.bracelet = newId();
-    await db.insertInto('bracelet').values({ id: ids.bracelet, bracelet_no: 'DUP-BR', nfc_uid: 'DUP-UID', user_id: ids.bookUser, ...audit }).execute();
+    await db
+      .insertInto('bracelet')
+      .values({ id: ids.bracelet, bracelet_no: 'DUP-BR', nfc_uid: 'DUP-UID', user_id: ids.bookUser, ...audit })
+      .execute();
   });
   afterAll(async () => close?.());
 

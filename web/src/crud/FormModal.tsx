@@ -92,7 +92,11 @@ export function FormModal({
       {extraItems?.(editing)}
       {formFields(entity).map((f) => (
         <Form.Item key={f.prop} name={f.prop} label={f.label} rules={[...fieldRules(f), ...uniqueRules(entity, f, editing ? String(record?.id) : undefined)]}>
-          <FieldInput field={f} disabled={editing && f.fixedOnEdit} />
+          {f.ref ? (
+            <FieldInput field={f} disabled={editing && f.fixedOnEdit} valueText={(record?.[`${f.prop}_dictText`] as string | undefined) ?? null} />
+          ) : (
+            <FieldInput field={f} disabled={editing && f.fixedOnEdit} />
+          )}
         </Form.Item>
       ))}
       {extraItemsAfter?.(editing)}

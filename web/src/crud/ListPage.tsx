@@ -19,7 +19,7 @@ import { permCode, type EntityDef } from '@pk/contract';
 import { http, type Params } from '../api/request';
 import { buildExportParams, filterFields } from './query';
 import type { EntityRow } from './formBody';
-import { FilterInput } from './fields';
+import { FilterInput, ImageThumb } from './fields';
 import type { FormModalProps } from './FormModal';
 import type { ImportModalProps } from '../components/ImportModal/ImportModal';
 import { lazyDialog } from './lazyDialog';
@@ -169,7 +169,11 @@ function entityColumns(
       width: f.width,
       sorter: f.sort ? true : undefined,
       // a value the dictionary does not know is shown raw (contract §5.6 passes it through)
-      render: f.dict ? (_v, row) => String(row[`${f.prop}_dictText`] ?? row[f.prop] ?? '') : undefined,
+      render: f.dict
+        ? (_v, row) => String(row[`${f.prop}_dictText`] ?? row[f.prop] ?? '')
+        : f.widget === 'image' || f.widget === 'images'
+          ? (v) => <ImageThumb value={v} label={f.label} />
+          : undefined,
     };
     cols.push({ ...col, ...override });
   }

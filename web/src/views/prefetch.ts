@@ -7,6 +7,7 @@
  * Lives in the signed-in layout's chunk (it imports react-query's client), never in the login page's.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { bookUserEntity, braceletEntity, greatLineEntity, pirateShipEntity, shipTableEntity, signPlaceEntity } from '@pk/contract';
 import {
   announcementEntity,
   messageEntity,
@@ -64,6 +65,13 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'system/PermissionList': () => [{ queryKey: MENU_TREE_KEY, queryFn: fetchMenuTree }],
   'system/SysAnnouncementList': () => [list(entityListSource(announcementEntity))],
   'system/UserAnnouncementList': () => [list(myNoticesSource)],
+  // issue 13: the venue
+  'game/BookUserList': () => [list(entityListSource(bookUserEntity))],
+  'game/PirateShipList': () => [list(entityListSource(pirateShipEntity))],
+  'game/ShipTableList': () => [list(entityListSource(shipTableEntity))],
+  'game/GreatLineList': () => [list(entityListSource(greatLineEntity))],
+  'game/SignPlaceList': () => [list(entityListSource(signPlaceEntity))],
+  'game/BraceletList': () => [list(entityListSource(braceletEntity))],
 };
 
 /**

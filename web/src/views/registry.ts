@@ -61,6 +61,9 @@ export const views: Record<string, PageLoader> = {
   // issue 12: 系统通告 and 我的消息
   'system/SysAnnouncementList': () => import('../pages/system/announcement'),
   'system/UserAnnouncementList': () => import('../pages/system/userAnnouncement'),
+  // issue 13: the venue (ship with its crew, a great line's places in order)
+  'game/PirateShipList': () => import('../pages/game/venue/PirateShipList'),
+  'game/GreatLineList': () => import('../pages/game/venue/GreatLineList'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),

@@ -156,7 +156,10 @@ const REGISTRY: ReadonlyMap<string, TableDict> = new Map<string, TableDict>([
   ['sys_category,name,id', tableDict({ table: 'sys_category', text: 'name', value: 'id', order: ['code', 'id'] })],
   ['sys_category,name,code', tableDict({ table: 'sys_category', text: 'name', value: 'code', order: ['code', 'id'] })],
   // The game's venue (issue 13, modules/game/venue): players, ships, great lines, places, bracelets by id.
-  ['book_user,nickname,id', tableDict({ table: 'book_user', text: 'nickname', value: 'id', order: ['nickname', 'id'], live: { column: 'del_flag', value: 0 } })],
+  [
+    'book_user,nickname,id',
+    tableDict({ table: 'book_user', text: 'nickname', value: 'id', order: ['nickname', 'id'], live: { column: 'del_flag', value: 0 } }),
+  ],
   ['pirate_ship,ship_name,id', tableDict({ table: 'pirate_ship', text: 'ship_name', value: 'id', order: ['ship_name', 'id'] })],
   ['great_line,line_name,id', tableDict({ table: 'great_line', text: 'line_name', value: 'id', order: ['sort_no', 'id'] })],
   ['sign_place,place_name,id', tableDict({ table: 'sign_place', text: 'place_name', value: 'id', order: ['place_no', 'id'] })],

@@ -5,7 +5,10 @@ import { sql, type Kysely } from 'kysely';
  * has a text to search and an import a text to find its rows by.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('ship_table').addColumn('remark', sql`varchar(255)`).execute();
+  await db.schema
+    .alterTable('ship_table')
+    .addColumn('remark', sql`varchar(255)`)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -46,7 +46,12 @@ export function crewRows(body: unknown): CrewRow[] | undefined {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new BadRequestError(VENUE_MSG.crewRowBad);
     const r = raw as Record<string, unknown>;
     if (r.userId === undefined || r.userId === null || r.userId === '') throw new BadRequestError(VENUE_MSG.crewMemberRequired);
-    const joinTime = r.joinTime === undefined || r.joinTime === null || r.joinTime === '' ? null : typeof r.joinTime === 'string' ? parseWireDate(r.joinTime, 'datetime') : null;
+    const joinTime =
+      r.joinTime === undefined || r.joinTime === null || r.joinTime === ''
+        ? null
+        : typeof r.joinTime === 'string'
+          ? parseWireDate(r.joinTime, 'datetime')
+          : null;
     if (joinTime === null && r.joinTime) throw new BadRequestError(VENUE_MSG.crewRowBad);
     const memberRole = intOrNull(r.memberRole);
     if (memberRole !== null && memberRole !== 1 && memberRole !== 2) throw new BadRequestError(VENUE_MSG.crewRowBad);
@@ -85,7 +90,7 @@ export const pirateShipBinding: CrudBinding = {
   hooks: {
     async beforeSave(values, c) {
       crewRows(c.req.body); // a bad crew list is a 400 before anything is written
-      if (c.isNew && !values.shipNo) values.shipNo = await nextShipNo(c.req);
+      if (c.isNew && !values.shipNo) values.shipNo = await nextShipNo(c.req, c.trx);
       if (values.maxMembers !== undefined && values.maxMembers !== null && (!Number.isInteger(values.maxMembers) || Number(values.maxMembers) < 1))
         throw new BadRequestError(VENUE_MSG.maxMembersBad);
     },
@@ -108,7 +113,12 @@ async function saveCrewCountCheck(values: Values, trx: Parameters<typeof saveCre
   await saveCrew(
     trx,
     shipId,
-    crew.map((r) => ({ userId: String(r.userId), memberRole: (r.memberRole as number) ?? null, seatNo: (r.seatNo as number) ?? null, joinTime: (r.joinTime as string) ?? null })),
+    crew.map((r) => ({
+      userId: String(r.userId),
+      memberRole: (r.memberRole as number) ?? null,
+      seatNo: (r.seatNo as number) ?? null,
+      joinTime: (r.joinTime as string) ?? null,
+    })),
     null,
   );
 }

@@ -21,8 +21,11 @@ export interface CrewRow {
 }
 
 /** The next ship number of fill rule `ship_num` (SHIP + date + sequence), or null when the rule is missing. */
-export async function nextShipNo(req: FastifyRequest): Promise<string | null> {
-  const v = await executeRule(req.server.ctx.db, req.log, 'ship_num', {});
+export async function nextShipNo(req: FastifyRequest, trx: Trx): Promise<string | null> {
+  // SQLite has one connection, held by the save's transaction: the sequence is bumped inside it there; elsewhere on
+  // its own connection, so the sequence row's lock is not held for the whole save (a rolled-back save leaves a gap)
+  const db = req.server.ctx.db;
+  const v = await executeRule(db.dialect === 'sqlite' ? { ...db, db: trx } : db, req.log, 'ship_num', {});
   return typeof v === 'string' && v ? v : null;
 }
 
@@ -40,7 +43,14 @@ export async function claimPlayer(trx: Trx, shipId: string, userId: string): Pro
       eb.or([
         eb('ship_id', 'is', null),
         eb('ship_id', '=', shipId),
-        eb('ship_id', 'in', eb.selectFrom('pirate_ship').select('id').where('status', 'in', [...SHIP_ENDED])),
+        eb(
+          'ship_id',
+          'in',
+          eb
+            .selectFrom('pirate_ship')
+            .select('id')
+            .where('status', 'in', [...SHIP_ENDED]),
+        ),
       ]),
     )
     .executeTakeFirst();
@@ -87,11 +97,26 @@ export async function saveCrew(trx: Trx, shipId: string, crew: CrewRow[], userna
     if (!ended) await claimPlayer(trx, shipId, c.userId);
     const cols = { member_role: c.memberRole ?? 2, seat_no: c.seatNo, join_time: c.joinTime };
     const id = byUser.get(c.userId);
-    if (id) await trx.updateTable('ship_table').set({ ...cols, update_by: username, update_time: time }).where('id', '=', id).execute();
+    if (id)
+      await trx
+        .updateTable('ship_table')
+        .set({ ...cols, update_by: username, update_time: time })
+        .where('id', '=', id)
+        .execute();
     else
       await trx
         .insertInto('ship_table')
-        .values({ id: newId(), ship_id: shipId, user_id: c.userId, ...cols, join_time: c.joinTime ?? time, status: 1, score_contribution: 0, create_by: username, create_time: time })
+        .values({
+          id: newId(),
+          ship_id: shipId,
+          user_id: c.userId,
+          ...cols,
+          join_time: c.joinTime ?? time,
+          status: 1,
+          score_contribution: 0,
+          create_by: username,
+          create_time: time,
+        })
         .execute();
   }
   if (ended) await releasePlayers(trx, shipId);
@@ -247,7 +272,10 @@ export async function sortPlaces(db: Trx, lineId: string, placeIds: string[], us
       if (other) throw new BizError(VENUE_MSG.placeOnOtherLine(other.place_name ?? other.id));
     }
     const time = now();
-    let q = trx.updateTable('sign_place').set({ great_line_id: null, line_sort: null, update_by: username, update_time: time }).where('great_line_id', '=', lineId);
+    let q = trx
+      .updateTable('sign_place')
+      .set({ great_line_id: null, line_sort: null, update_by: username, update_time: time })
+      .where('great_line_id', '=', lineId);
     if (placeIds.length) q = q.where('id', 'not in', placeIds);
     await q.execute();
     for (const [i, id] of placeIds.entries()) {
