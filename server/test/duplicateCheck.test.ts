@@ -92,6 +92,13 @@ describe('duplicate check (contract §6.3)', () => {
       .insertInto('bracelet')
       .values({ id: ids.bracelet, bracelet_no: 'DUP-BR', nfc_uid: 'DUP-UID', user_id: ids.bookUser, ...audit })
       .execute();
+    // quest screens of the game (issue 13)
+    ids.activityTask = newId();
+    await db.insertInto('activity_task').values({ id: ids.activityTask, task_code: 'dup_task', task_name: '查重任务', task_type: 5 }).execute();
+    ids.honor = newId();
+    await db.insertInto('honor').values({ id: ids.honor, honor_code: 'dup_honor', honor_name: '查重荣誉', condition_type: 6 }).execute();
+    ids.treasureChest = newId();
+    await db.insertInto('treasure_chest').values({ id: ids.treasureChest, chest_no: 'dup_chest', chest_name: '查重宝箱', nfc_code: 'dup_nfc' }).execute();
   });
   afterAll(async () => close?.());
 
@@ -116,6 +123,10 @@ describe('duplicate check (contract §6.3)', () => {
     ['bracelet', 'bracelet_no', 'DUP-BR', 'bracelet'],
     ['bracelet', 'nfc_uid', 'DUP-UID', 'bracelet'],
     ['bracelet', 'user_id', DUP_PLAYER, 'bracelet'],
+    ['activity_task', 'task_code', 'dup_task', 'activityTask'],
+    ['honor', 'honor_code', 'dup_honor', 'honor'],
+    ['treasure_chest', 'chest_no', 'dup_chest', 'treasureChest'],
+    ['treasure_chest', 'nfc_code', 'dup_nfc', 'treasureChest'],
   ];
 
   it('registers exactly the unique fields of the existing screens', () => {

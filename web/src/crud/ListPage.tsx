@@ -15,7 +15,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import type { TableColumnType, TableProps } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { permCode, type EntityDef } from '@pk/contract';
+import { hasRoute, permCode, type EntityDef, type StandardRoute } from '@pk/contract';
 import { http, type Params } from '../api/request';
 import { buildExportParams, filterFields } from './query';
 import type { EntityRow } from './formBody';
@@ -113,6 +113,20 @@ function entityRowActions(entity: EntityDef): RowAction<EntityRow, ListPageConte
     },
   ];
 }
+
+/** The standard route behind each of the list's own buttons: a route the entity omits has no button (issue 13 record screens). */
+const ROUTE_OF: Readonly<Record<string, StandardRoute>> = {
+  add: 'add',
+  edit: 'edit',
+  delete: 'delete',
+  deleteBatch: 'deleteBatch',
+  export: 'exportXls',
+  import: 'importExcel',
+};
+const routed =
+  (entity: EntityDef) =>
+  (a: { key: string }): boolean =>
+    !ROUTE_OF[a.key] || hasRoute(entity, ROUTE_OF[a.key]);
 
 /** The list's own toolbar as schema entries: 新增, 导出, 导入, and 批量删除 while rows are selected. */
 function entityToolbar(entity: EntityDef, on: { exporting: boolean; doExport: () => unknown; openImport: () => void }): ToolbarAction<ListPageContext>[] {
@@ -222,8 +236,8 @@ export function ListPage(props: ListPageProps): ReactNode {
     }
   }
 
-  const toolbar = [...entityToolbar(entity, { exporting, doExport, openImport: () => setImportOpen(true) }), ...(props.toolbar ?? [])];
-  const rowActions = useMemo(() => [...entityRowActions(entity), ...(props.rowActions ?? [])], [entity, props.rowActions]);
+  const toolbar = [...entityToolbar(entity, { exporting, doExport, openImport: () => setImportOpen(true) }).filter(routed(entity)), ...(props.toolbar ?? [])];
+  const rowActions = useMemo(() => [...entityRowActions(entity).filter(routed(entity)), ...(props.rowActions ?? [])], [entity, props.rowActions]);
   const columns = useMemo(() => entityColumns(entity, overrides, extraColumns), [entity, overrides, extraColumns]);
   const search$ = useMemo(() => searchItems(entity, searchExtra), [entity, searchExtra]);
 

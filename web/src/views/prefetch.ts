@@ -22,6 +22,7 @@ import {
   tenantEntity,
   userEntity,
 } from '@pk/contract';
+import { questionBankEntity, userHonorEntity } from '@pk/contract';
 import { entityListSource, firstPageQuery, LIST_FRESH_MS, type ListSource } from '../crud/listSource';
 import { departTreeKey } from '../components/DepartTree/DepartTree';
 import { fetchDepartTree, type DepartSource } from '../components/DepartTree/api';
@@ -51,6 +52,8 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'system/RoleUserList': () => [list(entityListSource(roleEntity))],
   'system/SysPositionList': () => [list(entityListSource(positionEntity))],
   'system/TenantList': () => [list(entityListSource(tenantEntity))],
+  'game/QuestionBankList': () => [list(entityListSource(questionBankEntity))],
+  'game/UserHonorList': () => [list(entityListSource(userHonorEntity))],
   'system/DictList': () => [list(entityListSource(dictEntity))],
   'system/SysCheckRuleList': () => [list(entityListSource(checkRuleEntity))],
   'system/SysFillRuleList': () => [list(entityListSource(fillRuleEntity))],

@@ -58,6 +58,9 @@ export const views: Record<string, PageLoader> = {
   // issue 12: 消息中心
   'modules/message/SysMessageTemplateList': () => import('../pages/message/template'),
   'modules/message/SysMessageList': () => import('../pages/message/list'),
+  // issue 13 (quest): the question bank with its options sub-table, user honors with 手动授予
+  'game/QuestionBankList': () => import('../pages/game/quest/QuestionBankList'),
+  'game/UserHonorList': () => import('../pages/game/quest/UserHonorList'),
   // issue 12: 系统通告 and 我的消息
   'system/SysAnnouncementList': () => import('../pages/system/announcement'),
   'system/UserAnnouncementList': () => import('../pages/system/userAnnouncement'),

@@ -46,7 +46,16 @@ export const userSignPlaceEntity = defineEntity({
   fields: [
     { prop: 'userId', label: '玩家', type: 'string', dict: GAME_REF_DICT.user, ref: GAME_REF_URL.user, filter: 'eq', required: true, maxLength: 32 },
     { prop: 'reservationId', label: '预约ID', type: 'string', filter: 'eq', required: true, maxLength: 32 },
-    { prop: 'signPlaceId', label: '签到点', type: 'string', dict: GAME_REF_DICT.signPlace, ref: GAME_REF_URL.signPlace, filter: 'eq', required: true, maxLength: 32 },
+    {
+      prop: 'signPlaceId',
+      label: '签到点',
+      type: 'string',
+      dict: GAME_REF_DICT.signPlace,
+      ref: GAME_REF_URL.signPlace,
+      filter: 'eq',
+      required: true,
+      maxLength: 32,
+    },
     { prop: 'shipId', label: '海盗船', type: 'string', dict: GAME_REF_DICT.ship, ref: GAME_REF_URL.ship, filter: 'eq', maxLength: 32 },
     { prop: 'braceletId', label: '手环ID', type: 'string', maxLength: 32 },
     { prop: 'signTime', label: '签到时间', type: 'datetime', filter: 'range', sort: true },

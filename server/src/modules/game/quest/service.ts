@@ -128,7 +128,10 @@ export async function grantHonor(db: Db, g: GrantInput): Promise<{ granted: bool
       create_by: g.by,
       create_time: time,
     });
-    const res = db.dialect === 'mysql' ? await q.ignore().executeTakeFirst() : await q.onConflict((oc) => oc.columns(['user_id', 'honor_id']).doNothing()).executeTakeFirst();
+    const res =
+      db.dialect === 'mysql'
+        ? await q.ignore().executeTakeFirst()
+        : await q.onConflict((oc) => oc.columns(['user_id', 'honor_id']).doNothing()).executeTakeFirst();
     if (Number(res.numInsertedOrUpdatedRows ?? 0) !== 1) return { granted: false, id: null };
     const reward = Number(honor.reward_score ?? 0);
     if (reward > 0)
