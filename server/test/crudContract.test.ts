@@ -9,6 +9,8 @@ import { crudContract, OMIT, type ContractEnv, type ContractOverrides } from './
  * What the sample generator cannot derive, per entity key (an entity added later usually needs no line here).
  */
 const OVERRIDES: Record<string, ContractOverrides> = {
+  // a tier range (min < max) that is disabled, so it overlaps no seeded tier (issue 13 point 7)
+  pirateRank: { values: { rankLevel: (n) => 1000 + n, minScore: (n) => n, maxScore: (n) => 1_000_000 + n, status: () => 0 } },
   // the id is an integer the user types (contract §12.5)
   tenant: { values: { id: (n) => 5000 + n }, unknownId: '4999' },
   // a password only on add; tenants and identity are checked against what exists

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../src/core/context.js';
 import { newId } from '../src/core/id.js';
 import { now } from '../src/core/time.js';
+import { md5 } from '../src/db/seed/menus.js';
 import { registeredDuplicateChecks } from '../src/core/dict/duplicateRegistry.js';
 import { PERM } from '../src/db/seed/permissionCodes.js';
 import * as contract from '@pk/contract';
@@ -64,6 +65,7 @@ describe('duplicate check (contract §6.3)', () => {
     ids.checkRule = (await db.selectFrom('sys_check_rule').select('id').where('rule_code', '=', 'common').executeTakeFirstOrThrow()).id;
     ids.fillRule = (await db.selectFrom('sys_fill_rule').select('id').where('rule_code', '=', 'shop_order_num').executeTakeFirstOrThrow()).id;
     ids.dict = (await db.selectFrom('sys_dict').select('id').where('dict_code', '=', 'sex').executeTakeFirstOrThrow()).id;
+    ids.pirateRank = md5('pirateRank:3'); // 七武海 (seed part game-ranks-v1)
     ids.messageTemplate = (await db.selectFrom('sys_sms_template').select('id').where('template_code', '=', 'sys_ts_note').executeTakeFirstOrThrow()).id;
     // 游戏管理 venue (issue 13)
     const audit = { create_by: 'test', create_time: now() };
@@ -127,6 +129,7 @@ describe('duplicate check (contract §6.3)', () => {
     ['honor', 'honor_code', 'dup_honor', 'honor'],
     ['treasure_chest', 'chest_no', 'dup_chest', 'treasureChest'],
     ['treasure_chest', 'nfc_code', 'dup_nfc', 'treasureChest'],
+    ['pirate_rank', 'rank_level', '3', 'pirateRank'],
   ];
 
   it('registers exactly the unique fields of the existing screens', () => {

@@ -60,7 +60,7 @@ function pageKeys(): Set<string> {
   return keys;
 }
 
-/** Table names of the `Database` interface of server/src/db/schema.ts. */
+/** Table names of the `Database` interface of server/src/db/schema.ts (with the game's `GameTables` it extends, gameSchema.ts). */
 function schemaTables(): Set<string> {
   // Database (schema.ts) extends GameTables (gameSchema.ts, issue 13): the tables of both
   const body = (file: string, name: string) => new RegExp(`export interface ${name}(?: extends \\w+)? \\{([^}]*)\\}`).exec(read(file))?.[1] ?? '';

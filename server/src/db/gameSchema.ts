@@ -568,6 +568,7 @@ export interface GameTables {
   game_message_read: GameMessageReadTable;
   book_slot_capacity: BookSlotCapacityTable;
   book_slot_usage: BookSlotUsageTable;
+  pirate_bounty_count: PirateBountyCountTable;
 }
 
 /** A chest opening (migration 0016): UQ (reservation_id, user_id, chest_id) makes an opening score once. */
@@ -647,4 +648,10 @@ export interface BookSlotUsageTable {
   time_slot: string;
   booked: number;
   update_time: string | null;
+}
+
+/** Players per positive bounty value, kept by the score ledger (migration 0014): the live board's "my position". */
+export interface PirateBountyCountTable {
+  bounty: number;
+  players: number;
 }

@@ -47,6 +47,19 @@ describe(`score ledger, tiers, adjust, live board, snapshot (${process.env.TEST_
   const scoreOf = (userId: string) => ctx.db.db.selectFrom('pirate_score').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
   const historyOf = (userId: string) => ctx.db.db.selectFrom('user_score_history').selectAll().where('user_id', '=', userId).execute();
 
+  /** The live board's per-bounty counts equal what pirate_score holds. */
+  const expectCountsKept = async () => {
+    const kept = await ctx.db.db.selectFrom('pirate_bounty_count').select(['bounty', 'players']).where('players', '<>', 0).execute();
+    const real = await ctx.db.db
+      .selectFrom('pirate_score')
+      .select((eb) => ['bounty', eb.fn.countAll().as('players')])
+      .where('bounty', '>', 0)
+      .groupBy('bounty')
+      .execute();
+    const norm = (rows: Array<{ bounty: unknown; players: unknown }>) => rows.map((r) => `${Number(r.bounty)}:${Number(r.players)}`).sort();
+    expect(norm(kept)).toEqual(norm(real));
+  };
+
   beforeAll(async () => {
     t = await createTestApp();
     ({ app, ctx } = t);
@@ -94,6 +107,7 @@ describe(`score ledger, tiers, adjust, live board, snapshot (${process.env.TEST_
     }
     const balance = Number(row.available_score);
     for (const [v, d] of degree) expect(d, `score ${v}`).toBe(v === 0 && balance !== 0 ? 1 : v === balance && balance !== 0 ? -1 : 0);
+    await expectCountsKept();
   });
 
   it('the tier follows the total score; a ship moves with its crew', async () => {
@@ -178,6 +192,7 @@ describe(`score ledger, tiers, adjust, live board, snapshot (${process.env.TEST_
 
   it('live board: top N by bounty (ties by id, descending) and my position from the index', async () => {
     await ctx.db.db.deleteFrom('pirate_score').execute();
+    await ctx.db.db.deleteFrom('pirate_bounty_count').execute();
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) ids.push(await player({ nickname: `榜${i}` }));
     // bounties: 12 players, two ties
@@ -192,8 +207,11 @@ describe(`score ledger, tiers, adjust, live board, snapshot (${process.env.TEST_
     expect(r.result.mine).toBeNull();
     for (const [pos, e] of expected.entries()) {
       r = await live(`scope=1&top=3&userId=${e.id}`);
-      expect(r.result.mine, `position of ${pos + 1}`).toEqual({ rankNo: pos + 1, bounty: e.b });
+      // in the list: its place there; below it: 1 + the players with more bounty (ties share the place)
+      const rankNo = pos < 3 ? pos + 1 : 1 + expected.filter((x) => x.b > e.b).length;
+      expect(r.result.mine, `position of ${pos + 1}`).toEqual({ rankNo, bounty: e.b });
     }
+    await expectCountsKept();
     r = await live(`scope=1&userId=${await player()}`);
     expect(r.result.mine).toBeNull();
     expect((await live('scope=3')).success).toBe(false);

@@ -53,6 +53,8 @@ export const views: Record<string, PageLoader> = {
   'system/SysCheckRuleList': () => import('../pages/system/checkRule'),
   'system/SysFillRuleList': () => import('../pages/system/fillRule'),
   'system/QuartzJobList': () => import('../pages/system/quartz'),
+  // issue 13: the score ledger
+  'game/PirateScoreList': () => import('../pages/game/score'),
   'system/LogList': () => import('../pages/system/log'),
   'system/DataLogList': () => import('../pages/system/dataLog'),
   // issue 12: 消息中心

@@ -21,6 +21,8 @@ export interface DuplicateCheck {
    * caller who cannot list the table cannot probe it for values either.
    */
   perms: readonly string[];
+  /** An integer column: a value that is not an integer is free (PostgreSQL would refuse comparing it). */
+  integer?: boolean;
 }
 
 /**
@@ -63,9 +65,9 @@ const PAIRS: ReadonlyArray<readonly [string, DuplicateCheck]> = [
   ['treasure_chest.chest_no', { table: 'treasure_chest', column: 'chest_no', perms: [treasureChestEntity.perms.list] }],
   ['treasure_chest.nfc_code', { table: 'treasure_chest', column: 'nfc_code', perms: [treasureChestEntity.perms.list] }],
   // 海盗等级 (issue 13): tier level.
-  ['pirate_rank.rank_level', { table: 'pirate_rank', column: 'rank_level', perms: [pirateRankEntity.perms.list] }],
   // 商品 (issue 13 point 8): goods number.
   ['goods.goods_no', { table: 'goods', column: 'goods_no', perms: [goodsEntity.perms.list] }],
+  ['pirate_rank.rank_level', { table: 'pirate_rank', column: 'rank_level', perms: [pirateRankEntity.perms.list], integer: true }],
 ];
 
 const REGISTRY: ReadonlyMap<string, DuplicateCheck> = new Map(PAIRS);

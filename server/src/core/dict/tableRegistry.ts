@@ -171,7 +171,7 @@ const REGISTRY: ReadonlyMap<string, TableDict> = new Map<string, TableDict>([
   ['honor,honor_name,id', tableDict({ table: 'honor', text: 'honor_name', value: 'id', order: ['honor_name', 'id'] })],
   ['treasure_chest,chest_name,id', tableDict({ table: 'treasure_chest', text: 'chest_name', value: 'id', order: ['chest_name', 'id'] })],
   ['question_bank,title,id', tableDict({ table: 'question_bank', text: 'title', value: 'id', order: ['id'], live: { column: 'del_flag', value: 0 } })],
-  // the game's players and tiers (issue 13: 海盗积分, 积分流水 …)
+  // the game's tiers (issue 13: 海盗积分 …)
   ['pirate_rank,rank_name,id', tableDict({ table: 'pirate_rank', text: 'rank_name', value: 'id', order: ['rank_level', 'id'] })],
 ]);
 

@@ -118,12 +118,38 @@ async function moveRow(tx: Kysely<Database>, c: ScoreChange, kind: ScoreKind, bo
 }
 
 /**
+ * One player's bounty moved from `from` to `to`: the live board's per-value counts (pirate_bounty_count, migration
+ * 0014) follow, in the caller's transaction. Only positive values are counted (a bounty of 0 is never above anyone).
+ * The two rows are touched in ascending bounty order, so concurrent changes lock them in one order.
+ */
+async function moveBountyCount(tx: Kysely<Database>, dialect: DialectName, from: number, to: number): Promise<void> {
+  const steps: Array<[number, 1 | -1]> = [];
+  if (from > 0) steps.push([from, -1]);
+  if (to > 0) steps.push([to, 1]);
+  steps.sort((a, b) => a[0] - b[0]);
+  for (const [value, d] of steps) {
+    if (d < 0) {
+      await tx
+        .updateTable('pirate_bounty_count')
+        .set({ players: sql`players - 1` })
+        .where('bounty', '=', value)
+        .execute();
+      continue;
+    }
+    const q = tx.insertInto('pirate_bounty_count').values({ bounty: value, players: 1 });
+    if (dialect === 'mysql') await q.onDuplicateKeyUpdate({ players: sql`players + 1` }).execute();
+    else await q.onConflict((oc) => oc.column('bounty').doUpdateSet({ players: sql`pirate_bounty_count.players + 1` })).execute();
+  }
+}
+
+/**
  * Apply one change inside `tx` (a transaction the caller opened). Refuses with `可用积分不足` below zero.
  *
  * In the same transaction: the player's tier (rank_id) follows total_score (a second UPDATE of the row this
  * transaction already locked, reading the tiers by subquery), and when the player is in a ship (book_user.ship_id)
  * the ship's total_score and bounty move by the same amounts (atomic increments). The history row records the
- * bounty moved (`change_bounty`, migration 0014) for the period boards.
+ * bounty moved (`change_bounty`, migration 0014) for the period boards, and the per-bounty player counts of the
+ * live board (`pirate_bounty_count`) move with the player's bounty.
  *
  * The UPDATE runs first and the insert-ignore of a missing row only when it found none: on MariaDB an
  * insert-ignore of an existing key takes a shared lock that two concurrent changes of one player would both hold
@@ -162,6 +188,7 @@ export async function applyScoreChange(tx: Kysely<Database>, dialect: DialectNam
     .select(['total_score', 'available_score', 'used_score', 'bounty'])
     .where('user_id', '=', c.userId)
     .executeTakeFirstOrThrow();
+  if (bounty) await moveBountyCount(tx, dialect, Number(row.bounty) - bounty, Number(row.bounty));
   const after = Number(row.available_score);
   const historyId = newId();
   await tx

@@ -1,4 +1,4 @@
-import { bountyRankEntity, pirateScoreEntity, SCORE_ADJUST_MAX } from '@pk/contract';
+import { bountyRankEntity, OPERATE_TYPE, pirateScoreEntity, SCORE_ADJUST_MAX } from '@pk/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { perm } from '../../../core/access/guard.js';
@@ -36,11 +36,19 @@ export async function scoreModule(app: FastifyInstance): Promise<void> {
   await registerCrud(app, bountyRankBinding);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/score/pirateScore/adjust', { config: perm(pirateScoreEntity.perms.adjust), schema: { body: adjustBody } }, async (req) => {
-    const { userId, delta, reason } = req.body;
-    const res = await adjustScore(app.ctx.db, { userId, delta, reason, by: req.user?.username ?? null });
-    return ok(res, SCORE_MSG.adjusted);
-  });
+  r.post(
+    '/score/pirateScore/adjust',
+    {
+      // the operation log says what it was (sys_log type 2); the ledger's history row keeps the reason
+      config: { ...perm(pirateScoreEntity.perms.adjust), log: { content: `${pirateScoreEntity.title}-调整积分`, operateType: OPERATE_TYPE.edit } },
+      schema: { body: adjustBody },
+    },
+    async (req) => {
+      const { userId, delta, reason } = req.body;
+      const res = await adjustScore(app.ctx.db, { userId, delta, reason, by: req.user?.username ?? null });
+      return ok(res, SCORE_MSG.adjusted);
+    },
+  );
 
   r.get('/score/bountyRank/live', { config: perm(bountyRankEntity.perms.list), schema: { querystring: liveQuery } }, async (req) =>
     ok(await liveBoard(app.ctx.db, Number(req.query.scope ?? 1), req.query.top ?? 100, req.query.userId || null)),

@@ -82,8 +82,9 @@ export async function adjustScore(db: Db, a: { userId: string; delta: number; re
 /**
  * The live board: the top `top` by bounty, ties by id descending — exactly the backward walk of the index
  * (bounty, user_id) on pirate_score (idx_pirate_score_board), or of (bounty) on pirate_ship — and "my position":
- * 1 + the number of rows before mine in that order, two counts over index ranges (bounty > mine; bounty = mine and
- * id > mine), never a scan of the table.
+ * the place in that list when the asker is in it, else 1 + the players with more bounty (players tied with the asker
+ * share the place: standard competition ranking), summed from the ledger's per-bounty counts
+ * (pirate_bounty_count: one row per distinct bounty, not one per player ahead).
  */
 export async function liveBoard(db: Db, scope: number, top: number, userId: string | null): Promise<LiveBoard> {
   return scope === RANK_SCOPE.ship ? shipBoard(db, top, userId) : playerBoard(db, top, userId);
@@ -112,20 +113,13 @@ async function playerBoard(db: Db, top: number, userId: string | null): Promise<
   const me = await db.db.selectFrom('pirate_score').select('bounty').where('user_id', '=', userId).executeTakeFirst();
   if (!me) return { records, mine: null };
   const bounty = Number(me.bounty);
-  const [above, tied] = await Promise.all([
-    db.db
-      .selectFrom('pirate_score')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('bounty', '>', bounty)
-      .executeTakeFirstOrThrow(),
-    db.db
-      .selectFrom('pirate_score')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('bounty', '=', bounty)
-      .where('user_id', '>', userId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { records, mine: { rankNo: 1 + Number(above.n) + Number(tied.n), bounty } };
+  // players with more bounty: a sum over the per-value counts above mine (one row per distinct bounty), kept by the ledger
+  const above = await db.db
+    .selectFrom('pirate_bounty_count')
+    .select(sql<number | string | null>`sum(players)`.as('n'))
+    .where('bounty', '>', bounty)
+    .executeTakeFirst();
+  return { records, mine: { rankNo: 1 + Number(above?.n ?? 0), bounty } };
 }
 
 async function shipBoard(db: Db, top: number, userId: string | null): Promise<LiveBoard> {

@@ -7,6 +7,8 @@ import type { DuplicateCheck } from '../../../core/dict/duplicateRegistry.js';
  * registry's literals; the value and the id are bound.
  */
 export async function isTaken(db: Kysely<Database>, check: DuplicateCheck, value: string, exceptId: string | undefined): Promise<boolean> {
+  // an integer column (a tier level) holds no value that is not an integer: free, and never compared as text
+  if (check.integer && !/^-?\d{1,15}$/.test(value.trim())) return false;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let q = (db as Kysely<any>).selectFrom(check.table).select('id').where(check.column, '=', value);
   if (exceptId) q = q.where('id', '<>', exceptId);

@@ -1,0 +1,136 @@
+/**
+ * Live bounty board benchmark server (issue 13 point 7), run with `node --import tsx` by bench/game-live-board.mjs.
+ * A fresh database (BENCH_DB=sqlite: a file in a temp folder; BENCH_DB=postgres: a new database on BENCH_PG_URL,
+ * dropped on exit), migrated and seeded as main.ts does, then BENCH_PLAYERS pirate_score rows inserted in batches
+ * of 50,000 by the database itself (bounty spread over 0 … 10,000,000 berries with ties), ANALYZE, then the real app
+ * on 127.0.0.1. Prints one JSON line `{"ready":true,...}` (admin token, the ids of a top, a middle and a last player,
+ * the plans of the board's statements) and serves until SIGTERM.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { buildApp } from '../server/src/app.js';
+import { prepareContext } from '../server/src/bootstrap.js';
+import { createSession } from '../server/src/core/auth/session.js';
+import type { DialectName } from '../server/src/db/connection.js';
+import { benchConfig } from './benchConfig.js';
+
+const DIALECT = (process.env.BENCH_DB ?? 'sqlite') as DialectName;
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000_000);
+const BATCH = 50_000;
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function pgUrl(name: string): string {
+  const u = new URL(PG_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+async function pgAdmin(q: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    await c.query(q);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Player i: id 'b' + 18 digits; bounty a multiplicative hash of i into 0 … 10,000,000 in steps of 1,000 (ties). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reaches the driver directly
+async function generatePlayers(db: any, from: number, to: number): Promise<void> {
+  const bounty = (i: string) => `((${i} * 2654435761) % 10007) * 1000`;
+  const cols = 'id, user_id, total_score, available_score, used_score, bounty, create_time';
+  if (DIALECT === 'sqlite')
+    await sql
+      .raw(
+        `insert into pirate_score (${cols})
+         with recursive seq(i) as (select ${from} union all select i + 1 from seq where i < ${to - 1})
+         select printf('p%018d', i), printf('b%018d', i), ${bounty('i')} / 1000, ${bounty('i')} / 1000, 0, ${bounty('i')}, '2026-01-01 00:00:00' from seq`,
+      )
+      .execute(db);
+  else
+    await sql
+      .raw(
+        `insert into pirate_score (${cols})
+         select 'p' || lpad(i::text, 18, '0'), 'b' || lpad(i::text, 18, '0'), ${bounty('i')} / 1000, ${bounty('i')} / 1000, 0, ${bounty('i')}, '2026-01-01 00:00:00'
+         from generate_series(${from}::bigint, ${to - 1}::bigint) as i`,
+      )
+      .execute(db);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+async function plan(db: any, q: string): Promise<string[]> {
+  if (DIALECT === 'sqlite') return (await sql.raw<{ detail: string }>(`explain query plan ${q}`).execute(db)).rows.map((r) => r.detail);
+  return (await sql.raw<{ 'QUERY PLAN': string }>(`explain ${q}`).execute(db)).rows.map((r) => r['QUERY PLAN'].trim());
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-bench-board-'));
+  const pgName = `pk_bench_board_${process.pid}_${Date.now() % 100000}`;
+  if (DIALECT === 'postgres') await pgAdmin(`CREATE DATABASE "${pgName}"`);
+  const config = benchConfig(dataDir, { DATABASE_URL: DIALECT === 'postgres' ? pgUrl(pgName) : '', REDIS_URL: '' });
+  const prepared = await prepareContext(config);
+  const { ctx } = prepared;
+  const db = ctx.db.db;
+  let closed = false;
+  const running: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
+  const stop = async () => {
+    if (closed) return;
+    closed = true;
+    await running.app?.close().catch(() => {});
+    await prepared.close().catch(() => {});
+    if (DIALECT === 'postgres') await pgAdmin(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`).catch(() => {});
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+  setTimeout(() => void stop(), 30 * 60_000).unref();
+
+  const t0 = Date.now();
+  for (let from = 0; from < PLAYERS; from += BATCH) await generatePlayers(db, from, Math.min(PLAYERS, from + BATCH));
+  // the ledger's per-bounty counts (pirate_bounty_count) of the generated players, as applyScoreChange would have kept them
+  await sql.raw('insert into pirate_bounty_count (bounty, players) select bounty, count(*) from pirate_score where bounty > 0 group by bounty').execute(db);
+  await sql.raw(DIALECT === 'sqlite' ? 'analyze' : 'analyze pirate_score').execute(db);
+  const seedMs = Date.now() - t0;
+
+  const app = await buildApp(ctx, { logger: false });
+  running.app = app;
+  const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const admin = await db.selectFrom('sys_user').select(['id', 'username', 'realname']).where('username', '=', 'admin').executeTakeFirstOrThrow();
+  const token = (await createSession(ctx, { id: admin.id, username: admin.username, realname: admin.realname ?? '' }, { ip: '127.0.0.1', userAgent: 'bench' }))
+    .token;
+  // players at the top, the middle and the end of the board (the end is the widest count)
+  const at = async (offset: number) =>
+    (
+      await db
+        .selectFrom('pirate_score')
+        .select('user_id')
+        .orderBy('bounty', 'desc')
+        .orderBy('user_id', 'desc')
+        .offset(offset)
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).user_id;
+  const players = { top: await at(500), middle: await at(Math.floor(PLAYERS / 2)), last: await at(PLAYERS - 1) };
+  const lastBounty = (await db.selectFrom('pirate_score').select('bounty').where('user_id', '=', players.last).executeTakeFirstOrThrow()).bounty;
+  const plans = {
+    top: await plan(db, `select user_id, bounty from pirate_score order by bounty desc, user_id desc limit 100`),
+    above: await plan(db, `select sum(players) from pirate_bounty_count where bounty > ${lastBounty}`),
+  };
+  const distinct = Number((await sql<{ n: string }>`select count(*) as n from pirate_bounty_count`.execute(db)).rows[0]?.n ?? 0);
+  let dbBytes = 0;
+  if (DIALECT === 'sqlite') dbBytes = fs.statSync(path.join(dataDir, 'pirate-king.db')).size;
+  else dbBytes = Number((await sql<{ n: string }>`select pg_database_size(current_database()) as n`.execute(db)).rows[0]?.n ?? 0);
+  process.stdout.write(
+    `${JSON.stringify({ ready: true, dialect: DIALECT, appUrl, prefix: config.apiPrefix, token, players, seedMs, dbBytes, distinct, plans })}\n`,
+  );
+  await new Promise(() => {});
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench server failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
