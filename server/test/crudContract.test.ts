@@ -60,6 +60,8 @@ const OVERRIDES: Record<string, ContractOverrides> = {
   treasureChest: { values: { signPlaceId: OMIT, rewardGoodsId: OMIT, rewardHonorId: OMIT } },
   // a single-choice question: two options, answer A (options stored as compact JSON, as sent here)
   questionBank: { values: { options: () => '[{"key":"A","text":"甲"},{"key":"B","text":"乙"}]', answer: () => 'A', signPlaceId: OMIT } },
+  // a booking: a date ahead (past dates are refused), one person; the player and the line are references left empty
+  bookReservationInfo: { values: { userId: OMIT, greatLineId: OMIT, reserveDate: () => `${new Date().getFullYear() + 1}-06-15`, peopleCount: () => 1 } },
 };
 
 describe(`CRUD contract of every entity (${process.env.TEST_DB ?? 'sqlite'})`, () => {

@@ -26,6 +26,8 @@ const READS_NOTHING: Record<string, string> = {
   'GET /sys/user/generateUserId': 'a fresh id',
   'GET /sys/user/recycleBin': 'every deleted user the caller may see',
   'GET /sys/role/queryall': 'every role',
+  'GET /book/bookReservationInfo/deskShips': 'every sailing ship with free places',
+  'GET /book/bookReservationInfo/capacityList': 'every slot capacity row',
   'GET /sys/role/queryTreeList': 'the whole menu tree',
   'GET /sys/permission/list': 'the whole menu tree',
   'GET /sys/permission/getSystemMenuList': 'the top-level menus',

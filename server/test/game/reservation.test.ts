@@ -37,14 +37,27 @@ describe(`reservations (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     call('POST', `${R}/add`, { contactName: `预约人${++seq}`, contactPhone: phone(), reserveDate: date, timeSlot: slot, peopleCount: people, ...extra });
   const byName = async (name: string) => db().selectFrom('book_reservation_info').selectAll().where('contact_name', '=', name).executeTakeFirstOrThrow();
   const usage = async (date: string, slot: string) =>
-    Number((await db().selectFrom('book_slot_usage').select('booked').where('reserve_date', '=', date).where('time_slot', '=', slot).executeTakeFirst())?.booked ?? 0);
+    Number(
+      (await db().selectFrom('book_slot_usage').select('booked').where('reserve_date', '=', date).where('time_slot', '=', slot).executeTakeFirst())?.booked ??
+        0,
+    );
   const res = (id: string) => db().selectFrom('book_reservation_info').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   /** A reservation row as a booking would leave it, written directly (today's slots may have ended when the test runs). */
   const seedRes = async (status: number, date = today(), slot = '10:00-12:00', people = 4): Promise<string> => {
     const id = newId();
     await db()
       .insertInto('book_reservation_info')
-      .values({ id, reservation_no: `T${RUN}${++seq}`, contact_name: `客人${seq}`, contact_phone: phone(), reserve_date: date, time_slot: slot, people_count: people, status, create_time: now() })
+      .values({
+        id,
+        reservation_no: `T${RUN}${++seq}`,
+        contact_name: `客人${seq}`,
+        contact_phone: phone(),
+        reserve_date: date,
+        time_slot: slot,
+        people_count: people,
+        status,
+        create_time: now(),
+      })
       .execute();
     return id;
   };
@@ -68,7 +81,14 @@ describe(`reservations (${process.env.TEST_DB ?? 'sqlite'})`, () => {
 
   it('a booking takes a number from reservation_num, starts pending and takes its places; bad dates and sizes are refused', async () => {
     const date = dayPlus(3);
-    const r = await call('POST', `${R}/add`, { contactName: '张三', contactPhone: '13800000001', reserveDate: date, timeSlot: '14:00-16:00', peopleCount: 3, status: 3 });
+    const r = await call('POST', `${R}/add`, {
+      contactName: '张三',
+      contactPhone: '13800000001',
+      reserveDate: date,
+      timeSlot: '14:00-16:00',
+      peopleCount: 3,
+      status: 3,
+    });
     expect(r.body).toMatchObject({ success: true, message: '添加成功！' });
     const row = await byName('张三');
     expect(row.reservation_no).toMatch(/^YY\d{8}\d+$/);
@@ -98,7 +118,11 @@ describe(`reservations (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     for (const r of results.filter((x) => !x.body.success)) expect(r.body.message).toBe('该时段预约已满');
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(await usage(date, '10:00-12:00')).toBe(10);
-    const n = await db().selectFrom('book_reservation_info').select((eb) => eb.fn.countAll().as('n')).where('reserve_date', '=', date).executeTakeFirstOrThrow();
+    const n = await db()
+      .selectFrom('book_reservation_info')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('reserve_date', '=', date)
+      .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(10);
     // the slot usage shows it; a slot's default capacity applies to other dates
     const u = await call('GET', `${R}/slotUsage?reserveDate=${date}`);
@@ -180,7 +204,12 @@ describe(`reservations (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       [old, 1, 1],
       [userIds[1], 2, 1],
     ]);
-    const bs = await db().selectFrom('bracelet').selectAll().where('bracelet_no', 'in', [`A${RUN}1`, `A${RUN}2`]).orderBy('bracelet_no').execute();
+    const bs = await db()
+      .selectFrom('bracelet')
+      .selectAll()
+      .where('bracelet_no', 'in', [`A${RUN}1`, `A${RUN}2`])
+      .orderBy('bracelet_no')
+      .execute();
     expect(bs.map((b) => [b.status, b.user_id, b.reservation_id])).toEqual([
       [1, old, id],
       [1, userIds[1], id],
@@ -199,7 +228,11 @@ describe(`reservations (${process.env.TEST_DB ?? 'sqlite'})`, () => {
 
     const out = await call('POST', `${R}/checkOut`, { id });
     expect(out.body).toMatchObject({ success: true, message: '离场成功' });
-    const after = await db().selectFrom('bracelet').selectAll().where('bracelet_no', 'in', [`A${RUN}1`, `A${RUN}2`]).execute();
+    const after = await db()
+      .selectFrom('bracelet')
+      .selectAll()
+      .where('bracelet_no', 'in', [`A${RUN}1`, `A${RUN}2`])
+      .execute();
     for (const b of after) {
       expect(b).toMatchObject({ status: 2, user_id: null });
       expect(b.unbind_time).toBeTruthy();
@@ -224,7 +257,17 @@ describe(`reservations (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       [{ players: [{ nickname: 'a', phone: phone(), braceletNo: `NONE${RUN}` }], shipMode: 'new', shipName: '船' }, `手环NONE${RUN}不存在`],
       [{ players: [{ nickname: 'a', phone: phone(), braceletNo: freeNo }], shipMode: 'new', shipName: '' }, '请填写船名'],
       [{ players: [{ nickname: 'a', phone: '123', braceletNo: freeNo }], shipMode: 'new', shipName: '船' }, '手机号123格式不正确'],
-      [{ players: [{ nickname: 'a', phone: phone(), braceletNo: freeNo }, { nickname: 'b', phone: phone(), braceletNo: freeNo }], shipMode: 'new', shipName: '船' }, '同一手环不能绑定两名玩家'],
+      [
+        {
+          players: [
+            { nickname: 'a', phone: phone(), braceletNo: freeNo },
+            { nickname: 'b', phone: phone(), braceletNo: freeNo },
+          ],
+          shipMode: 'new',
+          shipName: '船',
+        },
+        '同一手环不能绑定两名玩家',
+      ],
       [
         {
           players: [
@@ -267,7 +310,16 @@ describe(`reservations (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(await db().selectFrom('pirate_ship').select('member_count').where('id', '=', shipId).executeTakeFirstOrThrow()).toEqual({ member_count: 3 });
 
     const tomorrow = await seedRes(1, dayPlus(1));
-    expect((await call('POST', `${R}/checkIn`, { id: tomorrow, players: [{ nickname: 'a', phone: phone(), braceletNo: `B${RUN}4` }], shipMode: 'new', shipName: 'x' })).body).toMatchObject({
+    expect(
+      (
+        await call('POST', `${R}/checkIn`, {
+          id: tomorrow,
+          players: [{ nickname: 'a', phone: phone(), braceletNo: `B${RUN}4` }],
+          shipMode: 'new',
+          shipName: 'x',
+        })
+      ).body,
+    ).toMatchObject({
       success: false,
       message: '只能为今天的预约签到',
     });
@@ -278,7 +330,12 @@ describe(`reservations (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     await bracelet(no);
     const a = await seedRes(1);
     const b = await seedRes(1);
-    const body = (id: string) => ({ id, players: [{ nickname: `抢${id.slice(-4)}`, phone: phone(), braceletNo: no }], shipMode: 'new', shipName: `船${id.slice(-4)}` });
+    const body = (id: string) => ({
+      id,
+      players: [{ nickname: `抢${id.slice(-4)}`, phone: phone(), braceletNo: no }],
+      shipMode: 'new',
+      shipName: `船${id.slice(-4)}`,
+    });
     const results = await Promise.all([call('POST', `${R}/checkIn`, body(a)), call('POST', `${R}/checkIn`, body(b))]);
     expect(results.filter((r) => r.body.success).length).toBe(1);
     expect(results.find((r) => !r.body.success)?.body.message).toBe(`手环${no}已被占用`);

@@ -48,7 +48,14 @@ export interface FormModalExtension {
 export function fieldRules(f: FieldDef): Rule[] {
   const rules: Rule[] = [];
   if (f.required) {
-    rules.push({ required: true, message: `${isChoiceField(f) ? '请选择' : '请输入'}${f.label}!`, whitespace: !isChoiceField(f) });
+    // a number (InputNumber) or a date (a dayjs object) is no string: async-validator's default rule type ('string') refused it
+    const type = f.dict ? undefined : f.type === 'number' ? ('number' as const) : f.type === 'date' || f.type === 'datetime' ? ('object' as const) : undefined;
+    rules.push({
+      required: true,
+      message: `${isChoiceField(f) ? '请选择' : '请输入'}${f.label}!`,
+      whitespace: !isChoiceField(f) && !type,
+      ...(type ? { type } : {}),
+    });
   }
   if (f.maxLength && !isChoiceField(f) && f.type !== 'number') {
     rules.push({ max: f.maxLength, message: `${f.label}长度不能超过${f.maxLength}个字符!` });

@@ -10,6 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { bookUserEntity, braceletEntity, greatLineEntity, pirateShipEntity, shipTableEntity, signPlaceEntity } from '@pk/contract';
 import {
   announcementEntity,
+  bookReservationInfoEntity,
   messageEntity,
   messageTemplateEntity,
   checkRuleEntity,
@@ -75,6 +76,7 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'game/GreatLineList': () => [list(entityListSource(greatLineEntity))],
   'game/SignPlaceList': () => [list(entityListSource(signPlaceEntity))],
   'game/BraceletList': () => [list(entityListSource(braceletEntity))],
+  'game/BookReservationInfoList': () => [list(entityListSource(bookReservationInfoEntity))],
 };
 
 /**

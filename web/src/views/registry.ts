@@ -69,6 +69,9 @@ export const views: Record<string, PageLoader> = {
   // issue 13: the venue (ship with its crew, a great line's places in order)
   'game/PirateShipList': () => import('../pages/game/venue/PirateShipList'),
   'game/GreatLineList': () => import('../pages/game/venue/GreatLineList'),
+  // issue 13: 预约信息 and the 签到台
+  'game/BookReservationInfoList': () => import('../pages/game/reservation'),
+  'game/CheckInDesk': () => import('../pages/game/checkInDesk'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),

@@ -25,7 +25,11 @@ async function beforeSave(values: Values, c: SaveContext): Promise<void> {
     return;
   }
   if (!('reserveDate' in values || 'timeSlot' in values || 'peopleCount' in values)) return;
-  const cur = await c.trx.selectFrom('book_reservation_info').select(['status', 'reserve_date', 'time_slot', 'people_count']).where('id', '=', c.id).executeTakeFirstOrThrow();
+  const cur = await c.trx
+    .selectFrom('book_reservation_info')
+    .select(['status', 'reserve_date', 'time_slot', 'people_count'])
+    .where('id', '=', c.id)
+    .executeTakeFirstOrThrow();
   const next = {
     date: 'reserveDate' in values ? dateOf(values.reserveDate) : dateOf(cur.reserve_date),
     slot: 'timeSlot' in values ? String(values.timeSlot ?? '') : (cur.time_slot ?? ''),

@@ -6,12 +6,12 @@ import { registerCrud } from '../../../core/crud/index.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
 import type { ZodTypeProvider } from '../../../core/http/zodSchema.js';
 import { parseWireDate } from '../../../core/time.js';
-import { BadRequestError } from '../../../core/envelope/errors.js';
+import { BadRequestError, MSG } from '../../../core/envelope/errors.js';
 import { bookReservationInfoBinding } from './definition.js';
 import { RES_MSG, ReservationService } from './service.js';
 import './job.js'; // registers the no-show job handler (core/jobs/handlers.ts)
 
-const id = z.string({ error: 'id不能为空' }).trim().min(1, { error: 'id不能为空' }).max(64);
+const id = z.string({ error: MSG.idRequired }).trim().min(1, { error: MSG.idRequired }).max(64);
 const idBody = z.looseObject({ id });
 const keyword = z.looseObject({ keyword: z.string().max(100).optional() });
 const wireDate = (v: string) => {
@@ -45,35 +45,54 @@ export async function bookReservationInfoModule(app: FastifyInstance): Promise<v
   const DESK = CHECK_IN_DESK.perms.use;
   const by = (u: { username?: string } | null | undefined) => u?.username ?? null;
 
-  r.post('/book/bookReservationInfo/confirm', { config: { ...perm(P.confirm), log: { content: '预约信息-确认', operateType: 2 } }, schema: { body: idBody } }, async (req) => {
-    await svc.confirm(req.body.id, by(req.user));
-    return okMsg(RES_MSG.confirmed);
-  });
+  r.post(
+    '/book/bookReservationInfo/confirm',
+    { config: { ...perm(P.confirm), log: { content: '预约信息-确认', operateType: 2 } }, schema: { body: idBody } },
+    async (req) => {
+      await svc.confirm(req.body.id, by(req.user));
+      return okMsg(RES_MSG.confirmed);
+    },
+  );
 
   r.post(
     '/book/bookReservationInfo/cancel',
-    { config: { ...perm(P.cancel), log: { content: '预约信息-取消', operateType: 2 } }, schema: { body: z.looseObject({ id, reason: z.string().trim().max(255).optional() }) } },
+    {
+      config: { ...perm(P.cancel), log: { content: '预约信息-取消', operateType: 2 } },
+      schema: { body: z.looseObject({ id, reason: z.string().trim().max(255).optional() }) },
+    },
     async (req) => {
       await svc.cancel(req.body.id, req.body.reason || null, by(req.user));
       return okMsg(RES_MSG.cancelled);
     },
   );
 
-  r.post('/book/bookReservationInfo/checkIn', { config: { ...perm(P.checkIn, DESK), log: { content: '签到台-签到', operateType: 2 } }, schema: { body: checkInBody } }, async (req) => {
-    const result = await svc.checkIn(req.body as CheckInBody, by(req.user));
-    return ok(result, RES_MSG.checkedIn);
-  });
+  r.post(
+    '/book/bookReservationInfo/checkIn',
+    { config: { ...perm(P.checkIn, DESK), log: { content: '签到台-签到', operateType: 2 } }, schema: { body: checkInBody } },
+    async (req) => {
+      const result = await svc.checkIn(req.body as CheckInBody, by(req.user));
+      return ok(result, RES_MSG.checkedIn);
+    },
+  );
 
-  r.post('/book/bookReservationInfo/checkOut', { config: { ...perm(P.checkOut, DESK), log: { content: '签到台-离场', operateType: 2 } }, schema: { body: idBody } }, async (req) => {
-    await svc.checkOut(req.body.id, by(req.user));
-    return okMsg(RES_MSG.checkedOut);
-  });
+  r.post(
+    '/book/bookReservationInfo/checkOut',
+    { config: { ...perm(P.checkOut, DESK), log: { content: '签到台-离场', operateType: 2 } }, schema: { body: idBody } },
+    async (req) => {
+      await svc.checkOut(req.body.id, by(req.user));
+      return okMsg(RES_MSG.checkedOut);
+    },
+  );
 
-  r.get('/book/bookReservationInfo/deskSearch', { config: perm(DESK), schema: { querystring: keyword } }, async (req) => ok(await svc.deskSearch(req.query.keyword ?? '')));
-  r.get('/book/bookReservationInfo/deskPlayers', { config: perm(DESK), schema: { querystring: keyword } }, async (req) => ok(await svc.deskPlayers(req.query.keyword ?? '')));
-  r.get('/book/bookReservationInfo/deskShips', { config: perm(DESK), schema: { querystring: z.looseObject({}) } }, async () => ok(await svc.deskShips()));
+  r.get('/book/bookReservationInfo/deskSearch', { config: perm(DESK), schema: { querystring: keyword } }, async (req) =>
+    ok(await svc.deskSearch(req.query.keyword ?? '')),
+  );
+  r.get('/book/bookReservationInfo/deskPlayers', { config: perm(DESK), schema: { querystring: keyword } }, async (req) =>
+    ok(await svc.deskPlayers(req.query.keyword ?? '')),
+  );
+  r.get('/book/bookReservationInfo/deskShips', { config: perm(DESK) }, async () => ok(await svc.deskShips()));
 
-  r.get('/book/bookReservationInfo/capacityList', { config: perm(P.capacity), schema: { querystring: z.looseObject({}) } }, async () => ok(await svc.capacityList()));
+  r.get('/book/bookReservationInfo/capacityList', { config: perm(P.capacity) }, async () => ok(await svc.capacityList()));
 
   r.post(
     '/book/bookReservationInfo/capacitySave',
@@ -94,10 +113,14 @@ export async function bookReservationInfoModule(app: FastifyInstance): Promise<v
     },
   );
 
-  r.delete('/book/bookReservationInfo/capacityDelete', { config: { ...perm(P.capacity), log: { content: '预约信息-删除时段容量', operateType: 4 } }, schema: { querystring: z.looseObject({ id }) } }, async (req) => {
-    await svc.capacityDelete(req.query.id);
-    return okMsg(RES_MSG.capacityDeleted);
-  });
+  r.delete(
+    '/book/bookReservationInfo/capacityDelete',
+    { config: { ...perm(P.capacity), log: { content: '预约信息-删除时段容量', operateType: 4 } }, schema: { querystring: z.looseObject({ id }) } },
+    async (req) => {
+      await svc.capacityDelete(req.query.id);
+      return okMsg(RES_MSG.capacityDeleted);
+    },
+  );
 
   r.get(
     '/book/bookReservationInfo/slotUsage',

@@ -1,4 +1,13 @@
-import { RESERVATION_MAX_PEOPLE, RESERVATION_STATUS as S, type CheckInBody, type CheckInResult, type DeskPlayer, type DeskShip, type SlotCapacityRow, type SlotUsageRow } from '@pk/contract';
+import {
+  RESERVATION_MAX_PEOPLE,
+  RESERVATION_STATUS as S,
+  type CheckInBody,
+  type CheckInResult,
+  type DeskPlayer,
+  type DeskShip,
+  type SlotCapacityRow,
+  type SlotUsageRow,
+} from '@pk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { isUniqueViolation } from '../../../core/db/uniqueViolation.js';
@@ -46,8 +55,8 @@ export const RES_MSG = {
   shipNameRequired: '请填写船名',
   shipRequired: '请选择要加入的海盗船',
   shipFull: '该船已满员或不在航行中',
-  capacitySaved: '保存成功',
-  capacityDeleted: '删除成功',
+  capacitySaved: MSG.saved,
+  capacityDeleted: MSG.deletedWide,
   badCapacity: '容量应为0到100000之间的整数',
 } as const;
 
@@ -128,7 +137,9 @@ export async function takePlaces(db: Db, tx: Tx, date: string, slot: string, n: 
     .where(sql<boolean>`booked + ${n} <= ${capacity}`)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) {
-    const row = await tx.selectFrom('book_slot_usage').select('booked').where('reserve_date', '=', date).where('time_slot', '=', slot).executeTakeFirst();
+    // a locking read: MySQL's repeatable-read snapshot would show an older count than the UPDATE saw
+    const q = tx.selectFrom('book_slot_usage').select('booked').where('reserve_date', '=', date).where('time_slot', '=', slot);
+    const row = await (db.dialect === 'sqlite' ? q : q.forUpdate()).executeTakeFirst();
     const left = Math.max(0, capacity - Number(row?.booked ?? 0));
     throw new BizError(left > 0 ? RES_MSG.fullLeft(left) : RES_MSG.full);
   }
@@ -170,7 +181,11 @@ interface ResRow {
 const dateOf = (v: unknown) => (v === null || v === undefined ? '' : String(v).slice(0, 10));
 
 async function loadRes(q: Tx, id: string): Promise<ResRow> {
-  const row = await q.selectFrom('book_reservation_info').select(['id', 'status', 'reserve_date', 'time_slot', 'people_count']).where('id', '=', id).executeTakeFirst();
+  const row = await q
+    .selectFrom('book_reservation_info')
+    .select(['id', 'status', 'reserve_date', 'time_slot', 'people_count'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw new BizError(MSG.notFound);
   return row;
 }
@@ -179,7 +194,15 @@ async function loadRes(q: Tx, id: string): Promise<ResRow> {
  * Move a reservation from one of `from` to `to` by one conditional UPDATE; refuse (BizError) when it is in another
  * state now. Returns the row as it was.
  */
-async function transition(tx: Tx, id: string, from: readonly number[], to: number, action: string, set: Record<string, unknown>, by: string | null): Promise<ResRow> {
+async function transition(
+  tx: Tx,
+  id: string,
+  from: readonly number[],
+  to: number,
+  action: string,
+  set: Record<string, unknown>,
+  by: string | null,
+): Promise<ResRow> {
   const row = await loadRes(tx, id);
   const res = await tx
     .updateTable('book_reservation_info')
@@ -277,7 +300,12 @@ export class ReservationService {
       const userIds: string[] = [];
       for (const p of players) {
         if (p.userId) {
-          const u = await tx.selectFrom('book_user').select(['id', 'nickname', 'bracelet_id']).where('id', '=', p.userId).where('del_flag', '=', 0).executeTakeFirst();
+          const u = await tx
+            .selectFrom('book_user')
+            .select(['id', 'nickname', 'bracelet_id'])
+            .where('id', '=', p.userId)
+            .where('del_flag', '=', 0)
+            .executeTakeFirst();
           if (!u) throw new BizError(RES_MSG.playerMissing);
           if (u.bracelet_id) throw new BizError(RES_MSG.playerBusy(u.nickname ?? ''));
           userIds.push(u.id);
@@ -372,7 +400,17 @@ export class ReservationService {
         if (Number(again.numUpdatedRows) === 0)
           await tx
             .insertInto('ship_table')
-            .values({ id: newId(), ship_id: shipId, user_id: userId, member_role: role, join_time: time, score_contribution: 0, status: 1, create_by: by, create_time: time })
+            .values({
+              id: newId(),
+              ship_id: shipId,
+              user_id: userId,
+              member_role: role,
+              join_time: time,
+              score_contribution: 0,
+              status: 1,
+              create_by: by,
+              create_time: time,
+            })
             .execute();
       }
       await tx.updateTable('book_reservation_info').set({ ship_id: shipId }).where('id', '=', body.id).execute();
@@ -479,7 +517,13 @@ export class ReservationService {
       .orderBy('ship_no')
       .limit(100)
       .execute();
-    return rows.map((r) => ({ id: r.id, shipNo: r.ship_no, shipName: r.ship_name, memberCount: Number(r.member_count ?? 0), maxMembers: Number(r.max_members ?? 0) }));
+    return rows.map((r) => ({
+      id: r.id,
+      shipNo: r.ship_no,
+      shipName: r.ship_name,
+      memberCount: Number(r.member_count ?? 0),
+      maxMembers: Number(r.max_members ?? 0),
+    }));
   }
 
   /* ── capacity ── */
@@ -502,7 +546,10 @@ export class ReservationService {
         .where((eb) => (date ? eb('reserve_date', '=', date) : eb('reserve_date', 'is', null)))
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0)
-        await tx.insertInto('book_slot_capacity').values({ id: newId(), time_slot: slot, reserve_date: date, capacity, create_by: by, create_time: time }).execute();
+        await tx
+          .insertInto('book_slot_capacity')
+          .values({ id: newId(), time_slot: slot, reserve_date: date, capacity, create_by: by, create_time: time })
+          .execute();
     });
   }
 
