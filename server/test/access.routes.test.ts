@@ -29,6 +29,11 @@ const PUBLIC_ALLOWLIST = [
   // issue 13 point 9: WeChat Pay's server calls it without a token; the handler verifies the RSA-SHA256 signature of
   // the platform key, refuses stale timestamps and processes a notification once (game/shop.payNotify.test.ts).
   `POST ${P}/shop/pay/notify/wechat`,
+  // issue 13 point 5: the game devices have no session; each call is authenticated by the device's key (HMAC-SHA256
+  // of the raw body, timestamp ±300 s, single-use nonce, revocable key: modules/game/play, game/play.device.test.ts).
+  `POST ${P}/device/signIn`,
+  `POST ${P}/device/answer`,
+  `POST ${P}/device/openChest`,
 ];
 /** Public on purpose by core/http/apiDocs.ts (an iframe cannot send the token; no data in them). */
 const PUBLIC_DOCS_PREFIX = `${P}/docs`;

@@ -99,7 +99,7 @@ describe('rate limits per client', () => {
   });
 
   it('limits are configuration: defaults, 0 for none, anything else a one-line ConfigError', () => {
-    expect(loadConfig({}).rateLimits).toEqual({ login: 20, captcha: 30, sms: 5, check: 120, tts: 60 });
+    expect(loadConfig({}).rateLimits).toEqual({ login: 20, captcha: 30, sms: 5, check: 120, tts: 60, device: 600 });
     expect(loadConfig({ RATE_LIMIT_LOGIN: '0', RATE_LIMIT_CHECK: '500' }).rateLimits).toMatchObject({ login: 0, check: 500 });
     for (const bad of ['-1', 'ten', '1.5', '2000000']) {
       expect(() => loadConfig({ RATE_LIMIT_LOGIN: bad })).toThrow(ConfigError);

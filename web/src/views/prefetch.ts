@@ -22,6 +22,7 @@ import {
   roleEntity,
   tenantEntity,
   userEntity,
+  gameDeviceEntity,
 } from '@pk/contract';
 import { questionBankEntity, userHonorEntity } from '@pk/contract';
 import { entityListSource, firstPageQuery, LIST_FRESH_MS, type ListSource } from '../crud/listSource';
@@ -77,6 +78,7 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'game/SignPlaceList': () => [list(entityListSource(signPlaceEntity))],
   'game/BraceletList': () => [list(entityListSource(braceletEntity))],
   'game/BookReservationInfoList': () => [list(entityListSource(bookReservationInfoEntity))],
+  'game/GameDeviceList': () => [list(entityListSource(gameDeviceEntity))],
 };
 
 /**

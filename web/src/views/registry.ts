@@ -72,6 +72,8 @@ export const views: Record<string, PageLoader> = {
   // issue 13: 预约信息 and the 签到台
   'game/BookReservationInfoList': () => import('../pages/game/reservation'),
   'game/CheckInDesk': () => import('../pages/game/checkInDesk'),
+  // issue 13 point 5: 设备管理 (device keys shown once)
+  'game/GameDeviceList': () => import('../pages/game/play'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),

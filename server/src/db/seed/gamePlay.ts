@@ -3,7 +3,18 @@ import type { DictSeed } from './dicts.js';
 import { md5, type MenuSeed } from './menus.js';
 
 /** 设备管理's device types (seed part `game-play-perms-v1`). */
-export const GAME_PLAY_DICTS: DictSeed[] = [{ code: 'game_device_type', name: '游戏设备类型', type: 1, items: [['1', '签到机'], ['2', '答题机'], ['3', '宝箱']] }];
+export const GAME_PLAY_DICTS: DictSeed[] = [
+  {
+    code: 'game_device_type',
+    name: '游戏设备类型',
+    type: 1,
+    items: [
+      ['1', '签到机'],
+      ['2', '答题机'],
+      ['3', '宝箱'],
+    ],
+  },
+];
 
 /**
  * The staff play calls' button rows (issue 13 point 5), under the menu rows of 用户签到, 用户答题记录 and 宝箱 (ids

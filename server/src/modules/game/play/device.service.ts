@@ -29,7 +29,9 @@ export function signingString(timestamp: string, nonce: string, method: string, 
 }
 
 export function sign(secret: string, timestamp: string, nonce: string, method: string, path: string, rawBody: string): string {
-  return createHmac('sha256', secret).update(signingString(timestamp, nonce, method, path, rawBody), 'utf8').digest('hex');
+  return createHmac('sha256', secret)
+    .update(signingString(timestamp, nonce, method, path, rawBody), 'utf8')
+    .digest('hex');
 }
 
 const header = (req: FastifyRequest, name: string): string => {
@@ -84,7 +86,11 @@ export class GameDeviceService {
     if (Number(row.status) !== 1) throw new BizError(DEVICE_MSG.alreadyRevoked);
     const secret = GameDeviceService.newSecret();
     const time = now();
-    await this.db.updateTable('game_device').set({ secret: this.box.seal(secret), update_time: time, update_by: by }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('game_device')
+      .set({ secret: this.box.seal(secret), update_time: time, update_by: by })
+      .where('id', '=', id)
+      .execute();
     return { id, keyId: row.key_id, secret };
   }
 
@@ -97,7 +103,8 @@ export class GameDeviceService {
     const ts = header(req, 'x-timestamp');
     const nonce = header(req, 'x-nonce');
     const signature = header(req, 'x-signature').toLowerCase();
-    if (!KEY_RE.test(keyId) || !/^\d{10,16}$/.test(ts) || !NONCE_RE.test(nonce) || !/^[0-9a-f]{64}$/.test(signature)) throw new TokenError(DEVICE_MSG.unauthorized);
+    if (!KEY_RE.test(keyId) || !/^\d{10,16}$/.test(ts) || !NONCE_RE.test(nonce) || !/^[0-9a-f]{64}$/.test(signature))
+      throw new TokenError(DEVICE_MSG.unauthorized);
     const row = await this.db
       .selectFrom('game_device')
       .select(['id', 'key_id', 'secret', 'status', 'sign_place_id', 'device_type', 'last_seen_time'])

@@ -11,7 +11,7 @@ import { crudSchemas, resolveBinding } from '../../../core/crud/index.js';
 import type { ZodTypeProvider } from '../../../core/http/zodSchema.js';
 import { DEVICE_MSG, gameDeviceBinding } from './definition.js';
 import { GameDeviceService, type DeviceCaller } from './device.service.js';
-import { openChest, recordAnswer, recordSignIn } from './service.js';
+import { openChest, PLAY_MSG, recordAnswer, recordSignIn } from './service.js';
 
 const ref = (max: number) => z.string().trim().max(max).nullish();
 const PLAYER = {
@@ -28,8 +28,8 @@ const SIGN_IN_BODY = z.looseObject({
 });
 const ANSWER_BODY = z.looseObject({
   ...PLAYER,
-  questionId: z.string({ error: '题目不能为空' }).trim().min(1, { error: '题目不能为空' }).max(32),
-  answer: z.string({ error: '答案不能为空' }).max(255),
+  questionId: z.string({ error: PLAY_MSG.questionRequired }).trim().min(1, { error: PLAY_MSG.questionRequired }).max(32),
+  answer: z.string({ error: PLAY_MSG.answerRequired }).max(255),
   durationMs: z.number().int().min(0).max(86_400_000).nullish(),
 });
 const CHEST_BODY = z.looseObject({
@@ -74,12 +74,18 @@ export async function gameDeviceModule(app: FastifyInstance): Promise<void> {
     { config: { ...perm(P.add), log: { content: '设备管理-添加', operateType: 2 } }, schema: crudSchemas(resolveBinding(gameDeviceBinding)).add },
     async (req) => ok(await svc.issue(req), DEVICE_MSG.added),
   );
-  r.post('/device/gameDevice/revoke', { config: { ...perm(P.revoke), log: { content: '设备管理-吊销', operateType: 3 } }, schema: { body: ID_BODY } }, async (req) => {
-    await svc.revoke(req.body.id, staffBy(req));
-    return okMsg(DEVICE_MSG.revoked);
-  });
-  r.post('/device/gameDevice/rotate', { config: { ...perm(P.rotate), log: { content: '设备管理-更换密钥', operateType: 3 } }, schema: { body: ID_BODY } }, async (req) =>
-    ok(await svc.rotate(req.body.id, staffBy(req)), DEVICE_MSG.rotated),
+  r.post(
+    '/device/gameDevice/revoke',
+    { config: { ...perm(P.revoke), log: { content: '设备管理-吊销', operateType: 3 } }, schema: { body: ID_BODY } },
+    async (req) => {
+      await svc.revoke(req.body.id, staffBy(req));
+      return okMsg(DEVICE_MSG.revoked);
+    },
+  );
+  r.post(
+    '/device/gameDevice/rotate',
+    { config: { ...perm(P.rotate), log: { content: '设备管理-更换密钥', operateType: 3 } }, schema: { body: ID_BODY } },
+    async (req) => ok(await svc.rotate(req.body.id, staffBy(req)), DEVICE_MSG.rotated),
   );
 }
 
@@ -89,14 +95,20 @@ export async function gameDeviceModule(app: FastifyInstance): Promise<void> {
  */
 export async function playModule(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/book/userSignPlace/signIn', { config: { ...perm(PLAY_PERMS.signIn), log: { content: '用户签到-签到', operateType: 2 } }, schema: { body: SIGN_IN_BODY } }, async (req) =>
-    ok(await recordSignIn(app, { ...req.body, method: req.body.method ? Number(req.body.method) : 3 }, staffBy(req))),
+  r.post(
+    '/book/userSignPlace/signIn',
+    { config: { ...perm(PLAY_PERMS.signIn), log: { content: '用户签到-签到', operateType: 2 } }, schema: { body: SIGN_IN_BODY } },
+    async (req) => ok(await recordSignIn(app, { ...req.body, method: req.body.method ? Number(req.body.method) : 3 }, staffBy(req))),
   );
-  r.post('/question/userQuestionRecord/answer', { config: { ...perm(PLAY_PERMS.answer), log: { content: '用户答题记录-答题', operateType: 2 } }, schema: { body: ANSWER_BODY } }, async (req) =>
-    ok(await recordAnswer(app, req.body, staffBy(req))),
+  r.post(
+    '/question/userQuestionRecord/answer',
+    { config: { ...perm(PLAY_PERMS.answer), log: { content: '用户答题记录-答题', operateType: 2 } }, schema: { body: ANSWER_BODY } },
+    async (req) => ok(await recordAnswer(app, req.body, staffBy(req))),
   );
-  r.post('/chest/treasureChest/open', { config: { ...perm(PLAY_PERMS.openChest), log: { content: '宝箱-开启', operateType: 2 } }, schema: { body: CHEST_BODY } }, async (req) =>
-    ok(await openChest(app, req.body, staffBy(req))),
+  r.post(
+    '/chest/treasureChest/open',
+    { config: { ...perm(PLAY_PERMS.openChest), log: { content: '宝箱-开启', operateType: 2 } }, schema: { body: CHEST_BODY } },
+    async (req) => ok(await openChest(app, req.body, staffBy(req))),
   );
 
   await app.register(async (sub) => {
@@ -118,9 +130,23 @@ export async function playModule(app: FastifyInstance): Promise<void> {
     const d = sub.withTypeProvider<ZodTypeProvider>();
     const cfg = { ...PUBLIC, throttle: 'device' as const, log: false as const };
     d.post('/device/signIn', { config: cfg, schema: { headers: DEVICE_HEADERS, body: SIGN_IN_BODY } }, async (req) =>
-      ok(await recordSignIn(app, { ...req.body, placeId: req.body.placeId || (req.body.placeNfcCode ? null : req.device!.signPlaceId), method: req.body.method ? Number(req.body.method) : 1 }, deviceBy(req))),
+      ok(
+        await recordSignIn(
+          app,
+          {
+            ...req.body,
+            placeId: req.body.placeId || (req.body.placeNfcCode ? null : req.device!.signPlaceId),
+            method: req.body.method ? Number(req.body.method) : 1,
+          },
+          deviceBy(req),
+        ),
+      ),
     );
-    d.post('/device/answer', { config: cfg, schema: { headers: DEVICE_HEADERS, body: ANSWER_BODY } }, async (req) => ok(await recordAnswer(app, req.body, deviceBy(req))));
-    d.post('/device/openChest', { config: cfg, schema: { headers: DEVICE_HEADERS, body: CHEST_BODY } }, async (req) => ok(await openChest(app, req.body, deviceBy(req))));
+    d.post('/device/answer', { config: cfg, schema: { headers: DEVICE_HEADERS, body: ANSWER_BODY } }, async (req) =>
+      ok(await recordAnswer(app, req.body, deviceBy(req))),
+    );
+    d.post('/device/openChest', { config: cfg, schema: { headers: DEVICE_HEADERS, body: CHEST_BODY } }, async (req) =>
+      ok(await openChest(app, req.body, deviceBy(req))),
+    );
   });
 }

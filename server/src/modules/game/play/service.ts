@@ -28,6 +28,7 @@ export const PLAY_MSG = {
   placeNotOnLine: '该签到点不在本次预约的航路上',
   questionNotFound: '未找到该题目',
   answerRequired: '答案不能为空',
+  questionRequired: '题目不能为空',
   chestRequired: '请指定宝箱',
   chestNotFound: '未找到该宝箱',
   chestEmpty: '宝箱已开完',
@@ -117,18 +118,25 @@ export async function resolvePlayer(db: Kysely<Database>, p: PlayerRef): Promise
   } else {
     throw new BizError(PLAY_MSG.playerRequired);
   }
-  const r = await db.selectFrom('book_reservation_info').select(['id', 'ship_id', 'great_line_id', 'status']).where('id', '=', reservationId).executeTakeFirst();
+  // the reservation, and the crew the player sails with in it (crew roster; else the reservation's ship)
+  const r = await db
+    .selectFrom('book_reservation_info as r')
+    .select(['r.id', 'r.ship_id', 'r.great_line_id', 'r.status'])
+    .select((eb) =>
+      eb
+        .selectFrom('ship_table')
+        .innerJoin('pirate_ship', 'pirate_ship.id', 'ship_table.ship_id')
+        .select('ship_table.ship_id')
+        .where('ship_table.user_id', '=', userId)
+        .whereRef('pirate_ship.reservation_id', '=', 'r.id')
+        .limit(1)
+        .as('crew_ship_id'),
+    )
+    .where('r.id', '=', reservationId)
+    .executeTakeFirst();
   if (!r) throw new BizError(PLAY_MSG.reservationNotFound);
   if (Number(r.status) === CANCELLED) throw new BizError(PLAY_MSG.reservationCancelled);
-  // the crew the player sails with in this reservation (crew roster), else the reservation's ship
-  const crew = await db
-    .selectFrom('ship_table')
-    .innerJoin('pirate_ship', 'pirate_ship.id', 'ship_table.ship_id')
-    .select('ship_table.ship_id')
-    .where('ship_table.user_id', '=', userId)
-    .where('pirate_ship.reservation_id', '=', reservationId)
-    .executeTakeFirst();
-  return { userId, reservationId, shipId: crew?.ship_id ?? r.ship_id ?? null, greatLineId: r.great_line_id ?? null, braceletId };
+  return { userId, reservationId, shipId: r.crew_ship_id ?? r.ship_id ?? null, greatLineId: r.great_line_id ?? null, braceletId };
 }
 
 async function resolvePlace(db: Kysely<Database>, input: { placeId?: string | null; placeNfcCode?: string | null }, player: Player) {
@@ -152,8 +160,37 @@ async function insertIgnore<T extends keyof Database & string>(tx: Tx, dialect: 
   return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-function readCommitted(db: Kysely<Database>) {
-  return db.transaction().setIsolationLevel('read committed');
+/**
+ * One play call's transaction: READ COMMITTED (a repeat sees the row another call committed), and the player's
+ * pirate_score row locked first, so one player's calls run one after the other on PostgreSQL and MariaDB (SQLite
+ * serialises writers): no two of them hold shared locks on the same unique keys (insert-ignore of a task record, the
+ * ledger's own insert-ignore) and then wait for each other's exclusive ones. A deadlock the database still reports
+ * (another order of shared rows) is retried.
+ */
+async function playTransaction<T>(db: Kysely<Database>, dialect: DialectName, userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db
+        .transaction()
+        .setIsolationLevel('read committed')
+        .execute(async (tx) => {
+          if (dialect === 'sqlite') await ensureScoreRow(tx, dialect, userId);
+          else if (!(await tx.selectFrom('pirate_score').select('id').where('user_id', '=', userId).forUpdate().executeTakeFirst())) throw new NoScoreRow();
+          return work(tx);
+        });
+    } catch (e) {
+      // the row to lock must exist before the transaction (an insert-ignore in it would take the shared lock first)
+      if (e instanceof NoScoreRow && attempt < 3) await ensureScoreRow(db, dialect, userId);
+      else if (attempt >= 3 || !isDeadlock(e)) throw e;
+    }
+  }
+}
+
+class NoScoreRow extends Error {}
+
+function isDeadlock(e: unknown): boolean {
+  const err = e as { code?: unknown; errno?: unknown };
+  return err?.code === '40P01' || err?.code === '40001' || err?.errno === 1213 || err?.code === 'ER_LOCK_DEADLOCK';
 }
 
 /** The ISO week key of a `yyyy-MM-dd` day: `2026-W48`. */
@@ -207,7 +244,15 @@ async function grantHonor(tx: Tx, dialect: DialectName, player: Player, honorId:
   g.honors.push(honor.honor_name ?? honorId);
   const reward = Number(honor.reward_score ?? 0);
   if (reward > 0) {
-    await applyScoreChange(tx, dialect, { userId: player.userId, delta: reward, changeType: SCORE_CHANGE.honorReward, bizType: 'user_honor', bizId: id, by, remark: honor.honor_name });
+    await applyScoreChange(tx, dialect, {
+      userId: player.userId,
+      delta: reward,
+      changeType: SCORE_CHANGE.honorReward,
+      bizType: 'user_honor',
+      bizId: id,
+      by,
+      remark: honor.honor_name,
+    });
     g.score += reward;
   }
 }
@@ -259,10 +304,25 @@ async function progressTasks(tx: Tx, dialect: DialectName, player: Player, type:
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) continue;
     g.tasks.push(t.task_name ?? t.id);
-    const row = await tx.selectFrom('user_task_record').select('id').where('user_id', '=', player.userId).where('task_id', '=', t.id).where('cycle_key', '=', key).executeTakeFirstOrThrow();
+    const row = await tx
+      .selectFrom('user_task_record')
+      .select('id')
+      .where('user_id', '=', player.userId)
+      .where('task_id', '=', t.id)
+      .where('cycle_key', '=', key)
+      .executeTakeFirstOrThrow();
     if (reward > 0) {
       const bounty = reward * BOUNTY_PER_SCORE + Number(t.reward_bounty ?? 0);
-      await applyScoreChange(tx, dialect, { userId: player.userId, delta: reward, changeType: SCORE_CHANGE.taskReward, bizType: 'user_task_record', bizId: row.id, by, bounty, remark: t.task_name });
+      await applyScoreChange(tx, dialect, {
+        userId: player.userId,
+        delta: reward,
+        changeType: SCORE_CHANGE.taskReward,
+        bizType: 'user_task_record',
+        bizId: row.id,
+        by,
+        bounty,
+        remark: t.task_name,
+      });
       g.score += reward;
     }
     if (t.reward_honor_id) await grantHonor(tx, dialect, player, t.reward_honor_id, row.id, by, g);
@@ -279,7 +339,11 @@ async function checkHonors(tx: Tx, dialect: DialectName, player: Player, by: Pla
       .where('status', '=', VALID)
       .where('condition_type', 'in', Object.values(HONOR_COND))
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('user_honor').select('user_honor.id').whereRef('user_honor.honor_id', '=', 'honor.id').where('user_honor.user_id', '=', player.userId))),
+        not(
+          exists(
+            selectFrom('user_honor').select('user_honor.id').whereRef('user_honor.honor_id', '=', 'honor.id').where('user_honor.user_id', '=', player.userId),
+          ),
+        ),
       )
       .orderBy('id')
       .execute();
@@ -337,19 +401,23 @@ async function playerCounts(tx: Tx, userId: string, types: Set<number>): Promise
   return out;
 }
 
-async function standing(db: Kysely<Database>, dialect: DialectName, userId: string): Promise<Pick<PlayResult, 'totalScore' | 'availableScore' | 'rankName'>> {
-  await ensureScoreRow(db, dialect, userId);
-  const s = await db.selectFrom('pirate_score').select(['total_score', 'available_score']).where('user_id', '=', userId).executeTakeFirst();
-  const total = Number(s?.total_score ?? 0);
-  const rank = await db
-    .selectFrom('pirate_rank')
-    .select('rank_name')
-    .where('status', '=', VALID)
-    .where('min_score', '<=', total)
-    .orderBy('min_score', 'desc')
-    .limit(1)
+async function standing(db: Kysely<Database>, userId: string): Promise<Pick<PlayResult, 'totalScore' | 'availableScore' | 'rankName'>> {
+  const s = await db
+    .selectFrom('pirate_score as s')
+    .select(['s.total_score', 's.available_score'])
+    .select((eb) =>
+      eb
+        .selectFrom('pirate_rank')
+        .select('rank_name')
+        .where('status', '=', VALID)
+        .whereRef('min_score', '<=', 's.total_score')
+        .orderBy('min_score', 'desc')
+        .limit(1)
+        .as('rank_name'),
+    )
+    .where('s.user_id', '=', userId)
     .executeTakeFirst();
-  return { totalScore: total, availableScore: Number(s?.available_score ?? 0), rankName: rank?.rank_name ?? null };
+  return { totalScore: Number(s?.total_score ?? 0), availableScore: Number(s?.available_score ?? 0), rankName: s?.rank_name ?? null };
 }
 
 /** The end of every play call: the task progress and honors of the action, then the player's standing. */
@@ -368,7 +436,7 @@ export async function recordSignIn(app: { ctx: Ctx } | Ctx, input: SignInInput, 
   const method = [1, 2, 3].includes(Number(input.method)) ? Number(input.method) : 1;
   const score = Math.max(0, Number(place.sign_score ?? 0));
   const g: Gains = { score: 0, honors: [], tasks: [] };
-  const inserted = await readCommitted(db).execute(async (tx) => {
+  const inserted = await playTransaction(db, dialect, player.userId, async (tx) => {
     const id = newId();
     const time = now();
     const fresh = await insertIgnore(tx, dialect, 'user_sign_place', {
@@ -385,13 +453,21 @@ export async function recordSignIn(app: { ctx: Ctx } | Ctx, input: SignInInput, 
       create_by: by,
       create_time: time,
     });
-    if (!fresh) return false;
+    if (!fresh) return null;
     if (score > 0) {
-      await applyScoreChange(tx, dialect, { userId: player.userId, delta: score, changeType: SCORE_CHANGE.signIn, bizType: 'user_sign_place', bizId: id, by, remark: place.place_name });
+      await applyScoreChange(tx, dialect, {
+        userId: player.userId,
+        delta: score,
+        changeType: SCORE_CHANGE.signIn,
+        bizType: 'user_sign_place',
+        bizId: id,
+        by,
+        remark: place.place_name,
+      });
       g.score += score;
     }
     await finish(tx, dialect, player, { type: TASK.signIn, targetId: place.id }, by, g);
-    return true;
+    return standing(tx, player.userId);
   });
   if (!inserted) {
     const row = await db
@@ -401,9 +477,9 @@ export async function recordSignIn(app: { ctx: Ctx } | Ctx, input: SignInInput, 
       .where('user_id', '=', player.userId)
       .where('sign_place_id', '=', place.id)
       .executeTakeFirst();
-    return { repeated: true, scoreGained: Number(row?.score_gained ?? 0), ...(await standing(db, dialect, player.userId)), honors: [], tasks: [] };
+    return { repeated: true, scoreGained: Number(row?.score_gained ?? 0), ...(await standing(db, player.userId)), honors: [], tasks: [] };
   }
-  return { repeated: false, scoreGained: score, ...(await standing(db, dialect, player.userId)), honors: g.honors, tasks: g.tasks };
+  return { repeated: false, scoreGained: score, ...inserted, honors: g.honors, tasks: g.tasks };
 }
 
 /** The keys of an answer ('A,C', 'c a' → ['A','C']). */
@@ -465,7 +541,7 @@ export async function recordAnswer(app: { ctx: Ctx } | Ctx, input: AnswerInput, 
   const score = correct ? Math.max(0, Number(q.score ?? 0)) : 0;
   const duration = Number.isSafeInteger(Number(input.durationMs)) && Number(input.durationMs) >= 0 ? Number(input.durationMs) : null;
   const g: Gains = { score: 0, honors: [], tasks: [] };
-  const inserted = await readCommitted(db).execute(async (tx) => {
+  const inserted = await playTransaction(db, dialect, player.userId, async (tx) => {
     const id = newId();
     const time = now();
     const fresh = await insertIgnore(tx, dialect, 'user_question_record', {
@@ -483,14 +559,21 @@ export async function recordAnswer(app: { ctx: Ctx } | Ctx, input: AnswerInput, 
       create_by: by,
       create_time: time,
     });
-    if (!fresh) return false;
+    if (!fresh) return null;
     if (score > 0) {
-      await applyScoreChange(tx, dialect, { userId: player.userId, delta: score, changeType: SCORE_CHANGE.answer, bizType: 'user_question_record', bizId: id, by });
+      await applyScoreChange(tx, dialect, {
+        userId: player.userId,
+        delta: score,
+        changeType: SCORE_CHANGE.answer,
+        bizType: 'user_question_record',
+        bizId: id,
+        by,
+      });
       g.score += score;
     }
     await upsertQuestionScore(tx, dialect, player, correct, score, duration, by);
     await finish(tx, dialect, player, correct ? { type: TASK.answer, targetId: q.id } : null, by, g);
-    return true;
+    return standing(tx, player.userId);
   });
   if (!inserted) {
     const row = await db
@@ -504,12 +587,12 @@ export async function recordAnswer(app: { ctx: Ctx } | Ctx, input: AnswerInput, 
       repeated: true,
       correct: Number(row?.is_correct) === 1,
       scoreGained: Number(row?.score_gained ?? 0),
-      ...(await standing(db, dialect, player.userId)),
+      ...(await standing(db, player.userId)),
       honors: [],
       tasks: [],
     };
   }
-  return { repeated: false, correct, scoreGained: score, ...(await standing(db, dialect, player.userId)), honors: g.honors, tasks: g.tasks };
+  return { repeated: false, correct, scoreGained: score, ...inserted, honors: g.honors, tasks: g.tasks };
 }
 
 /** user_question_score of the reservation and player: created once, then answered / correct / score moved atomically. */
@@ -520,7 +603,8 @@ async function upsertQuestionScore(tx: Tx, dialect: DialectName, player: Player,
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('status', '=', VALID)
     .where('del_flag', '=', 0);
-  if (player.greatLineId) totalQ = totalQ.where('sign_place_id', 'in', tx.selectFrom('sign_place').select('id').where('great_line_id', '=', player.greatLineId));
+  if (player.greatLineId)
+    totalQ = totalQ.where('sign_place_id', 'in', tx.selectFrom('sign_place').select('id').where('great_line_id', '=', player.greatLineId));
   const total = Number((await totalQ.executeTakeFirst())?.n ?? 0);
   await insertIgnore(tx, dialect, 'user_question_score', {
     id: newId(),
@@ -571,7 +655,14 @@ export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, 
       .where('chest_id', '=', chest.id)
       .executeTakeFirst();
     if (!row) return null;
-    return { repeated: true, scoreGained: Number(row.score_gained ?? 0), reward: row.remark, ...(await standing(db, dialect, player.userId)), honors: [], tasks: [] };
+    return {
+      repeated: true,
+      scoreGained: Number(row.score_gained ?? 0),
+      reward: row.remark,
+      ...(await standing(db, player.userId)),
+      honors: [],
+      tasks: [],
+    };
   };
   // a repeat answers its stored result before any check (the chest may be empty by now)
   const before = await previous();
@@ -604,7 +695,7 @@ export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, 
   const g: Gains = { score: 0, honors: [], tasks: [] };
   let note: string | null = null;
   let gained = 0;
-  const inserted = await readCommitted(db).execute(async (tx) => {
+  const inserted = await playTransaction(db, dialect, player.userId, async (tx) => {
     const id = newId();
     const time = now();
     const rewardType = Number(chest.reward_type ?? 1);
@@ -624,7 +715,7 @@ export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, 
       create_by: by,
       create_time: time,
     });
-    if (!fresh) return false;
+    if (!fresh) return null;
     // one of the remaining openings, decided by the database (status first: MySQL assigns left to right)
     const taken = await tx
       .updateTable('treasure_chest')
@@ -640,10 +731,27 @@ export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, 
     if (Number(taken.numUpdatedRows) !== 1) throw new BizError(PLAY_MSG.chestEmpty);
     if (unlockType === 4) {
       const cost = Math.trunc(Number(chest.unlock_value ?? 0));
-      if (cost > 0) await applyScoreChange(tx, dialect, { userId: player.userId, delta: -cost, changeType: SCORE_CHANGE.spend, bizType: 'user_treasure_chest', bizId: id, by, remark: chest.chest_name });
+      if (cost > 0)
+        await applyScoreChange(tx, dialect, {
+          userId: player.userId,
+          delta: -cost,
+          changeType: SCORE_CHANGE.spend,
+          bizType: 'user_treasure_chest',
+          bizId: id,
+          by,
+          remark: chest.chest_name,
+        });
     }
     if (rewardType === 1 && rewardValue > 0) {
-      await applyScoreChange(tx, dialect, { userId: player.userId, delta: rewardValue, changeType: SCORE_CHANGE.chest, bizType: 'user_treasure_chest', bizId: id, by, remark: chest.chest_name });
+      await applyScoreChange(tx, dialect, {
+        userId: player.userId,
+        delta: rewardValue,
+        changeType: SCORE_CHANGE.chest,
+        bizType: 'user_treasure_chest',
+        bizId: id,
+        by,
+        remark: chest.chest_name,
+      });
       g.score += rewardValue;
       gained = rewardValue;
       note = `积分 +${rewardValue}`;
@@ -665,13 +773,9 @@ export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, 
       note = `奖励商品：${goods?.goods_name ?? chest.reward_goods_id}（请到补给站领取）`;
     }
     await finish(tx, dialect, player, { type: TASK.chest, targetId: chest.id }, by, g);
-    await tx
-      .updateTable('user_treasure_chest')
-      .set({ score_gained: gained, remark: note })
-      .where('id', '=', id)
-      .execute();
-    return true;
+    await tx.updateTable('user_treasure_chest').set({ score_gained: gained, remark: note }).where('id', '=', id).execute();
+    return standing(tx, player.userId);
   });
-  if (!inserted) return (await previous()) ?? { repeated: true, scoreGained: 0, ...(await standing(db, dialect, player.userId)), honors: [], tasks: [] };
-  return { repeated: false, scoreGained: gained, reward: note, ...(await standing(db, dialect, player.userId)), honors: g.honors, tasks: g.tasks };
+  if (!inserted) return (await previous()) ?? { repeated: true, scoreGained: 0, ...(await standing(db, player.userId)), honors: [], tasks: [] };
+  return { repeated: false, scoreGained: gained, reward: note, ...inserted, honors: g.honors, tasks: g.tasks };
 }

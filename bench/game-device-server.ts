@@ -1,0 +1,182 @@
+/**
+ * Device sign-in benchmark server (run by bench/game-device-signin.mjs with `node --import tsx`): the real app on a
+ * fresh database (BENCH_DB=sqlite: a temp file; postgres: a new database on BENCH_PG_URL, dropped on exit), migrated
+ * and seeded as main.ts does, then BENCH_PLAYERS players (bracelet in use, reservation), BENCH_PLACES places, a daily
+ * sign-in task, two honors and one device key. Adds two bench-only routes before listening: `POST /bench/bareInsert`
+ * (one user_score_history row, the baseline) and `GET /bench/ledger` (the ledger invariant). Prints one JSON line
+ * `{"ready":true,...}` with the device key and secret, answers IPC 'cpu', serves until SIGTERM. 127.0.0.1 only.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { DialectName } from '../server/src/db/connection.js';
+import { buildApp } from '../server/src/app.js';
+import { prepareContext } from '../server/src/bootstrap.js';
+import { PUBLIC } from '../server/src/core/access/guard.js';
+import { dataSourceBox } from '../server/src/core/crypto/dataSourceKey.js';
+import { newId } from '../server/src/core/id.js';
+import { now } from '../server/src/core/time.js';
+import { benchConfig } from './benchConfig.js';
+
+const DIALECT = (process.env.BENCH_DB ?? 'sqlite') as DialectName;
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
+const PLACES = Number(process.env.BENCH_PLACES ?? 20);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function pgUrl(name: string): string {
+  const u = new URL(PG_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+async function pgAdmin(q: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    await c.query(q);
+  } finally {
+    await c.end();
+  }
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-bench-device-'));
+  const pgName = `pk_bench_device_${process.pid}_${Date.now() % 100000}`;
+  if (DIALECT === 'postgres') await pgAdmin(`CREATE DATABASE "${pgName}"`);
+  const config = benchConfig(dataDir, { DATABASE_URL: DIALECT === 'postgres' ? pgUrl(pgName) : '', REDIS_URL: '', RATE_LIMIT_DEVICE: '0', OPERATION_LOG: '0' });
+  const prepared = await prepareContext(config);
+  const { ctx } = prepared;
+  const db = ctx.db.db;
+  const time = now();
+
+  // the game rows: places, players with a bracelet in use and a reservation, a task, honors, a device
+  const places = Array.from({ length: PLACES }, (_, i) => ({
+    id: newId(),
+    place_no: `P${i}`,
+    place_name: `岛屿${i}`,
+    nfc_code: `PN${i}`,
+    sign_score: 10,
+    status: 1,
+    create_time: time,
+  }));
+  await db.insertInto('sign_place').values(places).execute();
+  for (let start = 0; start < PLAYERS; start += 200) {
+    const n = Math.min(200, PLAYERS - start);
+    const users = Array.from({ length: n }, (_, k) => ({ id: newId(), nickname: `玩家${start + k}`, status: 1, del_flag: 0, create_time: time }));
+    await db.insertInto('book_user').values(users).execute();
+    const res = users.map((u, k) => ({ id: newId(), reservation_no: `YY${start + k}`, user_id: u.id, status: 1, create_time: time }));
+    await db.insertInto('book_reservation_info').values(res).execute();
+    await db
+      .insertInto('bracelet')
+      .values(
+        users.map((u, k) => ({
+          id: newId(),
+          bracelet_no: `B${start + k}`,
+          nfc_uid: `NFC${start + k}`,
+          user_id: u.id,
+          reservation_id: res[k].id,
+          status: 1,
+          create_time: time,
+        })),
+      )
+      .execute();
+  }
+  const honor = newId();
+  await db
+    .insertInto('honor')
+    .values([
+      { id: honor, honor_code: 'H1', honor_name: '三岛旅人', condition_type: 2, condition_value: 3, reward_score: 5, status: 1, create_time: time },
+      { id: newId(), honor_code: 'H2', honor_name: '百分船员', condition_type: 1, condition_value: 100, reward_score: 1, status: 1, create_time: time },
+    ])
+    .execute();
+  await db
+    .insertInto('activity_task')
+    .values({ id: newId(), task_code: 'T1', task_name: '每日两岛', task_type: 1, target_count: 2, cycle: 1, reward_score: 20, status: 1, create_time: time })
+    .execute();
+  const box = await dataSourceBox(ctx);
+  const keyId = 'dk_0123456789abcdef01234567';
+  const secret = 'bench-secret-0123456789abcdefghijklmnop';
+  await db
+    .insertInto('game_device')
+    .values({ id: newId(), device_name: '压测签到机', device_type: 1, key_id: keyId, secret: box.seal(secret), status: 1, create_time: time })
+    .execute();
+
+  const app = await buildApp(ctx, { logger: false });
+  // bench-only routes (this process only): the baseline write and the invariant check
+  let n = 0;
+  app.post('/bench/bareInsert', { config: PUBLIC }, async () => {
+    n += 1;
+    await db
+      .insertInto('user_score_history')
+      .values({
+        id: newId(),
+        user_id: `bench-${n % 1000}`,
+        change_type: 7,
+        change_score: 0,
+        before_score: 0,
+        after_score: 0,
+        biz_type: 'bench',
+        biz_id: null,
+        create_time: now(),
+      })
+      .execute();
+    return { success: true };
+  });
+  app.get('/bench/ledger', { config: PUBLIC }, async () => {
+    const rows = await db.selectFrom('pirate_score').select(['user_id', 'total_score', 'available_score', 'used_score']).execute();
+    const sums = await db
+      .selectFrom('user_score_history')
+      .select(['user_id', (eb) => eb.fn.sum<number>('change_score').as('s')])
+      .where('biz_type', '!=', 'bench')
+      .groupBy('user_id')
+      .execute();
+    const sum = new Map(sums.map((r) => [r.user_id, Number(r.s)]));
+    const broken = rows.filter(
+      (r) => Number(r.available_score) !== Number(r.total_score) - Number(r.used_score) || (sum.get(r.user_id) ?? 0) !== Number(r.available_score),
+    );
+    const count = async (t: 'user_sign_place' | 'user_task_record' | 'user_honor') =>
+      Number(
+        (
+          await db
+            .selectFrom(t)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirst()
+        )?.n ?? 0,
+      );
+    return {
+      players: rows.length,
+      broken: broken.length,
+      signIns: await count('user_sign_place'),
+      taskRecords: await count('user_task_record'),
+      honors: await count('user_honor'),
+      history: Number(
+        (
+          await db
+            .selectFrom('user_score_history')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('biz_type', '!=', 'bench')
+            .executeTakeFirst()
+        )?.n ?? 0,
+      ),
+    };
+  });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  process.on('message', (m) => {
+    if (m === 'cpu') process.send?.(process.cpuUsage());
+  });
+  const stop = async () => {
+    await app.close().catch(() => {});
+    await prepared.close().catch(() => {});
+    if (DIALECT === 'postgres') await pgAdmin(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`).catch(() => {});
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+  console.log(JSON.stringify({ ready: true, url, prefix: ctx.config.apiPrefix, keyId, secret, players: PLAYERS, places: places.map((p) => p.id) }));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
