@@ -62,6 +62,8 @@ const OVERRIDES: Record<string, ContractOverrides> = {
   questionBank: { values: { options: () => '[{"key":"A","text":"甲"},{"key":"B","text":"乙"}]', answer: () => 'A', signPlaceId: OMIT } },
   // a booking: a date ahead (past dates are refused), one person; the player and the line are references left empty
   bookReservationInfo: { values: { userId: OMIT, greatLineId: OMIT, reserveDate: () => `${new Date().getFullYear() + 1}-06-15`, peopleCount: () => 1 } },
+  // 订单 rows refer to a player and a goods row (no add route: samples are inserted directly)
+  gameOrder: { values: { userId: () => 'sample-user', goodsId: () => 'sample-goods' } },
 };
 
 describe(`CRUD contract of every entity (${process.env.TEST_DB ?? 'sqlite'})`, () => {

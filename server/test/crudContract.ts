@@ -98,10 +98,10 @@ async function fieldSample(ctx: AppContext, e: Entity, f: FieldDef, n: number): 
 }
 
 /** A sample add body: every writable field (overrides first), then the add-only properties. */
-export async function sampleBody(ctx: AppContext, e: Entity, o: ContractOverrides, addOnly = true): Promise<Record<string, unknown>> {
+export async function sampleBody(ctx: AppContext, e: Entity, o: ContractOverrides, addOnly = true, fields = writable(e)): Promise<Record<string, unknown>> {
   const n = ++seq;
   const body: Record<string, unknown> = {};
-  for (const f of writable(e)) {
+  for (const f of fields) {
     const ov = o.values?.[f.prop];
     if (ov === OMIT) continue;
     body[f.prop] = ov ? ov(n) : await fieldSample(ctx, e, f, n);
@@ -119,7 +119,10 @@ export function crudContract(env: () => ContractEnv, e: Entity, o: ContractOverr
   const has = (r: StandardRoute) => hasStandardRoute(e, r);
   const table = e.table!;
   const db = () => env().ctx.db.db as unknown as Kysely<any>;
-  const lookup = writable(e).find((f) => isPlainText(f) && o.values?.[f.prop] === undefined);
+  // An entity without add (orders, callback records: rows made by their own endpoints) gets its samples inserted
+  // into its table directly, from all its fields.
+  const direct = !has('add');
+  const lookup = (direct ? e.fields : writable(e)).find((f) => isPlainText(f) && o.values?.[f.prop] === undefined);
   const editField = writable(e).find((f) => isPlainText(f) && !f.unique && !f.fixedOnEdit && o.values?.[f.prop] === undefined) ?? lookup;
   const unknownId = o.unknownId ?? '1999999999999999999';
 
@@ -145,6 +148,15 @@ export function crudContract(env: () => ContractEnv, e: Entity, o: ContractOverr
   const rowBy = async (marker: unknown) => db().selectFrom(table).selectAll().where(camelToSnake(lookup!.prop), '=', marker).executeTakeFirst();
   /** Add a sample through the API; returns the body sent and the new row's id. */
   const addSample = async (): Promise<{ body: Record<string, unknown>; id: string }> => {
+    if (direct) {
+      const body = await sampleBody(env().ctx, e, o, false, e.fields);
+      const id = `${Date.now()}${String(++seq).padStart(6, '0')}`;
+      await db()
+        .insertInto(table)
+        .values({ id, ...Object.fromEntries(Object.entries(body).map(([k, v]) => [camelToSnake(k), v])) })
+        .execute();
+      return { body, id };
+    }
     const body = await sampleBody(env().ctx, e, o);
     if (!has('add')) {
       // a screen of rows another service writes (issue 13 record screens): the sample is stored directly

@@ -101,6 +101,11 @@ describe('duplicate check (contract §6.3)', () => {
     await db.insertInto('honor').values({ id: ids.honor, honor_code: 'dup_honor', honor_name: '查重荣誉', condition_type: 6 }).execute();
     ids.treasureChest = newId();
     await db.insertInto('treasure_chest').values({ id: ids.treasureChest, chest_no: 'dup_chest', chest_name: '查重宝箱', nfc_code: 'dup_nfc' }).execute();
+    ids.goods = newId();
+    await db
+      .insertInto('goods')
+      .values({ id: ids.goods, goods_no: 'G-DUP-1', goods_name: '查重商品', pay_type: 2, score_price: 1, status: 1, del_flag: 0 })
+      .execute();
   });
   afterAll(async () => close?.());
 
@@ -130,6 +135,7 @@ describe('duplicate check (contract §6.3)', () => {
     ['treasure_chest', 'chest_no', 'dup_chest', 'treasureChest'],
     ['treasure_chest', 'nfc_code', 'dup_nfc', 'treasureChest'],
     ['pirate_rank', 'rank_level', '3', 'pirateRank'],
+    ['goods', 'goods_no', 'G-DUP-1', 'goods'],
   ];
 
   it('registers exactly the unique fields of the existing screens', () => {

@@ -60,6 +60,8 @@ describe(`定时任务 CRUD and actions (${process.env.TEST_DB ?? 'sqlite'})`, (
       [JOB_CLASSES.logRetention]: 0,
       // the game's jobs (issue 13), running
       'org.jeecg.modules.game.job.BountyRankSnapshotJob': 0,
+      // issue 13 point 8: the shop's order timeout (seed part game-order-job-v1), running every minute
+      'org.jeecg.modules.game.job.OrderTimeoutJob': 0,
     });
     expect(rows.find((r) => r.job_class_name === JOB_CLASSES.sampleParam)?.parameter).toBe('scott');
     // the tests below start from an empty table

@@ -30,6 +30,7 @@ import { departTreeKey } from '../components/DepartTree/DepartTree';
 import { fetchDepartTree, type DepartSource } from '../components/DepartTree/api';
 import { onlineSource } from '../pages/system/online/source';
 import { myNoticesSource } from '../pages/system/userAnnouncement/source';
+import { gameOrderEntity } from '@pk/contract';
 import { addressSource } from '../pages/system/addressList/source';
 import { departUsersSource } from '../pages/system/depart/sources';
 import { fetchMenuTree, MENU_TREE_KEY } from '../pages/system/permission/service';
@@ -79,6 +80,7 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'game/BraceletList': () => [list(entityListSource(braceletEntity))],
   'game/BookReservationInfoList': () => [list(entityListSource(bookReservationInfoEntity))],
   'game/GameDeviceList': () => [list(entityListSource(gameDeviceEntity))],
+  'game/GameOrderList': () => [list(entityListSource(gameOrderEntity))],
 };
 
 /**

@@ -74,6 +74,7 @@ export const views: Record<string, PageLoader> = {
   'game/CheckInDesk': () => import('../pages/game/checkInDesk'),
   // issue 13 point 5: 设备管理 (device keys shown once)
   'game/GameDeviceList': () => import('../pages/game/play'),
+  'game/GameOrderList': () => import('../pages/game/shop/GameOrderList'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),

@@ -94,9 +94,20 @@ export const goodsBinding: CrudBinding = {
     async beforeSave(values, c) {
       let existing: Values | null = null;
       if (!c.isNew) {
-        const row = await c.trx.selectFrom('goods').select(['price', 'score_price', 'pay_type', 'stock', 'limit_per_user', 'status']).where('id', '=', c.id).executeTakeFirst();
+        const row = await c.trx
+          .selectFrom('goods')
+          .select(['price', 'score_price', 'pay_type', 'stock', 'limit_per_user', 'status'])
+          .where('id', '=', c.id)
+          .executeTakeFirst();
         if (row)
-          existing = { price: row.price, scorePrice: row.score_price, payType: row.pay_type, stock: row.stock, limitPerUser: row.limit_per_user, status: row.status };
+          existing = {
+            price: row.price,
+            scorePrice: row.score_price,
+            payType: row.pay_type,
+            stock: row.stock,
+            limitPerUser: row.limit_per_user,
+            status: row.status,
+          };
       }
       checkGoods(values, existing);
     },

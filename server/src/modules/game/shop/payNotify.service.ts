@@ -3,6 +3,7 @@ import type { AppConfig } from '../../../config.js';
 import type { Db } from '../../../db/connection.js';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
+import { SHOP_MSG } from './definition.js';
 import { fen, newPickupCode, ORDER_STATUS, PAY_STATUS, PAY_TYPE } from './service.js';
 
 /**
@@ -21,7 +22,7 @@ export const PAY_NOTIFY_MSG = {
   badResource: '通知资源解密失败',
   unsupported: '不支持的通知类型，已忽略',
   duplicate: '重复通知，已忽略',
-  orderNotFound: '订单不存在',
+  orderNotFound: SHOP_MSG.orderNotFound,
   notSuccess: '交易状态不是成功',
   amountMismatch: '金额与订单应付金额不一致',
   notUnpaid: '订单不是待支付状态',
@@ -90,7 +91,12 @@ interface Resource {
 const str = (v: unknown, max: number): string | null => (typeof v === 'string' && v ? v.slice(0, max) : null);
 
 /** Handle one callback: store it, check it, process it once; the answer WeChat Pay expects. */
-export async function handleWechatNotify(config: AppConfig, db: Db, headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<NotifyAnswer> {
+export async function handleWechatNotify(
+  config: AppConfig,
+  db: Db,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+): Promise<NotifyAnswer> {
   const recordId = newId();
   const time = now();
   await db.db
@@ -116,7 +122,7 @@ export async function handleWechatNotify(config: AppConfig, db: Db, headers: Rec
   const key = platformKey(config);
   if (!key || !config.wechatPayApiV3Key) {
     await finish(HANDLE.failed, PAY_NOTIFY_MSG.notConfigured);
-    return FAIL(500, PAY_NOTIFY_MSG.notConfigured);
+    return FAIL(400, PAY_NOTIFY_MSG.notConfigured);
   }
   const timestamp = header(headers, 'Wechatpay-Timestamp');
   const nonce = header(headers, 'Wechatpay-Nonce');
@@ -189,7 +195,10 @@ export async function handleWechatNotify(config: AppConfig, db: Db, headers: Rec
           callback_id: recordId,
           create_time: now(),
         });
-        const ins = db.dialect === 'mysql' ? await claim.ignore().executeTakeFirst() : await claim.onConflict((oc) => oc.columns(['transaction_id', 'notify_type']).doNothing()).executeTakeFirst();
+        const ins =
+          db.dialect === 'mysql'
+            ? await claim.ignore().executeTakeFirst()
+            : await claim.onConflict((oc) => oc.columns(['transaction_id', 'notify_type']).doNothing()).executeTakeFirst();
         if (Number(ins.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
         const o = await tx.selectFrom('game_order').select(['id', 'order_status', 'pay_amount']).where('order_no', '=', facts.order_no).executeTakeFirst();
         if (!o) throw new Refused(PAY_NOTIFY_MSG.orderNotFound);

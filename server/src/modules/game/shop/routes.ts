@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { gameOrderEntity, goodsEntity, payCallbackRecordEntity } from '@pk/contract';
+import { gameOrderEntity, goodsEntity } from '@pk/contract';
 import { perm, PUBLIC } from '../../../core/access/guard.js';
 import { registerCrud } from '../../../core/crud/index.js';
 import { BadRequestError } from '../../../core/envelope/errors.js';
@@ -70,7 +70,8 @@ export async function gameOrderModule(app: FastifyInstance): Promise<void> {
       const pt = String(b.payType ?? '').trim();
       const payType: CreateOrderInput['payType'] | null = pt === '1' ? 1 : pt === '3' ? 3 : pt === 'both' ? 'both' : null;
       if (!payType) throw new BadRequestError(SHOP_MSG.orderPayTypeInvalid);
-      const reservationId = b.reservationId === undefined || b.reservationId === null || b.reservationId === '' ? null : idOf(b.reservationId, SHOP_MSG.reservationNotFound);
+      const reservationId =
+        b.reservationId === undefined || b.reservationId === null || b.reservationId === '' ? null : idOf(b.reservationId, SHOP_MSG.reservationNotFound);
       const order = await createOrder(app, { userId, goodsId, quantity, payType, reservationId, by: by(req.user) });
       return ok(order, SHOP_MSG.created);
     },
@@ -78,7 +79,10 @@ export async function gameOrderModule(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/shop/gameOrder/cancel',
-    { config: { ...perm(gameOrderEntity.perms.cancel), log: { content: '订单-取消', operateType: 3 } }, schema: { body: bodyOf({ id: text('订单id') }, { required: ['id'] }) } },
+    {
+      config: { ...perm(gameOrderEntity.perms.cancel), log: { content: '订单-取消', operateType: 3 } },
+      schema: { body: bodyOf({ id: text('订单id') }, { required: ['id'] }) },
+    },
     async (req) => {
       await cancelOrder(app.ctx.db, idOf((req.body as Record<string, unknown>).id, SHOP_MSG.orderNotFound), by(req.user));
       return okMsg(SHOP_MSG.cancelled);
@@ -100,7 +104,10 @@ export async function gameOrderModule(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/shop/gameOrder/complete',
-    { config: { ...perm(gameOrderEntity.perms.complete), log: { content: '订单-完成', operateType: 3 } }, schema: { body: bodyOf({ id: text('订单id') }, { required: ['id'] }) } },
+    {
+      config: { ...perm(gameOrderEntity.perms.complete), log: { content: '订单-完成', operateType: 3 } },
+      schema: { body: bodyOf({ id: text('订单id') }, { required: ['id'] }) },
+    },
     async (req) => {
       await completeOrder(app.ctx.db, idOf((req.body as Record<string, unknown>).id, SHOP_MSG.orderNotFound), by(req.user));
       return okMsg(SHOP_MSG.completed);
@@ -126,18 +133,25 @@ export async function gameOrderModule(app: FastifyInstance): Promise<void> {
 /** `/shop/payCallbackRecord/*` (read-only) and the public WeChat Pay callback. */
 export async function payCallbackRecordModule(app: FastifyInstance): Promise<void> {
   await registerCrud(app, payCallbackRecordBinding);
-  // The callback's signature covers the body as sent: this context keeps JSON bodies as their raw text.
+  // The callback's signature covers the body as sent: this context keeps a JSON body's raw text beside its parsed
+  // value (which the odd-input hook checks for NUL and lone surrogates like any body; unparsable JSON is recorded).
   await app.register(async (sub) => {
     sub.removeContentTypeParser('application/json');
-    sub.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
-    sub.post(
-      '/shop/pay/notify/wechat',
-      { config: { ...PUBLIC, throttle: 'payNotify', log: false }, bodyLimit: 64 * 1024 },
-      async (req, reply) => {
-        const raw = typeof req.body === 'string' ? req.body : '';
-        const answer = await handleWechatNotify(app.ctx.config, app.ctx.db, req.headers, raw);
-        return reply.code(answer.status).send(answer.body);
-      },
-    );
+    sub.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+      const raw = String(body);
+      let json: unknown = null;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        json = null;
+      }
+      done(null, { raw, json });
+    });
+    sub.post('/shop/pay/notify/wechat', { config: { ...PUBLIC, throttle: 'payNotify', log: false }, bodyLimit: 64 * 1024 }, async (req, reply) => {
+      const b = req.body as { raw?: unknown } | null;
+      const raw = b && typeof b.raw === 'string' ? b.raw : '';
+      const answer = await handleWechatNotify(app.ctx.config, app.ctx.db, req.headers, raw);
+      return reply.code(answer.status).send(answer.body);
+    });
   });
 }
