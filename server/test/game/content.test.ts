@@ -26,12 +26,18 @@ describe(`game content (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   };
   const player = async (shipId: string | null = null) => {
     const id = newId();
-    await db().insertInto('book_user').values({ id, nickname: `玩家${id.slice(-4)}`, ship_id: shipId, status: 1, del_flag: 0 }).execute();
+    await db()
+      .insertInto('book_user')
+      .values({ id, nickname: `玩家${id.slice(-4)}`, ship_id: shipId, status: 1, del_flag: 0 })
+      .execute();
     return id;
   };
   const ship = async () => {
     const id = newId();
-    await db().insertInto('pirate_ship').values({ id, ship_no: `S${id.slice(-8)}`, ship_name: '黄金梅丽号' }).execute();
+    await db()
+      .insertInto('pirate_ship')
+      .values({ id, ship_no: `S${id.slice(-8)}`, ship_name: '黄金梅丽号' })
+      .execute();
     return id;
   };
   /** Add a message (and send it); returns its id. */
@@ -131,6 +137,8 @@ describe(`game content (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       expect(rows.find((x) => x.id === toS1)).toMatchObject({ read: false, readTime: null });
 
       expect((await call('POST', `${M}/read`, { id: toP1, userId: p3 })).body).toMatchObject({ success: false, message: '该玩家不是此消息的发送对象' });
+      expect((await call('POST', `${M}/read`, { id: revoked, userId: p1 })).body).toMatchObject({ success: false, message: '该消息未发送' });
+      expect((await call('POST', `${M}/read`, { id: 'nope', userId: p1 })).body).toMatchObject({ success: false, message: '未找到对应数据' });
       expect((await call('GET', `${M}/listByPlayer?userId=nobody`)).body).toMatchObject({ success: false, message: '未找到该玩家' });
       expect((await call('GET', `${M}/listByPlayer`)).status).toBe(400);
     });
@@ -204,10 +212,16 @@ describe(`game content (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       expect((await add({ policyType: 4, version: '1.0', effectiveTime: '2025-02-01 00:00:00' })).body).toMatchObject({ success: true });
       expect((await add({ policyType: 3, version: '1.1', effectiveTime: '2025-02-01 00:00:00' })).body).toMatchObject({ success: true });
       const id11 = await idOf(3, '1.1');
-      expect((await call('PUT', `${PO}/edit`, { id: id11, version: '1.0' })).body).toMatchObject({ success: false, message: '该类型下已存在此版本号，请填写新的版本号' });
+      expect((await call('PUT', `${PO}/edit`, { id: id11, version: '1.0' })).body).toMatchObject({
+        success: false,
+        message: '该类型下已存在此版本号，请填写新的版本号',
+      });
       expect((await call('PUT', `${PO}/edit`, { id: id11, title: '只改标题' })).body).toMatchObject({ success: true });
       // parallel adds of one version: one row, the other refused
-      const race = await Promise.all([add({ policyType: 5, version: '9', effectiveTime: '2025-01-01 00:00:00' }), add({ policyType: 5, version: '9', effectiveTime: '2025-01-01 00:00:00' })]);
+      const race = await Promise.all([
+        add({ policyType: 5, version: '9', effectiveTime: '2025-01-01 00:00:00' }),
+        add({ policyType: 5, version: '9', effectiveTime: '2025-01-01 00:00:00' }),
+      ]);
       expect(race.filter((r) => r.body.success)).toHaveLength(1);
       expect(await db().selectFrom('policy').select('id').where('policy_type', '=', 5).execute()).toHaveLength(1);
     });
@@ -232,10 +246,15 @@ describe(`game content (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       const row = await db().selectFrom('picture_material').selectAll().where('url', '=', rel).executeTakeFirstOrThrow();
       expect([Number(row.file_size), row.width, row.height]).toEqual([64, 3, 2]);
       // an outside address keeps what the form says
-      expect((await call('POST', `${PM}/add`, { materialName: '外链', materialType: 9, url: 'https://example.com/a.png', width: 10, height: 20 })).body).toMatchObject({ success: true });
+      expect(
+        (await call('POST', `${PM}/add`, { materialName: '外链', materialType: 9, url: 'https://example.com/a.png', width: 10, height: 20 })).body,
+      ).toMatchObject({ success: true });
       const ext = await db().selectFrom('picture_material').selectAll().where('material_name', '=', '外链').executeTakeFirstOrThrow();
       expect([ext.width, ext.height]).toEqual([10, 20]);
-      expect((await call('POST', `${PM}/add`, { materialName: 'x', materialType: 1, url: 'javascript:alert(1)' })).body).toMatchObject({ success: false, message: '图片地址不正确' });
+      expect((await call('POST', `${PM}/add`, { materialName: 'x', materialType: 1, url: 'javascript:alert(1)' })).body).toMatchObject({
+        success: false,
+        message: '图片地址不正确',
+      });
     });
   });
 
@@ -252,7 +271,16 @@ describe(`game content (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       for (let i = 0; i < 3; i++)
         await db()
           .insertInto('user_score_history')
-          .values({ id: newId(), user_id: p, change_type: 1, change_score: 100, before_score: i * 100, after_score: (i + 1) * 100, biz_type: 'test', biz_id: null })
+          .values({
+            id: newId(),
+            user_id: p,
+            change_type: 1,
+            change_score: 100,
+            before_score: i * 100,
+            after_score: (i + 1) * 100,
+            biz_type: 'test',
+            biz_id: null,
+          })
           .execute();
       await db().insertInto('user_honor').values({ id: newId(), user_id: p, honor_id: newId() }).execute();
       const r = await call('GET', `${TEST_API_PREFIX}/book/user/profile?id=${p}`);

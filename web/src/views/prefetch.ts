@@ -23,6 +23,9 @@ import {
   tenantEntity,
   userEntity,
   gameDeviceEntity,
+  gameMessageEntity,
+  pictureMaterialEntity,
+  policyEntity,
 } from '@pk/contract';
 import { questionBankEntity, userHonorEntity } from '@pk/contract';
 import { entityListSource, firstPageQuery, LIST_FRESH_MS, type ListSource } from '../crud/listSource';
@@ -65,6 +68,9 @@ export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
   'modules/message/SysMessageTemplateList': () => [list(entityListSource(messageTemplateEntity))],
   'modules/message/SysMessageList': () => [list(entityListSource(messageEntity))],
   'system/SysUserOnlineList': () => [list(onlineSource)],
+  'game/PictureMaterialList': () => [list(entityListSource(pictureMaterialEntity))],
+  'game/GameMessageList': () => [list(entityListSource(gameMessageEntity))],
+  'game/PolicyList': () => [list(entityListSource(policyEntity))],
   'system/AddressList': () => [departTree('all'), list(addressSource)],
   'system/DepartUserList': () => [departTree('mine'), list(departUsersSource)],
   'system/DepartList': () => [departTree('all')],

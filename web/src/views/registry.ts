@@ -75,6 +75,11 @@ export const views: Record<string, PageLoader> = {
   // issue 13 point 5: 设备管理 (device keys shown once)
   'game/GameDeviceList': () => import('../pages/game/play'),
   'game/GameOrderList': () => import('../pages/game/shop/GameOrderList'),
+  // issue 13: 预约用户 (player page), 图片素材, 消息, 政策协议
+  'game/BookUserList': () => import('../pages/game/content/BookUserList'),
+  'game/PictureMaterialList': () => import('../pages/game/content/PictureMaterialList'),
+  'game/GameMessageList': () => import('../pages/game/content/GameMessageList'),
+  'game/PolicyList': () => import('../pages/game/content/PolicyList'),
   'layouts/IframePageView': () => import('../pages/iframe/IframePageView'),
   'exception/403': () => import('../pages/exception/Exception403'),
   'exception/404': () => import('../pages/exception/Exception404'),

@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 
 /** Width and height of an image read from its first bytes (PNG, GIF, JPEG, WebP, BMP), or null when not one of those. */
 export function imageSize(b: Buffer): { width: number; height: number } | null {
-  if (b.length >= 24 && b.readUInt32BE(0) === 0x89504e47 && b.toString('latin1', 12, 16) === 'IHDR') return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+  if (b.length >= 24 && b.readUInt32BE(0) === 0x89504e47 && b.toString('latin1', 12, 16) === 'IHDR')
+    return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
   if (b.length >= 10 && b.toString('latin1', 0, 4) === 'GIF8') return { width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
   if (b.length >= 26 && b.toString('latin1', 0, 2) === 'BM') return { width: b.readInt32LE(18), height: Math.abs(b.readInt32LE(22)) };
   if (b.length >= 30 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return webp(b);
@@ -32,7 +33,8 @@ function jpeg(b: Buffer): { width: number; height: number } | null {
       continue;
     }
     const len = b.readUInt16BE(i + 2);
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
     i += 2 + len;
   }
   return null;

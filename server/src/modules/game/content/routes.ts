@@ -71,7 +71,14 @@ export async function policyModule(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/content/policy/current',
-    { config: perm(P.list), schema: { querystring: z.looseObject({ policyType: z.string({ error: CONTENT_MSG.policyTypeRequired }).trim().min(1, { error: CONTENT_MSG.policyTypeRequired }).max(4) }) } },
+    {
+      config: perm(P.list),
+      schema: {
+        querystring: z.looseObject({
+          policyType: z.string({ error: CONTENT_MSG.policyTypeRequired }).trim().min(1, { error: CONTENT_MSG.policyTypeRequired }).max(4),
+        }),
+      },
+    },
     async (req) => {
       const type = Number(req.query.policyType);
       if (!Number.isInteger(type)) throw new BadRequestError(CONTENT_MSG.badChoice('政策类型'));

@@ -48,7 +48,8 @@ export async function sentState(db: Db, id: string): Promise<number | null> {
 export async function moveMessage(db: Db, id: string, to: 'send' | 'revoke', by: string | null): Promise<void> {
   const from = to === 'send' ? SEND.draft : SEND.sent;
   const t = now();
-  const set = to === 'send' ? { send_status: SEND.sent, send_time: t, update_by: by, update_time: t } : { send_status: SEND.revoked, update_by: by, update_time: t };
+  const set =
+    to === 'send' ? { send_status: SEND.sent, send_time: t, update_by: by, update_time: t } : { send_status: SEND.revoked, update_by: by, update_time: t };
   const r = await db.updateTable('game_message').set(set).where('id', '=', id).where('send_status', '=', from).executeTakeFirst();
   if (Number(r.numUpdatedRows) === 1) return;
   const state = await sentState(db, id);
@@ -129,12 +130,16 @@ export async function markRead(db: Db, dialect: DialectName, messageId: string, 
   const u = await player(db, userId);
   const msg = await db.selectFrom('game_message').select('id').where('id', '=', messageId).where(visibleTo(u)).executeTakeFirst();
   if (!msg) {
-    if ((await sentState(db, messageId)) === null) throw new BizError(CONTENT_MSG.notFound);
-    throw new BizError(CONTENT_MSG.notForPlayer);
+    const state = await sentState(db, messageId);
+    if (state === null) throw new BizError(CONTENT_MSG.notFound);
+    throw new BizError(state === SEND.sent ? CONTENT_MSG.notForPlayer : CONTENT_MSG.notSent);
   }
   return db.transaction().execute(async (trx) => {
     const q = trx.insertInto('game_message_read').values({ id: newId(), message_id: messageId, user_id: u.id, read_time: now() });
-    const r = dialect === 'mysql' ? await q.ignore().executeTakeFirst() : await q.onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing()).executeTakeFirst();
+    const r =
+      dialect === 'mysql'
+        ? await q.ignore().executeTakeFirst()
+        : await q.onConflict((oc) => oc.columns(['message_id', 'user_id']).doNothing()).executeTakeFirst();
     if (Number(r.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
     await trx
       .updateTable('game_message')
@@ -198,7 +203,11 @@ async function currentHeads(db: Db, policyType?: number): Promise<Map<number, Po
     const type = Number(r.policy_type);
     const row = { ...r, effective_time: String(r.effective_time) };
     const b = best.get(type);
-    if (!b || row.effective_time > String(b.effective_time) || (row.effective_time === b.effective_time && compareVersions(row.version ?? '', b.version ?? '') > 0))
+    if (
+      !b ||
+      row.effective_time > String(b.effective_time) ||
+      (row.effective_time === b.effective_time && compareVersions(row.version ?? '', b.version ?? '') > 0)
+    )
       best.set(type, row);
   }
   return best;
