@@ -1,3 +1,5 @@
+import { GAME_DICTS } from '../src/db/seed/gameDicts.js';
+import { GAME_PLAY_DICTS } from '../src/db/seed/gamePlay.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -130,8 +132,10 @@ describe(`database layer (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(before.sys_user).toBe(1);
     expect(before.sys_role).toBe(1);
     expect(before.sys_depart).toBe(3);
-    expect(before.sys_dict).toBe(41);
-    expect(before.sys_dict_item).toBe(133);
+    // §2.5's 41 dictionaries (133 items) and the game's (jeecg-schema §4.4, and 设备管理's device types; issue 13)
+    const game = [...GAME_DICTS, ...GAME_PLAY_DICTS];
+    expect(before.sys_dict).toBe(41 + game.length);
+    expect(before.sys_dict_item).toBe(133 + game.reduce((n, d) => n + d.items.length, 0));
     expect(before.sys_seed).toBe(SEED_PARTS.length);
     const r = await seed(t.ctx.db, { adminPassword: 'another-password' });
     expect(r.generatedAdminPassword).toBeNull();
@@ -309,7 +313,8 @@ describe(`database layer (${process.env.TEST_DB ?? 'sqlite'})`, () => {
   });
 
   it('all 41 dictionaries of §2.5 with their items', async () => {
-    const dicts = await t.ctx.db.db.selectFrom('sys_dict').selectAll().execute();
+    const gameCodes = new Set([...GAME_DICTS, ...GAME_PLAY_DICTS].map((d) => d.code));
+    const dicts = (await t.ctx.db.db.selectFrom('sys_dict').selectAll().execute()).filter((d) => !gameCodes.has(d.dict_code ?? ''));
     expect(dicts.map((d) => d.dict_code).sort()).toEqual(Object.keys(DICT_ITEM_COUNTS).sort());
     const items = await t.ctx.db.db.selectFrom('sys_dict_item').selectAll().execute();
     for (const d of dicts) {
