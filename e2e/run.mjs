@@ -74,7 +74,10 @@ for (const j of journeys) {
   try {
     await Promise.race([
       j.run({ page, context, baseUrl: server.baseUrl, server, step }),
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${j.timeoutMs ?? JOURNEY_TIMEOUT_MS} ms`)), j.timeoutMs ?? JOURNEY_TIMEOUT_MS))),
+      new Promise(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`timed out after ${j.timeoutMs ?? JOURNEY_TIMEOUT_MS} ms`)), j.timeoutMs ?? JOURNEY_TIMEOUT_MS)),
+      ),
     ]);
     // a journey that works only because a refused resource was not needed still fails: the CSP must fit the product
     if (cspViolations.length) throw new Error(`Content-Security-Policy violation: ${JSON.stringify(cspViolations.slice(0, 3))}`);

@@ -91,9 +91,9 @@ export async function policyModule(app: FastifyInstance): Promise<void> {
 
 /** The 预约用户 player page's card (`GET /book/user/profile`, 预约用户 list code): a module of its own, not the entity's. */
 export async function playerProfileModule(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/book/user/profile',
-    { config: perm(bookUserEntity.perms.list), schema: { querystring: z.looseObject({ id }) } },
-    async (req) => ok(await playerProfile(app.ctx.db.db, req.query.id)),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/book/user/profile', { config: perm(bookUserEntity.perms.list), schema: { querystring: z.looseObject({ id }) } }, async (req) =>
+      ok(await playerProfile(app.ctx.db.db, req.query.id)),
+    );
 }
