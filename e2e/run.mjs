@@ -1,7 +1,8 @@
 // Tiny e2e runner (no @playwright/test here): starts the built server once, runs every journey in
 // e2e/journeys/*.mjs in its own browser context, prints `ok` / `not ok` per journey (TAP) and a summary.
 //   node e2e/run.mjs [--json=out.json] [--grep=text] [--headed-slowmo=ms]
-// A journey module exports `name` and `run({ page, context, baseUrl, server, step })`.
+// A journey module exports `name` and `run({ page, context, baseUrl, server, step })`, and may export `timeoutMs`
+// (default 120 s; the game-venue journeys start their own demo-venue server).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -73,7 +74,10 @@ for (const j of journeys) {
   try {
     await Promise.race([
       j.run({ page, context, baseUrl: server.baseUrl, server, step }),
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${JOURNEY_TIMEOUT_MS} ms`)), JOURNEY_TIMEOUT_MS))),
+      new Promise(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`timed out after ${j.timeoutMs ?? JOURNEY_TIMEOUT_MS} ms`)), j.timeoutMs ?? JOURNEY_TIMEOUT_MS)),
+      ),
     ]);
     // a journey that works only because a refused resource was not needed still fails: the CSP must fit the product
     if (cspViolations.length) throw new Error(`Content-Security-Policy violation: ${JSON.stringify(cspViolations.slice(0, 3))}`);

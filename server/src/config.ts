@@ -32,6 +32,8 @@ export interface AppConfig extends SecurityConfig {
   smtpUrl: string | null;
   /** SMTP_FROM: the sender address of those e-mails (default: the SMTP_URL's user when it is an address, else `pirate-king@localhost`). */
   smtpFrom: string | null;
+  /** SEED_DEMO=on builds the demo venue once at start (db/seed/demo, marker demo-venue-v1); off (default): never. */
+  seedDemo: boolean;
   /** WECHAT_PAY_PLATFORM_CERT: the WeChat Pay platform certificate or public key (PEM) that signs pay callbacks; null = callbacks refused. */
   wechatPayPlatformCert: string | null;
   /** WECHAT_PAY_API_V3_KEY: the 32-byte API v3 key that decrypts a callback's resource (AEAD_AES_256_GCM); null = callbacks refused. */
@@ -80,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (smtpUrl && !/^smtps?:\/\/[^/\s]+/.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   const smtpFrom = (env.SMTP_FROM ?? '').trim() || null;
   if (smtpFrom && !/^[^\s@<>]+@[^\s@<>]+$/.test(smtpFrom)) throw new ConfigError(`SMTP_FROM must be an e-mail address (got "${env.SMTP_FROM}")`);
+  const seedDemoRaw = (env.SEED_DEMO ?? 'off').trim().toLowerCase();
+  if (seedDemoRaw !== 'on' && seedDemoRaw !== 'off') throw new ConfigError(`SEED_DEMO must be "on" or "off" (got "${env.SEED_DEMO}")`);
   const certRaw = (env.WECHAT_PAY_PLATFORM_CERT ?? '').trim().replace(/\\n/g, '\n');
   if (certRaw && !/^-----BEGIN (CERTIFICATE|PUBLIC KEY)-----/.test(certRaw))
     throw new ConfigError('WECHAT_PAY_PLATFORM_CERT must be a PEM certificate or public key (-----BEGIN CERTIFICATE----- …)');
@@ -106,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     espeakPath,
     smtpUrl,
     smtpFrom,
+    seedDemo: seedDemoRaw === 'on',
     wechatPayPlatformCert: certRaw || null,
     wechatPayApiV3Key: apiV3Key || null,
     orderTimeoutMinutes,

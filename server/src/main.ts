@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { buildApp } from './app.js';
 import { prepareContext, writeInitialAdminPassword } from './bootstrap.js';
+import { seedDemoVenue } from './db/seed/demo/venue.js';
 
 /** The only file with process side effects: read config, prepare, listen, shut down on signals. */
 async function main(): Promise<void> {
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(prepared.ctx, { scheduler: { enabled: true } });
+  // The demo venue (SEED_DEMO=on): built once, before the server listens (its season runs on the demo clock).
+  if (config.seedDemo) await seedDemoVenue(app);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -62,6 +62,8 @@ describe(`定时任务 CRUD and actions (${process.env.TEST_DB ?? 'sqlite'})`, (
       'org.jeecg.modules.game.job.BountyRankSnapshotJob': 0,
       // issue 13 point 8: the shop's order timeout (seed part game-order-job-v1), running every minute
       'org.jeecg.modules.game.job.OrderTimeoutJob': 0,
+      // issue 13 point 3: the reservations' no-show job (seed part game-reservation-job-v1), running
+      'org.jeecg.modules.game.job.ReservationNoShowJob': 0,
     });
     expect(rows.find((r) => r.job_class_name === JOB_CLASSES.sampleParam)?.parameter).toBe('scott');
     // the tests below start from an empty table

@@ -5,8 +5,20 @@ export function formatDateTime(d: Date): string {
   return new Date(d.getTime() + OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/**
+ * Milliseconds added to the wall clock by now()/today(): 0 always, except while the demo venue (SEED_DEMO=on,
+ * db/seed/demo) plays its past season before the server listens, so that what the services write carries the
+ * season's dates. Nothing else may set it.
+ */
+let clockOffsetMs = 0;
+
+/** The demo venue's season clock (see clockOffsetMs); `setClockOffset(0)` restores the wall clock. */
+export function setClockOffset(ms: number): void {
+  clockOffsetMs = ms;
+}
+
 export function now(): string {
-  return formatDateTime(new Date());
+  return formatDateTime(new Date(Date.now() + clockOffsetMs));
 }
 
 /** 'yyyy-MM-dd' of a date in GMT+8. */

@@ -599,6 +599,11 @@ export interface UserTreasureChestTable {
   reward_honor_id: string | null;
   score_gained: number | null;
   remark: string | null;
+  create_by: string | null;
+  create_time: string | null;
+  update_by: string | null;
+  update_time: string | null;
+  sys_org_code: string | null;
 }
 
 /** Places of a time slot on one date, or (reserve_date null) the slot's default (migration 0015). */
