@@ -109,4 +109,3 @@ export const policyBinding: CrudBinding = {
     return rows.map((r) => ({ ...r, current: current.has(String(r.id)) }));
   },
 };
-
