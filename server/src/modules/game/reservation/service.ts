@@ -18,6 +18,7 @@ import type { Db } from '../../../db/connection.js';
 import type { Database } from '../../../db/schema.js';
 import { executeRule } from '../../system/fillRule/service.js';
 import { likeExpr } from '../../../core/query/compile.js';
+import { GAME_MSG } from '../messages.js';
 
 type Tx = Kysely<Database>;
 
@@ -46,7 +47,7 @@ export const RES_MSG = {
   playerNeeds: '新玩家需填写昵称和手机号',
   badPhone: (phone: string) => `手机号${phone}格式不正确`,
   phoneTaken: (phone: string) => `手机号${phone}已被其他玩家使用`,
-  playerMissing: '玩家不存在',
+  playerMissing: GAME_MSG.playerMissing,
   playerTwice: '同一玩家不能重复签到',
   playerBusy: (name: string) => `玩家${name}已绑定手环，请先离场`,
   braceletRequired: '请为每名玩家录入手环编号',

@@ -7,7 +7,7 @@ import { plainText, sanitizeRichHtml } from '../../../core/html/sanitize.js';
 export const SHOP_MSG = {
   /** The generated CRUD shape (contract §12.9). */
   edited: MSG.editedAlt,
-  batchDeleted: '批量删除成功!',
+  batchDeleted: MSG.batchDeletedAscii,
   badPrice: '价格不能小于0',
   badScorePrice: '积分价格不能小于0',
   badStock: '库存不能小于0',

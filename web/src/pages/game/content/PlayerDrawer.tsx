@@ -7,12 +7,15 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Avatar, Badge, Card, Col, Descriptions, Drawer, Row, Spin, Statistic, Tabs, Tag } from 'antd';
 import type { TableColumnType } from 'antd';
-import type { PlayerProfile } from '@pk/contract';
+import { bookUserEntity, type PlayerProfile } from '@pk/contract';
 import { http } from '../../../api/request';
 import { RemoteTable, useDictOptions, useListController } from '../../../crud';
 import { imageUrl } from './imageUrl';
 import { NOTICE_MSG } from '../../../components/notice';
 import { PLAYER_LISTS, type PlayerList, type PlayerRow } from './playerLists';
+
+/** The card's labels are the 预约用户 screen's own (its EntityDef). */
+const fieldLabel = (prop: string): string => bookUserEntity.fields.find((f) => f.prop === prop)?.label ?? prop;
 
 export const PLAYER_MSG = {
   title: '玩家详情',
@@ -118,13 +121,15 @@ function ProfileCard({ p }: { p: PlayerProfile }): ReactNode {
           </Col>
           <Col flex="auto">
             <Descriptions size="small" column={3}>
-              <Descriptions.Item label="昵称">{u.nickname}</Descriptions.Item>
+              <Descriptions.Item label={fieldLabel('nickname')}>{u.nickname}</Descriptions.Item>
               <Descriptions.Item label="真实姓名">{u.realName}</Descriptions.Item>
               <Descriptions.Item label="手机号">{u.phone}</Descriptions.Item>
               <Descriptions.Item label="性别">{sex}</Descriptions.Item>
               <Descriptions.Item label="生日">{u.birthday}</Descriptions.Item>
               <Descriptions.Item label="状态">{status}</Descriptions.Item>
-              <Descriptions.Item label="海盗船">{p.ship ? `${p.ship.shipName ?? ''}（${p.ship.shipNo ?? ''}）` : PLAYER_MSG.noShip}</Descriptions.Item>
+              <Descriptions.Item label={fieldLabel('shipId')}>
+                {p.ship ? `${p.ship.shipName ?? ''}（${p.ship.shipNo ?? ''}）` : PLAYER_MSG.noShip}
+              </Descriptions.Item>
               <Descriptions.Item label="最后登录">{u.lastLoginTime}</Descriptions.Item>
               <Descriptions.Item label="注册时间">{u.createTime}</Descriptions.Item>
             </Descriptions>
