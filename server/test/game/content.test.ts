@@ -262,8 +262,8 @@ describe(`game content (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     it('answers the card, score, ship and counts; a missing or deleted player is 未找到对应数据', async () => {
       const s = await ship();
       const p = await player(s);
-      const rank = newId();
-      await db().insertInto('pirate_rank').values({ id: rank, rank_level: 92, rank_name: '超新星', min_score: 100, max_score: 999 }).execute();
+      // the seeded tier 超新星 (seed part game-ranks-v1)
+      const rank = (await db().selectFrom('pirate_rank').select('id').where('rank_level', '=', 2).executeTakeFirstOrThrow()).id;
       await db()
         .insertInto('pirate_score')
         .values({ id: newId(), user_id: p, total_score: 300, available_score: 200, used_score: 100, bounty: 300000, rank_id: rank, rank_no: 7 })
