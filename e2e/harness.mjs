@@ -221,3 +221,27 @@ export function api(baseUrl, token) {
     return res.json();
   };
 }
+
+/** The whole-day reservation slot the game journeys book (open at any hour, unlike the seeded 10:00–21:00 slots). */
+export const ALL_DAY_SLOT = '00:00-23:59';
+
+/**
+ * Today's date in Asia/Shanghai for a journey that books and checks in on one day, with {@link ALL_DAY_SLOT} in the
+ * reservation_slot dictionary (added through the API when missing, so the browser's next sign-in lists it). In the
+ * last 3 minutes of the day it waits for the next one, so a booking and its check-in never straddle midnight.
+ */
+export async function bookingDay(call) {
+  const local = () => new Date(Date.now() + 8 * 3600_000).toISOString();
+  const hhmmss = local().slice(11, 19);
+  if (hhmmss >= '23:57:00') {
+    const [h, m, s] = hhmmss.split(':').map(Number);
+    await new Promise((r) => setTimeout(r, (24 * 3600 - (h * 3600 + m * 60 + s) + 5) * 1000));
+  }
+  const dictId = '2040717f9153e82cd67741c52137288f'; // md5('dict:reservation_slot'), seed part game-dicts-v1
+  const items = await call('GET', `/sys/dictItem/list?dictId=${dictId}&pageNo=1&pageSize=50`);
+  if (!items.result?.records?.some((i) => i.itemValue === ALL_DAY_SLOT)) {
+    const added = await call('POST', '/sys/dictItem/add', { dictId, itemText: '全天', itemValue: ALL_DAY_SLOT, sortOrder: 9, status: 1 });
+    expect(added.success, `slot ${ALL_DAY_SLOT}: ${added.message}`);
+  }
+  return local().slice(0, 10);
+}
