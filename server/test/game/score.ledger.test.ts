@@ -6,7 +6,7 @@ import { BizError } from '../../src/core/envelope/errors.js';
 import { newId } from '../../src/core/id.js';
 import { now } from '../../src/core/time.js';
 import { md5 } from '../../src/db/seed/menus.js';
-import { applyScoreChange, BOUNTY_PER_SCORE, LEDGER_MSG, SCORE_CHANGE } from '../../src/modules/game/score/ledger.js';
+import { applyScoreChange, ledgerTransaction, BOUNTY_PER_SCORE, LEDGER_MSG, SCORE_CHANGE } from '../../src/modules/game/score/ledger.js';
 import { BOUNTY_RANK_JOB, isoWeek, periodsAt, SCORE_MSG, snapshotBountyBoards } from '../../src/modules/game/score/service.js';
 import { jobHandler } from '../../src/core/jobs/handlers.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX, type TestApp } from '../harness.js';
@@ -39,11 +39,9 @@ describe(`score ledger, tiers, adjust, live board, snapshot (${process.env.TEST_
     return id;
   };
   const change = (userId: string, delta: number, changeType: number = SCORE_CHANGE.signIn, bounty?: number) =>
-    ctx.db.db
-      .transaction()
-      .execute((tx) =>
-        applyScoreChange(tx, ctx.db.dialect, { userId, delta, changeType, bizType: 'test', bizId: null, ...(bounty !== undefined ? { bounty } : {}) }),
-      );
+    ledgerTransaction(ctx.db.db, (tx) =>
+      applyScoreChange(tx, ctx.db.dialect, { userId, delta, changeType, bizType: 'test', bizId: null, ...(bounty !== undefined ? { bounty } : {}) }),
+    );
   const scoreOf = (userId: string) => ctx.db.db.selectFrom('pirate_score').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
   const historyOf = (userId: string) => ctx.db.db.selectFrom('user_score_history').selectAll().where('user_id', '=', userId).execute();
 

@@ -4,7 +4,7 @@ import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX as P, type TestApp 
 import { authHeaders, loginAs } from '../helpers/login.js';
 import { newId } from '../../src/core/id.js';
 import { formatDateTime } from '../../src/core/time.js';
-import { applyScoreChange, SCORE_CHANGE } from '../../src/modules/game/score/ledger.js';
+import { applyScoreChange, ledgerTransaction, SCORE_CHANGE } from '../../src/modules/game/score/ledger.js';
 import { jobHandler } from '../../src/core/jobs/handlers.js';
 import { ORDER_TIMEOUT_JOB } from '../../src/modules/game/shop/job.js';
 
@@ -34,11 +34,9 @@ describe(`shop: goods, orders, pay callback (${process.env.TEST_DB ?? 'sqlite'})
       .values({ id, nickname: `玩家${id.slice(-5)}`, status: 1, del_flag: 0 })
       .execute();
     if (score)
-      await db()
-        .transaction()
-        .execute((tx) =>
-          applyScoreChange(tx, t.ctx.db.dialect, { userId: id, delta: score, changeType: SCORE_CHANGE.adminAdjust, bizType: 'test', bizId: null }),
-        );
+      await ledgerTransaction(db(), (tx) =>
+        applyScoreChange(tx, t.ctx.db.dialect, { userId: id, delta: score, changeType: SCORE_CHANGE.adminAdjust, bizType: 'test', bizId: null }),
+      );
     return id;
   }
 

@@ -8,6 +8,7 @@ import { newId } from '../../../core/id.js';
 import { now, today } from '../../../core/time.js';
 import { applyScoreChange, BOUNTY_PER_SCORE, ensureScoreRow, SCORE_CHANGE } from '../score/ledger.js';
 import { GAME_MSG } from '../messages.js';
+import { isDeadlock } from '../../../core/db/deadlock.js';
 
 /**
  * What players do (issue 13 point 5): a sign-in at a place, an answer, a chest opening. Each call is ONE transaction
@@ -188,11 +189,6 @@ async function playTransaction<T>(db: Kysely<Database>, dialect: DialectName, us
 }
 
 class NoScoreRow extends Error {}
-
-function isDeadlock(e: unknown): boolean {
-  const err = e as { code?: unknown; errno?: unknown };
-  return err?.code === '40P01' || err?.code === '40001' || err?.errno === 1213 || err?.code === 'ER_LOCK_DEADLOCK';
-}
 
 /** The ISO week key of a `yyyy-MM-dd` day: `2026-W48`. */
 export function isoWeekKey(day: string): string {

@@ -6,7 +6,7 @@ import { BizError } from '../../../core/envelope/errors.js';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
 import { executeRule } from '../../system/fillRule/service.js';
-import { applyScoreChange, SCORE_CHANGE } from '../score/ledger.js';
+import { applyScoreChange, ledgerTransaction, SCORE_CHANGE } from '../score/ledger.js';
 import { GAME_MSG } from '../messages.js';
 
 /** Texts of the quest screens' own rules (tasks, honors, chests, the manual honor grant). */
@@ -106,7 +106,7 @@ export interface GrantInput {
  * transaction, only when the row was inserted: parallel or repeated grants give the honor and its score once.
  */
 export async function grantHonor(db: Db, g: GrantInput): Promise<{ granted: boolean; id: string | null }> {
-  return db.db.transaction().execute(async (tx) => {
+  return ledgerTransaction(db.db, async (tx) => {
     const user = await tx.selectFrom('book_user').select('id').where('id', '=', g.userId).where('del_flag', '=', 0).executeTakeFirst();
     if (!user) throw new BizError(QUEST_MSG.grantUserMissing);
     const honor = await tx

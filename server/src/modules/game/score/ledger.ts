@@ -4,6 +4,7 @@ import type { Database } from '../../../db/schema.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
+import { retryOnDeadlock } from '../../../core/db/deadlock.js';
 
 /**
  * The score ledger (issue 13 point 6): the ONE place that changes a player's pirate_score row. Every change runs
@@ -140,6 +141,16 @@ async function moveBountyCount(tx: Kysely<Database>, dialect: DialectName, from:
     if (dialect === 'mysql') await q.onDuplicateKeyUpdate({ players: sql`players + 1` }).execute();
     else await q.onConflict((oc) => oc.column('bounty').doUpdateSet({ players: sql`pirate_bounty_count.players + 1` })).execute();
   }
+}
+
+/**
+ * The transaction a ledger change runs in: READ COMMITTED (on MariaDB an UPDATE that finds no row, or an insert of a
+ * new key, then takes no gap lock, so first changes of different new players cannot deadlock on one index gap), run
+ * again when the database still picks it as a deadlock victim. Callers that change scores use it (or their own
+ * READ COMMITTED transaction with `retryOnDeadlock`, as the play calls do).
+ */
+export function ledgerTransaction<T>(db: Kysely<Database>, work: (tx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return retryOnDeadlock(() => db.transaction().setIsolationLevel('read committed').execute(work));
 }
 
 /**

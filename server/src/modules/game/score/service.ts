@@ -6,7 +6,7 @@ import type { Values } from '../../../core/crud/index.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
-import { applyScoreChange, SCORE_CHANGE, type ScoreChangeResult } from './ledger.js';
+import { applyScoreChange, ledgerTransaction, SCORE_CHANGE, type ScoreChangeResult } from './ledger.js';
 import { GAME_MSG } from '../messages.js';
 
 /** Texts of the score screens (海盗积分, 海盗等级, 悬赏榜). */
@@ -65,7 +65,7 @@ export async function checkTierRange(trx: Kysely<Database>, values: Values, id: 
 export async function adjustScore(db: Db, a: { userId: string; delta: number; reason: string; by: string | null }): Promise<ScoreChangeResult> {
   const player = await db.db.selectFrom('book_user').select('id').where('id', '=', a.userId).executeTakeFirst();
   if (!player) throw new BizError(SCORE_MSG.playerMissing);
-  return db.db.transaction().execute((tx) =>
+  return ledgerTransaction(db.db, (tx) =>
     applyScoreChange(tx, db.dialect, {
       userId: a.userId,
       delta: a.delta,

@@ -8,7 +8,7 @@ import { newId } from '../../../core/id.js';
 import { formatDateTime, now } from '../../../core/time.js';
 import { likeExpr } from '../../../core/query/index.js';
 import { executeRule } from '../../system/fillRule/service.js';
-import { applyScoreChange, SCORE_CHANGE } from '../score/ledger.js';
+import { applyScoreChange, ledgerTransaction, SCORE_CHANGE } from '../score/ledger.js';
 import { SHOP_MSG } from './definition.js';
 
 /** order_status (jeecg-schema §4.4). */
@@ -44,9 +44,12 @@ const yuan = (f: number): number => f / 100;
 type Tx = Kysely<Database>;
 type OrderRow = Database['game_order'] extends infer T ? { [K in keyof T]: unknown } : never;
 
-/** The order transaction: READ COMMITTED, so that a count after a row lock sees what committed before it (MySQL). */
-function orderTx(db: Db) {
-  return db.db.transaction().setIsolationLevel('read committed');
+/**
+ * The order transaction: the ledger's (READ COMMITTED, so that a count after a row lock sees what committed before it
+ * on MySQL; run again when picked as a deadlock victim).
+ */
+function orderTx<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return ledgerTransaction(db.db, work);
 }
 
 export interface CreateOrderInput {
@@ -78,7 +81,7 @@ export async function createOrder(app: FastifyInstance, input: CreateOrderInput)
   if (typeof orderNo !== 'string' || !orderNo) throw new BizError(SHOP_MSG.orderNoFailed);
   const q = input.quantity;
   const id = newId();
-  await orderTx(db).execute(async (tx) => {
+  await orderTx(db, async (tx) => {
     const time = now();
     const taken = await tx
       .updateTable('goods')
@@ -209,7 +212,7 @@ async function lockedOrder(tx: Tx, id: string): Promise<OrderRow> {
 
 /** End an unpaid order (0 → 4 cancelled, or 0 → 7 closed by the timeout job): stock and score back, once. */
 async function endUnpaid(db: Db, id: string, to: 4 | 7, by: string | null): Promise<boolean> {
-  return orderTx(db).execute(async (tx) => {
+  return orderTx(db, async (tx) => {
     const o = await lockedOrder(tx, id);
     const time = now();
     const r = await tx
@@ -282,7 +285,7 @@ export async function completeOrder(db: Db, id: string, by: string | null): Prom
  * moves it to 6 (an order without money → 6 at once). The stock comes back when the goods was not handed over yet.
  */
 export async function refundOrder(db: Db, id: string, reason: string, by: string | null): Promise<{ refunding: boolean }> {
-  return orderTx(db).execute(async (tx) => {
+  return orderTx(db, async (tx) => {
     const o = await lockedOrder(tx, id);
     const from = Number(o.order_status);
     if (from !== ORDER_STATUS.paid && from !== ORDER_STATUS.redeemed) throw new BizError(SHOP_MSG.cannotRefund);
