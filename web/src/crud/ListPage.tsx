@@ -114,7 +114,10 @@ function entityRowActions(entity: EntityDef): RowAction<EntityRow, ListPageConte
   ];
 }
 
-/** The standard route behind each of the list's own buttons: a route the entity omits has no button (issue 13 record screens). */
+/**
+ * The standard route behind each of the list's own buttons: a route the entity omits has no button (issue 13 record
+ * screens), except 新增 / 编辑 of a page whose own dialog (`renderForm`) saves another way (the gateway's updateAll).
+ */
 const ROUTE_OF: Readonly<Record<string, StandardRoute>> = {
   add: 'add',
   edit: 'edit',
@@ -124,9 +127,9 @@ const ROUTE_OF: Readonly<Record<string, StandardRoute>> = {
   import: 'importExcel',
 };
 const routed =
-  (entity: EntityDef) =>
+  (entity: EntityDef, ownForm: boolean) =>
   (a: { key: string }): boolean =>
-    !ROUTE_OF[a.key] || hasRoute(entity, ROUTE_OF[a.key]);
+    !ROUTE_OF[a.key] || hasRoute(entity, ROUTE_OF[a.key]) || (ownForm && (a.key === 'add' || a.key === 'edit'));
 
 /** The list's own toolbar as schema entries: 新增, 导出, 导入, and 批量删除 while rows are selected. */
 function entityToolbar(entity: EntityDef, on: { exporting: boolean; doExport: () => unknown; openImport: () => void }): ToolbarAction<ListPageContext>[] {
@@ -236,8 +239,15 @@ export function ListPage(props: ListPageProps): ReactNode {
     }
   }
 
-  const toolbar = [...entityToolbar(entity, { exporting, doExport, openImport: () => setImportOpen(true) }).filter(routed(entity)), ...(props.toolbar ?? [])];
-  const rowActions = useMemo(() => [...entityRowActions(entity).filter(routed(entity)), ...(props.rowActions ?? [])], [entity, props.rowActions]);
+  const toolbar = [
+    ...entityToolbar(entity, { exporting, doExport, openImport: () => setImportOpen(true) }).filter(routed(entity, !!props.renderForm)),
+    ...(props.toolbar ?? []),
+  ];
+  const ownForm = !!props.renderForm;
+  const rowActions = useMemo(
+    () => [...entityRowActions(entity).filter(routed(entity, ownForm)), ...(props.rowActions ?? [])],
+    [entity, ownForm, props.rowActions],
+  );
   const columns = useMemo(() => entityColumns(entity, overrides, extraColumns), [entity, overrides, extraColumns]);
   const search$ = useMemo(() => searchItems(entity, searchExtra), [entity, searchExtra]);
 
