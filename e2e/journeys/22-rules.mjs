@@ -89,7 +89,7 @@ export async function run({ page, baseUrl, step }) {
 
   step('系统编码规则: 新增 an order-number rule (generator chosen from the list, prefix E2E, 4 digits)');
   await page.goto(`${baseUrl}/isystem/fillRule`);
-  await row(page, '订单流水号');
+  await row(page, 'shop_order_num'); // the seeded rule: the list is there
   await page.getByRole('button', { name: '新增', exact: true }).click();
   const fd = page.locator('.ant-modal', { hasText: '规则实现类' });
   await fd.waitFor();
