@@ -174,8 +174,8 @@ async function playTransaction<T>(db: Kysely<Database>, dialect: DialectName, us
         .transaction()
         .setIsolationLevel('read committed')
         .execute(async (tx) => {
-          if (dialect === 'sqlite') await ensureScoreRow(tx, dialect, userId);
-          else if (!(await tx.selectFrom('pirate_score').select('id').where('user_id', '=', userId).forUpdate().executeTakeFirst())) throw new NoScoreRow();
+          // SQLite: nothing to lock (it serialises writers); a missing score row is made by the ledger's first change
+          if (dialect !== 'sqlite' && !(await tx.selectFrom('pirate_score').select('id').where('user_id', '=', userId).forUpdate().executeTakeFirst())) throw new NoScoreRow();
           return work(tx);
         });
     } catch (e) {
@@ -223,9 +223,26 @@ interface Gains {
   tasks: string[];
 }
 
+interface HonorRow {
+  id: string;
+  honor_name: string | null;
+  reward_score: number | null;
+  status: number | null;
+}
+
 /** Grant an honor once (UQ user_id, honor_id) and pay its reward_score (type 9). */
-async function grantHonor(tx: Tx, dialect: DialectName, player: Player, honorId: string, bizId: string | null, by: PlayBy, g: Gains): Promise<void> {
-  const honor = await tx.selectFrom('honor').select(['id', 'honor_name', 'reward_score', 'status']).where('id', '=', honorId).executeTakeFirst();
+async function grantHonor(
+  tx: Tx,
+  dialect: DialectName,
+  player: Player,
+  honorId: string,
+  bizId: string | null,
+  by: PlayBy,
+  g: Gains,
+  /** The honor's row when the caller has just read it (enabled). */
+  known?: HonorRow,
+): Promise<void> {
+  const honor = known ?? (await tx.selectFrom('honor').select(['id', 'honor_name', 'reward_score', 'status']).where('id', '=', honorId).executeTakeFirst());
   if (!honor || Number(honor.status) !== VALID) return;
   const id = newId();
   const time = now();
@@ -258,6 +275,61 @@ async function grantHonor(tx: Tx, dialect: DialectName, player: Player, honorId:
 }
 
 /**
+ * One step of the player's record of a task in a cycle (UQ user_id, task_id, cycle_key): created at 1, or moved by
+ * one while open and short of its target. Answers the record's id when this call moved it, else null. PostgreSQL
+ * and SQLite: one upsert (its DO UPDATE conditional, RETURNING the row it wrote); MariaDB: insert-ignore, then the
+ * conditional UPDATE, and '' for the id (the caller finds the row by its key).
+ */
+async function moveTaskRecord(
+  tx: Tx,
+  dialect: DialectName,
+  player: Player,
+  taskId: string,
+  key: string,
+  target: number,
+  by: PlayBy,
+  time: string,
+): Promise<string | null> {
+  const fresh = {
+    id: newId(),
+    user_id: player.userId,
+    task_id: taskId,
+    ship_id: player.shipId,
+    cycle_key: key,
+    target_count: target,
+    status: 0,
+    reward_score: 0,
+    create_by: by,
+    create_time: time,
+  };
+  if (dialect !== 'mysql') {
+    const row = await tx
+      .insertInto('user_task_record')
+      .values({ ...fresh, progress: 1, update_time: time, update_by: by })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'task_id', 'cycle_key'])
+          .doUpdateSet({ progress: sql`user_task_record.progress + 1`, update_time: time, update_by: by })
+          .where(sql<boolean>`user_task_record.status = 0 and user_task_record.progress < ${target}`),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+  await insertIgnore(tx, dialect, 'user_task_record', { ...fresh, progress: 0 });
+  const moved = await tx
+    .updateTable('user_task_record')
+    .set({ progress: sql`progress + 1`, update_time: time, update_by: by })
+    .where('user_id', '=', player.userId)
+    .where('task_id', '=', taskId)
+    .where('cycle_key', '=', key)
+    .where('status', '=', 0)
+    .where('progress', '<', target)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1 ? '' : null;
+}
+
+/**
  * Move every active task of `type` whose target is empty or `targetId` by one for the player's cycle; a task reaching
  * its target completes once (status 0 → 1 by a conditional UPDATE) and pays its reward (type 3) and honor.
  */
@@ -276,41 +348,29 @@ async function progressTasks(tx: Tx, dialect: DialectName, player: Player, type:
   for (const t of tasks) {
     const key = cycleKey(t.cycle, player.reservationId);
     const target = Math.max(1, Number(t.target_count ?? 1));
-    await insertIgnore(tx, dialect, 'user_task_record', {
-      id: newId(),
-      user_id: player.userId,
-      task_id: t.id,
-      ship_id: player.shipId,
-      cycle_key: key,
-      progress: 0,
-      target_count: target,
-      status: 0,
-      reward_score: 0,
-      create_by: by,
-      create_time: time,
-    });
-    const rec = (eb: Tx) => eb.updateTable('user_task_record').where('user_id', '=', player.userId).where('task_id', '=', t.id).where('cycle_key', '=', key);
-    const moved = await rec(tx)
-      .set({ progress: sql`progress + 1`, update_time: time, update_by: by })
-      .where('status', '=', 0)
-      .where('progress', '<', target)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) continue;
     const reward = Number(t.reward_score ?? 0);
-    const done = await rec(tx)
+    const recordId = await moveTaskRecord(tx, dialect, player, t.id, key, target, by, time);
+    if (recordId === null) continue;
+    const rec = () => {
+      const q = tx.updateTable('user_task_record');
+      return recordId ? q.where('id', '=', recordId) : q.where('user_id', '=', player.userId).where('task_id', '=', t.id).where('cycle_key', '=', key);
+    };
+    const done = await rec()
       .set({ status: 1, complete_time: time, reward_time: time, reward_score: reward })
       .where('status', '=', 0)
       .where('progress', '>=', target)
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) continue;
     g.tasks.push(t.task_name ?? t.id);
-    const row = await tx
-      .selectFrom('user_task_record')
-      .select('id')
-      .where('user_id', '=', player.userId)
-      .where('task_id', '=', t.id)
-      .where('cycle_key', '=', key)
-      .executeTakeFirstOrThrow();
+    const row = recordId
+      ? { id: recordId }
+      : await tx
+          .selectFrom('user_task_record')
+          .select('id')
+          .where('user_id', '=', player.userId)
+          .where('task_id', '=', t.id)
+          .where('cycle_key', '=', key)
+          .executeTakeFirstOrThrow();
     if (reward > 0) {
       const bounty = reward * BOUNTY_PER_SCORE + Number(t.reward_bounty ?? 0);
       await applyScoreChange(tx, dialect, {
@@ -329,13 +389,28 @@ async function progressTasks(tx: Tx, dialect: DialectName, player: Player, type:
   }
 }
 
-/** Grant the honors of condition types 1–4 the player now meets and does not hold yet (each once). */
+/**
+ * The player's measure of an honor's condition type, as one CASE over uncorrelated subqueries (each evaluated once
+ * per statement, and only for the condition types present): 1 total score, 2 distinct places signed in at,
+ * 3 correct answers, 4 chests opened.
+ */
+const measureOf = (userId: string) => sql<number>`case honor.condition_type
+  when ${HONOR_COND.totalScore} then (select coalesce(max(ps.total_score), 0) from pirate_score ps where ps.user_id = ${userId})
+  when ${HONOR_COND.places} then (select count(distinct sp.sign_place_id) from user_sign_place sp where sp.user_id = ${userId})
+  when ${HONOR_COND.correct} then (select count(*) from user_question_record qr where qr.user_id = ${userId} and qr.is_correct = 1)
+  when ${HONOR_COND.chests} then (select count(*) from user_treasure_chest tc where tc.user_id = ${userId})
+  end`;
+
+/**
+ * Grant the honors of condition types 1–4 the player now meets and does not hold yet (each once): one statement
+ * finds them (open honors whose condition value the player's measure reaches).
+ */
 async function checkHonors(tx: Tx, dialect: DialectName, player: Player, by: PlayBy, g: Gains): Promise<void> {
   // an honor's reward raises the total score, which may meet another total-score honor: a few rounds at most
   for (let round = 0; round < 5; round++) {
-    const open = await tx
+    const met = await tx
       .selectFrom('honor')
-      .select(['id', 'condition_type', 'condition_value'])
+      .select(['id', 'honor_name', 'reward_score', 'status'])
       .where('status', '=', VALID)
       .where('condition_type', 'in', Object.values(HONOR_COND))
       .where(({ not, exists, selectFrom }) =>
@@ -345,60 +420,14 @@ async function checkHonors(tx: Tx, dialect: DialectName, player: Player, by: Pla
           ),
         ),
       )
+      .where(sql<boolean>`coalesce(honor.condition_value, 0) <= ${measureOf(player.userId)}`)
       .orderBy('id')
       .execute();
-    if (!open.length) return;
-    const counts = await playerCounts(tx, player.userId, new Set(open.map((h) => Number(h.condition_type))));
-    const met = open.filter((h) => (counts.get(Number(h.condition_type)) ?? 0) >= Number(h.condition_value ?? 0));
     if (!met.length) return;
     const before = g.honors.length;
-    for (const h of met) await grantHonor(tx, dialect, player, h.id, null, by, g);
+    for (const h of met) await grantHonor(tx, dialect, player, h.id, null, by, g, h);
     if (g.honors.length === before) return;
   }
-}
-
-async function playerCounts(tx: Tx, userId: string, types: Set<number>): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  const count = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0);
-  if (types.has(HONOR_COND.totalScore)) {
-    const s = await tx.selectFrom('pirate_score').select('total_score').where('user_id', '=', userId).executeTakeFirst();
-    out.set(HONOR_COND.totalScore, Number(s?.total_score ?? 0));
-  }
-  if (types.has(HONOR_COND.places))
-    out.set(
-      HONOR_COND.places,
-      await count(
-        tx
-          .selectFrom('user_sign_place')
-          .select((eb) => eb.fn.count<number>('sign_place_id').distinct().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirst(),
-      ),
-    );
-  if (types.has(HONOR_COND.correct))
-    out.set(
-      HONOR_COND.correct,
-      await count(
-        tx
-          .selectFrom('user_question_record')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .where('is_correct', '=', 1)
-          .executeTakeFirst(),
-      ),
-    );
-  if (types.has(HONOR_COND.chests))
-    out.set(
-      HONOR_COND.chests,
-      await count(
-        tx
-          .selectFrom('user_treasure_chest')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirst(),
-      ),
-    );
-  return out;
 }
 
 async function standing(db: Kysely<Database>, userId: string): Promise<Pick<PlayResult, 'totalScore' | 'availableScore' | 'rankName'>> {
