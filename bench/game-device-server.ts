@@ -23,6 +23,20 @@ const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
 const PLACES = Number(process.env.BENCH_PLACES ?? 20);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+// BENCH_TALLY=1 (SQLite): count the statements run, read and reset by `GET /bench/tally` (diagnostics, not timed)
+const tally = new Map<string, number>();
+if (process.env.BENCH_TALLY === '1' && DIALECT === 'sqlite') {
+  const BetterSqlite = (await import('better-sqlite3')).default;
+  const proto = Object.getPrototypeOf(new BetterSqlite(':memory:').prepare('select 1'));
+  for (const m of ['all', 'get', 'run', 'iterate'] as const) {
+    const orig = proto[m];
+    proto[m] = function (this: { source: string }, ...a: unknown[]) {
+      tally.set(this.source, (tally.get(this.source) ?? 0) + 1);
+      return orig.apply(this, a);
+    };
+  }
+}
+
 function pgUrl(name: string): string {
   const u = new URL(PG_URL);
   u.pathname = `/${name}`;
@@ -159,6 +173,11 @@ async function main(): Promise<void> {
         )?.n ?? 0,
       ),
     };
+  });
+  app.get('/bench/tally', { config: PUBLIC }, async () => {
+    const out = [...tally].sort((a, b) => b[1] - a[1]).map(([q, n]) => ({ n, q: q.slice(0, 160) }));
+    tally.clear();
+    return out;
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   process.on('message', (m) => {

@@ -95,31 +95,9 @@ const blank = (v: string | null | undefined): boolean => v === undefined || v ==
 
 /* ───────────────────────── player, place ───────────────────────── */
 
-export async function resolvePlayer(db: Kysely<Database>, p: PlayerRef): Promise<Player> {
-  let userId: string;
-  let reservationId: string;
-  let braceletId: string | null = null;
-  if (!blank(p.nfcUid) || !blank(p.braceletNo)) {
-    let q = db.selectFrom('bracelet').select(['id', 'user_id', 'reservation_id', 'status']);
-    q = !blank(p.nfcUid) ? q.where('nfc_uid', '=', String(p.nfcUid).trim()) : q.where('bracelet_no', '=', String(p.braceletNo).trim());
-    const b = await q.executeTakeFirst();
-    if (!b) throw new BizError(PLAY_MSG.braceletUnknown);
-    if (Number(b.status) !== 1 || !b.user_id || !b.reservation_id) throw new BizError(PLAY_MSG.braceletNotInUse);
-    userId = b.user_id;
-    reservationId = b.reservation_id;
-    braceletId = b.id;
-  } else if (!blank(p.userId) && !blank(p.reservationId)) {
-    userId = String(p.userId).trim();
-    reservationId = String(p.reservationId).trim();
-    const u = await db.selectFrom('book_user').select(['id', 'del_flag']).where('id', '=', userId).executeTakeFirst();
-    if (!u || Number(u.del_flag ?? 0) !== 0) throw new BizError(PLAY_MSG.userNotFound);
-    const b = await db.selectFrom('bracelet').select('id').where('user_id', '=', userId).where('status', '=', 1).executeTakeFirst();
-    braceletId = b?.id ?? null;
-  } else {
-    throw new BizError(PLAY_MSG.playerRequired);
-  }
-  // the reservation, and the crew the player sails with in it (crew roster; else the reservation's ship)
-  const r = await db
+/** The reservation columns a play call needs, and the crew the player sails with in it (crew roster; else the reservation's ship). */
+function reservationOf(db: Kysely<Database>, userId: string | null, reservationId: string | null) {
+  return db
     .selectFrom('book_reservation_info as r')
     .select(['r.id', 'r.ship_id', 'r.great_line_id', 'r.status'])
     .select((eb) =>
@@ -132,8 +110,49 @@ export async function resolvePlayer(db: Kysely<Database>, p: PlayerRef): Promise
         .limit(1)
         .as('crew_ship_id'),
     )
-    .where('r.id', '=', reservationId)
-    .executeTakeFirst();
+    .where('r.id', '=', reservationId);
+}
+
+export async function resolvePlayer(db: Kysely<Database>, p: PlayerRef): Promise<Player> {
+  let userId: string;
+  let reservationId: string;
+  let braceletId: string | null = null;
+  let r: { id: string; ship_id: string | null; great_line_id: string | null; status: number | null; crew_ship_id: string | null } | undefined;
+  if (!blank(p.nfcUid) || !blank(p.braceletNo)) {
+    // one statement: the bracelet, its reservation and the crew (a left join: a bracelet without one is refused below)
+    let q = db
+      .selectFrom('bracelet as b')
+      .leftJoin('book_reservation_info as r', 'r.id', 'b.reservation_id')
+      .select(['b.id', 'b.user_id', 'b.reservation_id', 'b.status', 'r.id as r_id', 'r.ship_id', 'r.great_line_id', 'r.status as r_status'])
+      .select((eb) =>
+        eb
+          .selectFrom('ship_table')
+          .innerJoin('pirate_ship', 'pirate_ship.id', 'ship_table.ship_id')
+          .select('ship_table.ship_id')
+          .whereRef('ship_table.user_id', '=', 'b.user_id')
+          .whereRef('pirate_ship.reservation_id', '=', 'r.id')
+          .limit(1)
+          .as('crew_ship_id'),
+      );
+    q = !blank(p.nfcUid) ? q.where('b.nfc_uid', '=', String(p.nfcUid).trim()) : q.where('b.bracelet_no', '=', String(p.braceletNo).trim());
+    const b = await q.executeTakeFirst();
+    if (!b) throw new BizError(PLAY_MSG.braceletUnknown);
+    if (Number(b.status) !== 1 || !b.user_id || !b.reservation_id) throw new BizError(PLAY_MSG.braceletNotInUse);
+    userId = b.user_id;
+    reservationId = b.reservation_id;
+    braceletId = b.id;
+    r = b.r_id ? { id: b.r_id, ship_id: b.ship_id, great_line_id: b.great_line_id, status: b.r_status, crew_ship_id: b.crew_ship_id } : undefined;
+  } else if (!blank(p.userId) && !blank(p.reservationId)) {
+    userId = String(p.userId).trim();
+    reservationId = String(p.reservationId).trim();
+    const u = await db.selectFrom('book_user').select(['id', 'del_flag']).where('id', '=', userId).executeTakeFirst();
+    if (!u || Number(u.del_flag ?? 0) !== 0) throw new BizError(PLAY_MSG.userNotFound);
+    const b = await db.selectFrom('bracelet').select('id').where('user_id', '=', userId).where('status', '=', 1).executeTakeFirst();
+    braceletId = b?.id ?? null;
+    r = await reservationOf(db, userId, reservationId).executeTakeFirst();
+  } else {
+    throw new BizError(PLAY_MSG.playerRequired);
+  }
   if (!r) throw new BizError(PLAY_MSG.reservationNotFound);
   if (Number(r.status) === CANCELLED) throw new BizError(PLAY_MSG.reservationCancelled);
   return { userId, reservationId, shipId: r.crew_ship_id ?? r.ship_id ?? null, greatLineId: r.great_line_id ?? null, braceletId };
