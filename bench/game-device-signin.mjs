@@ -8,7 +8,9 @@
 //   node bench/game-device-signin.mjs [--dbs=sqlite,postgres] [--duration=10] [--players=200] [--no-write]
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT } from '../scripts/lib/build.mjs';
 import { nextReady } from '../scripts/lib/benchServer.mjs';
@@ -105,8 +107,14 @@ async function run(dialect) {
   }
 }
 
-const rows = [];
-for (const d of DBS) rows.push(...(await run(d)));
+// `--report-only`: rewrite the section from the last run's bench/results/game-device-signin.json (no measuring).
+const SAVED = path.join(ROOT, 'bench/results/game-device-signin.json');
+const rows = args.includes('--report-only') ? JSON.parse(fs.readFileSync(SAVED, 'utf8')) : [];
+if (!args.includes('--report-only')) {
+  for (const d of DBS) rows.push(...(await run(d)));
+  fs.mkdirSync(path.dirname(SAVED), { recursive: true });
+  fs.writeFileSync(SAVED, JSON.stringify(rows, null, 2));
+}
 const when = new Date(rows[0]?.date ?? Date.now());
 const f = (x, d = 2) => (x == null ? '—' : Number(x).toFixed(d));
 const SCENARIO = { device: 'signed device sign-in (new player/place pair)', bare: 'baseline: one user_score_history insert' };

@@ -194,7 +194,8 @@ async function playTransaction<T>(db: Kysely<Database>, dialect: DialectName, us
         .setIsolationLevel('read committed')
         .execute(async (tx) => {
           // SQLite: nothing to lock (it serialises writers); a missing score row is made by the ledger's first change
-          if (dialect !== 'sqlite' && !(await tx.selectFrom('pirate_score').select('id').where('user_id', '=', userId).forUpdate().executeTakeFirst())) throw new NoScoreRow();
+          if (dialect !== 'sqlite' && !(await tx.selectFrom('pirate_score').select('id').where('user_id', '=', userId).forUpdate().executeTakeFirst()))
+            throw new NoScoreRow();
           return work(tx);
         });
     } catch (e) {

@@ -131,7 +131,11 @@ async function moveRow(tx: Kysely<Database>, dialect: DialectName, c: ScoreChang
   if (dialect !== 'mysql') return (await q.returning(['total_score', 'available_score', 'used_score', 'bounty']).executeTakeFirst()) ?? null;
   const res = await q.executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) return null;
-  return tx.selectFrom('pirate_score').select(['total_score', 'available_score', 'used_score', 'bounty']).where('user_id', '=', c.userId).executeTakeFirstOrThrow();
+  return tx
+    .selectFrom('pirate_score')
+    .select(['total_score', 'available_score', 'used_score', 'bounty'])
+    .where('user_id', '=', c.userId)
+    .executeTakeFirstOrThrow();
 }
 
 /**
