@@ -107,7 +107,12 @@ interface MovedRow {
   available_score: number | null;
   used_score: number | null;
   bounty: number | null;
+  /** The player's ship (book_user.ship_id) at the time of the change. */
+  ship_id: string | null;
 }
+
+/** The player's ship, read by the statement that moves (or reads) the row. */
+const SHIP_OF_ROW = sql<string | null>`(select u.ship_id from book_user u where u.id = pirate_score.user_id)`.as('ship_id');
 
 /**
  * Move the row by the change: one conditional UPDATE (never below zero), the tier of an earned change in it. On
@@ -128,12 +133,12 @@ async function moveRow(tx: Kysely<Database>, dialect: DialectName, c: ScoreChang
     })
     .where('user_id', '=', c.userId)
     .where(sql<boolean>`available_score + ${c.delta} >= 0`);
-  if (dialect !== 'mysql') return (await q.returning(['total_score', 'available_score', 'used_score', 'bounty']).executeTakeFirst()) ?? null;
+  if (dialect !== 'mysql') return (await q.returning(['total_score', 'available_score', 'used_score', 'bounty', SHIP_OF_ROW]).executeTakeFirst()) ?? null;
   const res = await q.executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) return null;
   return tx
     .selectFrom('pirate_score')
-    .select(['total_score', 'available_score', 'used_score', 'bounty'])
+    .select(['total_score', 'available_score', 'used_score', 'bounty', SHIP_OF_ROW])
     .where('user_id', '=', c.userId)
     .executeTakeFirstOrThrow();
 }
@@ -168,7 +173,8 @@ async function moveBountyCount(tx: Kysely<Database>, dialect: DialectName, from:
  * the ship's total_score and bounty move by the same amounts (atomic increments). The history row records the
  * bounty moved (`change_bounty`, migration 0014) for the period boards, and the per-bounty player counts of the
  * live board (`pirate_bounty_count`) move with the player's bounty (one upsert for the old and the new value).
- * Statements of the common path: the UPDATE, the ship's, the counts', the history row (MariaDB: + one read).
+ * Statements of the common path: the UPDATE, the ship's (only for a player in a ship), the counts', the history row
+ * (MariaDB: + one read).
  *
  * The UPDATE runs first and the insert-ignore of a missing row only when it found none: on MariaDB an
  * insert-ignore of an existing key takes a shared lock that two concurrent changes of one player would both hold
@@ -189,8 +195,9 @@ export async function applyScoreChange(tx: Kysely<Database>, dialect: DialectNam
     row = await moveRow(tx, dialect, c, kind, bounty, time);
     if (!row) throw new BizError(LEDGER_MSG.notEnough);
   }
-  // The row is locked by this transaction now (its tier moved in the same UPDATE): the ship follows.
-  if (kind === 'earn' || bounty) {
+  // The row is locked by this transaction now (its tier moved in the same UPDATE): the player's ship (read by that
+  // UPDATE's RETURNING, or MariaDB's read after it) follows; a player in no ship costs no statement.
+  if ((kind === 'earn' || bounty) && row.ship_id) {
     await tx
       .updateTable('pirate_ship')
       .set({
@@ -198,7 +205,7 @@ export async function applyScoreChange(tx: Kysely<Database>, dialect: DialectNam
         ...(bounty ? { bounty: sql`bounty + ${bounty}` } : {}),
         update_time: time,
       })
-      .where('id', '=', (eb) => eb.selectFrom('book_user').select('ship_id').where('id', '=', c.userId).where('ship_id', 'is not', null))
+      .where('id', '=', row.ship_id)
       .execute();
   }
   if (bounty) await moveBountyCount(tx, dialect, Number(row.bounty) - bounty, Number(row.bounty));
