@@ -118,7 +118,7 @@ if (!args.includes('--report-only')) {
 const when = new Date(rows[0]?.date ?? Date.now());
 const f = (x, d = 2) => (x == null ? '—' : Number(x).toFixed(d));
 // the statements of one device call (SQLite, 200 calls after 20 warm-up ones; BENCH_TALLY=1): before and after s13-perf
-const STATEMENTS = { before: 27.7, after: 18.4 };
+const STATEMENTS = { before: 27.7, after: 16.9 };
 const NOTE = opt('note', '');
 const SCENARIO = { device: 'signed device sign-in (new player/place pair)', bare: 'baseline: one user_score_history insert' };
 const md = `## Device sign-ins (issue 13 point 5)
@@ -158,7 +158,8 @@ Reading: per request the device call costs ${rows
 the s13-perf pass; counted with \`BENCH_TALLY=1\`, which makes \`GET /bench/tally\` answer the statements run), PostgreSQL one more (the
 \`FOR UPDATE\` of the player's score row): outside the transaction the key row, the nonce upsert, the bracelet with its
 reservation and crew (one statement), the place; in it the sign-in insert, the ledger (its balance UPDATE sets the tier and
-answers the row by RETURNING, the ship's UPDATE, one upsert of the per-bounty counts, the history row: 4, was 7), the task
+answers the row and the player's ship by RETURNING; the ship's UPDATE only for a player in a ship — the bench's players have none; one
+upsert of the per-bounty counts; the history row: 3–4, was 7), the task
 step (one upsert whose DO UPDATE is conditional and answers the record's id: 1, was 2, and the completion 1, was 2), the
 honors (one statement finds the open honors the player now meets: 1, was 3), the standing; begin and commit. At
 ${CONNECTIONS} connections the p99 is roughly the time to serve the queue of ${CONNECTIONS} calls, so the ≤ ${TARGET_P99} ms
