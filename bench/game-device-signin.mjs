@@ -144,7 +144,7 @@ Ledger invariant after each run (every player: sum of history = available, avail
   .filter((r) => r.scenario === 'device')
   .map(
     (r) =>
-      `${r.dialect} ${r.ledger.broken === 0 ? 'held' : `**broken for ${r.ledger.broken} players**`} (${r.ledger.players} players, ${r.ledger.signIns} sign-ins, ${r.ledger.taskRecords} task records, ${r.ledger.honors} honors, ${r.ledger.history} history rows)`,
+      `${r.dialect} ${r.ledger.broken === 0 ? 'held' : `**broken for ${r.ledger.broken} players**`}, the live board's per-bounty counts ${r.ledger.countsBroken === 0 ? 'matched the players' : r.ledger.countsBroken === undefined ? 'not checked' : `**differed at ${r.ledger.countsBroken} values**`} (${r.ledger.players} players, ${r.ledger.signIns} sign-ins, ${r.ledger.taskRecords} task records, ${r.ledger.honors} honors, ${r.ledger.history} history rows)`,
   )
   .join('; ')}.
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../../core/context.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import { newId } from '../../../core/id.js';
 import { now, today } from '../../../core/time.js';
-import { applyScoreChange, BOUNTY_PER_SCORE, ensureScoreRow, SCORE_CHANGE } from '../score/ledger.js';
+import { applyScoreChange, BOUNTY_PER_SCORE, ensureScoreRow, SCORE_CHANGE, withDeferredBountyCounts } from '../score/ledger.js';
 
 /**
  * What players do (issue 13 point 5): a sign-in at a place, an answer, a chest opening. Each call is ONE transaction
@@ -196,7 +196,7 @@ async function playTransaction<T>(db: Kysely<Database>, dialect: DialectName, us
           // SQLite: nothing to lock (it serialises writers); a missing score row is made by the ledger's first change
           if (dialect !== 'sqlite' && !(await tx.selectFrom('pirate_score').select('id').where('user_id', '=', userId).forUpdate().executeTakeFirst()))
             throw new NoScoreRow();
-          return work(tx);
+          return withDeferredBountyCounts(tx, dialect, () => work(tx));
         });
     } catch (e) {
       // the row to lock must exist before the transaction (an insert-ignore in it would take the shared lock first)

@@ -165,6 +165,28 @@ async function moveBountyCount(tx: Kysely<Database>, dialect: DialectName, from:
       .execute();
 }
 
+/** Transactions whose per-bounty count moves wait for `flushBountyCounts` (player → bounty before and after). */
+const DEFERRED_COUNTS = new WeakMap<object, Map<string, { from: number; to: number }>>();
+
+/**
+ * Run `work` in `tx` with the live board's per-bounty counts moved once at its end (the player's bounty before the
+ * first change and after the last), not at each change: the count rows — shared by every player at the same bounty —
+ * are then locked for the last statement of the transaction only, not for all of it, and several changes of one
+ * call cost one upsert. Same result: the counts move inside the same transaction. A play call uses it.
+ */
+export async function withDeferredBountyCounts<T>(tx: Kysely<Database>, dialect: DialectName, work: () => Promise<T>): Promise<T> {
+  const moves = new Map<string, { from: number; to: number }>();
+  DEFERRED_COUNTS.set(tx, moves);
+  try {
+    const out = await work();
+    DEFERRED_COUNTS.delete(tx);
+    for (const { from, to } of moves.values()) await moveBountyCount(tx, dialect, from, to);
+    return out;
+  } finally {
+    DEFERRED_COUNTS.delete(tx);
+  }
+}
+
 /**
  * Apply one change inside `tx` (a transaction the caller opened). Refuses with `可用积分不足` below zero.
  *
@@ -208,7 +230,15 @@ export async function applyScoreChange(tx: Kysely<Database>, dialect: DialectNam
       .where('id', '=', row.ship_id)
       .execute();
   }
-  if (bounty) await moveBountyCount(tx, dialect, Number(row.bounty) - bounty, Number(row.bounty));
+  if (bounty) {
+    const deferred = DEFERRED_COUNTS.get(tx);
+    if (deferred) {
+      // one player's moves in this transaction: the first change's "from" and the last one's "to"
+      const mine = deferred.get(c.userId);
+      if (mine) mine.to = Number(row.bounty);
+      else deferred.set(c.userId, { from: Number(row.bounty) - bounty, to: Number(row.bounty) });
+    } else await moveBountyCount(tx, dialect, Number(row.bounty) - bounty, Number(row.bounty));
+  }
   const after = Number(row.available_score);
   const historyId = newId();
   await tx
