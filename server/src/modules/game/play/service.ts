@@ -6,7 +6,7 @@ import type { AppContext } from '../../../core/context.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import { newId } from '../../../core/id.js';
 import { now, today } from '../../../core/time.js';
-import { applyScoreChange, BOUNTY_PER_SCORE, ensureScoreRow, SCORE_CHANGE, withDeferredBountyCounts } from '../score/ledger.js';
+import { applyScoreChange, BOUNTY_PER_SCORE, bountyMoved, ensureScoreRow, SCORE_CHANGE, withDeferredBountyCounts } from '../score/ledger.js';
 
 /**
  * What players do (issue 13 point 5): a sign-in at a place, an answer, a chest opening. Each call is ONE transaction
@@ -812,6 +812,9 @@ export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, 
         .set({ bounty: sql`bounty + ${rewardValue}`, update_time: time })
         .where('user_id', '=', player.userId)
         .execute();
+      // the live board's per-bounty counts follow (at the end of this transaction)
+      const after = await tx.selectFrom('pirate_score').select('bounty').where('user_id', '=', player.userId).executeTakeFirstOrThrow();
+      await bountyMoved(tx, dialect, player.userId, Number(after.bounty) - rewardValue, Number(after.bounty));
       note = `悬赏金 +${rewardValue}`;
     } else if (rewardType === 3 && chest.reward_honor_id) {
       const n = g.honors.length;

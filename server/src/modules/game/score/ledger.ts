@@ -188,6 +188,19 @@ export async function withDeferredBountyCounts<T>(tx: Kysely<Database>, dialect:
 }
 
 /**
+ * A player's bounty moved from `from` to `to` in `tx`: the live board's per-bounty counts follow — at once, or at the
+ * end of a `withDeferredBountyCounts` transaction (one player's moves merge: the first "from", the last "to").
+ * applyScoreChange calls it; so must any other writer of pirate_score.bounty (a chest's bounty-only reward).
+ */
+export async function bountyMoved(tx: Kysely<Database>, dialect: DialectName, userId: string, from: number, to: number): Promise<void> {
+  const deferred = DEFERRED_COUNTS.get(tx);
+  if (!deferred) return moveBountyCount(tx, dialect, from, to);
+  const mine = deferred.get(userId);
+  if (mine) mine.to = to;
+  else deferred.set(userId, { from, to });
+}
+
+/**
  * Apply one change inside `tx` (a transaction the caller opened). Refuses with `可用积分不足` below zero.
  *
  * In the same transaction: the player's tier (rank_id) follows total_score (set by the balance UPDATE itself, reading
@@ -230,15 +243,7 @@ export async function applyScoreChange(tx: Kysely<Database>, dialect: DialectNam
       .where('id', '=', row.ship_id)
       .execute();
   }
-  if (bounty) {
-    const deferred = DEFERRED_COUNTS.get(tx);
-    if (deferred) {
-      // one player's moves in this transaction: the first change's "from" and the last one's "to"
-      const mine = deferred.get(c.userId);
-      if (mine) mine.to = Number(row.bounty);
-      else deferred.set(c.userId, { from: Number(row.bounty) - bounty, to: Number(row.bounty) });
-    } else await moveBountyCount(tx, dialect, Number(row.bounty) - bounty, Number(row.bounty));
-  }
+  if (bounty) await bountyMoved(tx, dialect, c.userId, Number(row.bounty) - bounty, Number(row.bounty));
   const after = Number(row.available_score);
   const historyId = newId();
   await tx
