@@ -135,7 +135,10 @@ and the live board's per-bounty count rows, which every player at the same bount
 10,000, 20,000, … berries, the worst case. The biggest single win was that: a play call now moves those counts once, at
 the end of its transaction (the player's bounty before its first ledger change and after its last), so the shared rows
 are locked for one statement and the commit instead of the whole call (the pass without it, at 23:00 UTC, load
-2.5–3.1: PostgreSQL 68 req/s, p99 696 ms, 8.04 ms CPU/req). Not done, on purpose: keeping the device row per
+2.5–3.1: PostgreSQL 68 req/s, p99 696 ms, 8.04 ms CPU/req). How noisy the shared machine is: the final code run again at
+23:13 UTC (load 3–4, another engineer's Chromium journeys running) gave SQLite 269 req/s, p50 45 ms, p99 219 ms, 2.34 ms
+CPU/req (baseline 2,893 req/s) and PostgreSQL 88 req/s, p50 162 ms, p99 426 ms, 5.70 ms CPU/req (baseline 1,962 req/s);
+the invariant and the counts held there too. Not done, on purpose: keeping the device row per
 node (with the KV in the database, as here, the version check that keeps a revoke immediate on every node costs as much
 as the row read it saves) and keeping the tasks' and honors' definitions per node (every writer of those tables — the
 screens, imports, the fixtures that insert rows directly — would have to bump a version; a missed bump would let a
