@@ -23,6 +23,20 @@ const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
 const PLACES = Number(process.env.BENCH_PLACES ?? 20);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+// BENCH_TALLY=1 (SQLite): count the statements run, read and reset by `GET /bench/tally` (diagnostics, not timed)
+const tally = new Map<string, number>();
+if (process.env.BENCH_TALLY === '1' && DIALECT === 'sqlite') {
+  const BetterSqlite = (await import('better-sqlite3')).default;
+  const proto = Object.getPrototypeOf(new BetterSqlite(':memory:').prepare('select 1'));
+  for (const m of ['all', 'get', 'run', 'iterate'] as const) {
+    const orig = proto[m];
+    proto[m] = function (this: { source: string }, ...a: unknown[]) {
+      tally.set(this.source, (tally.get(this.source) ?? 0) + 1);
+      return orig.apply(this, a);
+    };
+  }
+}
+
 function pgUrl(name: string): string {
   const u = new URL(PG_URL);
   u.pathname = `/${name}`;
@@ -143,9 +157,21 @@ async function main(): Promise<void> {
             .executeTakeFirst()
         )?.n ?? 0,
       );
+    // the live board's per-bounty counts against the players' bounties
+    const actual = await db
+      .selectFrom('pirate_score')
+      .select(['bounty', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('bounty', '>', 0)
+      .groupBy('bounty')
+      .execute();
+    const counted = await db.selectFrom('pirate_bounty_count').select(['bounty', 'players']).execute();
+    const want = new Map(actual.map((r) => [Number(r.bounty), Number(r.n)]));
+    const got = new Map(counted.map((r) => [Number(r.bounty), Number(r.players)]));
+    const countsBroken = [...new Set([...want.keys(), ...got.keys()])].filter((b) => (want.get(b) ?? 0) !== (got.get(b) ?? 0)).length;
     return {
       players: rows.length,
       broken: broken.length,
+      countsBroken,
       signIns: await count('user_sign_place'),
       taskRecords: await count('user_task_record'),
       honors: await count('user_honor'),
@@ -159,6 +185,29 @@ async function main(): Promise<void> {
         )?.n ?? 0,
       ),
     };
+  });
+  // BENCH_PROFILE=file: `GET /bench/profile` starts the CPU profiler, the next call stops it and writes the profile
+  let session: import('node:inspector/promises').Session | null = null;
+  app.get('/bench/profile', { config: PUBLIC }, async () => {
+    if (!process.env.BENCH_PROFILE) return { success: false };
+    if (!session) {
+      const { Session } = await import('node:inspector/promises');
+      session = new Session();
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+      return { success: true, started: true };
+    }
+    const { profile } = await session.post('Profiler.stop');
+    fs.writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
+    session.disconnect();
+    session = null;
+    return { success: true, written: process.env.BENCH_PROFILE };
+  });
+  app.get('/bench/tally', { config: PUBLIC }, async () => {
+    const out = [...tally].sort((a, b) => b[1] - a[1]).map(([q, n]) => ({ n, q: q.slice(0, 160) }));
+    tally.clear();
+    return out;
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   process.on('message', (m) => {

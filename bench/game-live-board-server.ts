@@ -100,8 +100,9 @@ async function main(): Promise<void> {
   running.app = app;
   const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const admin = await db.selectFrom('sys_user').select(['id', 'username', 'realname']).where('username', '=', 'admin').executeTakeFirstOrThrow();
-  const token = (await createSession(ctx, { id: admin.id, username: admin.username, realname: admin.realname ?? '' }, { ip: '127.0.0.1', userAgent: 'bench' }))
-    .token;
+  const token = (
+    await createSession(ctx, { id: admin.id, username: admin.username ?? 'admin', realname: admin.realname ?? '' }, { ip: '127.0.0.1', userAgent: 'bench' })
+  ).token;
   // players at the top, the middle and the end of the board (the end is the widest count)
   const at = async (offset: number) =>
     (
@@ -115,10 +116,12 @@ async function main(): Promise<void> {
         .executeTakeFirstOrThrow()
     ).user_id;
   const players = { top: await at(500), middle: await at(Math.floor(PLAYERS / 2)), last: await at(PLAYERS - 1) };
-  const lastBounty = (await db.selectFrom('pirate_score').select('bounty').where('user_id', '=', players.last).executeTakeFirstOrThrow()).bounty;
   const plans = {
     top: await plan(db, `select user_id, bounty from pirate_score order by bounty desc, user_id desc limit 100`),
-    above: await plan(db, `select sum(players) from pirate_bounty_count where bounty > ${lastBounty}`),
+    above: await plan(
+      db,
+      `select s.bounty, (select sum(c.players) from pirate_bounty_count c where c.bounty > s.bounty) as above from pirate_score s where s.user_id = '${players.last}'`,
+    ),
   };
   const distinct = Number((await sql<{ n: string }>`select count(*) as n from pirate_bounty_count`.execute(db)).rows[0]?.n ?? 0);
   let dbBytes = 0;

@@ -6,7 +6,7 @@ import type { AppContext } from '../../../core/context.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import { newId } from '../../../core/id.js';
 import { now, today } from '../../../core/time.js';
-import { applyScoreChange, BOUNTY_PER_SCORE, ensureScoreRow, SCORE_CHANGE } from '../score/ledger.js';
+import { applyScoreChange, BOUNTY_PER_SCORE, bountyMoved, ensureScoreRow, SCORE_CHANGE, withDeferredBountyCounts } from '../score/ledger.js';
 import { GAME_MSG } from '../messages.js';
 import { isDeadlock } from '../../../core/db/deadlock.js';
 
@@ -97,31 +97,9 @@ const blank = (v: string | null | undefined): boolean => v === undefined || v ==
 
 /* ───────────────────────── player, place ───────────────────────── */
 
-export async function resolvePlayer(db: Kysely<Database>, p: PlayerRef): Promise<Player> {
-  let userId: string;
-  let reservationId: string;
-  let braceletId: string | null = null;
-  if (!blank(p.nfcUid) || !blank(p.braceletNo)) {
-    let q = db.selectFrom('bracelet').select(['id', 'user_id', 'reservation_id', 'status']);
-    q = !blank(p.nfcUid) ? q.where('nfc_uid', '=', String(p.nfcUid).trim()) : q.where('bracelet_no', '=', String(p.braceletNo).trim());
-    const b = await q.executeTakeFirst();
-    if (!b) throw new BizError(PLAY_MSG.braceletUnknown);
-    if (Number(b.status) !== 1 || !b.user_id || !b.reservation_id) throw new BizError(PLAY_MSG.braceletNotInUse);
-    userId = b.user_id;
-    reservationId = b.reservation_id;
-    braceletId = b.id;
-  } else if (!blank(p.userId) && !blank(p.reservationId)) {
-    userId = String(p.userId).trim();
-    reservationId = String(p.reservationId).trim();
-    const u = await db.selectFrom('book_user').select(['id', 'del_flag']).where('id', '=', userId).executeTakeFirst();
-    if (!u || Number(u.del_flag ?? 0) !== 0) throw new BizError(PLAY_MSG.userNotFound);
-    const b = await db.selectFrom('bracelet').select('id').where('user_id', '=', userId).where('status', '=', 1).executeTakeFirst();
-    braceletId = b?.id ?? null;
-  } else {
-    throw new BizError(PLAY_MSG.playerRequired);
-  }
-  // the reservation, and the crew the player sails with in it (crew roster; else the reservation's ship)
-  const r = await db
+/** The reservation columns a play call needs, and the crew the player sails with in it (crew roster; else the reservation's ship). */
+function reservationOf(db: Kysely<Database>, userId: string | null, reservationId: string | null) {
+  return db
     .selectFrom('book_reservation_info as r')
     .select(['r.id', 'r.ship_id', 'r.great_line_id', 'r.status'])
     .select((eb) =>
@@ -134,8 +112,49 @@ export async function resolvePlayer(db: Kysely<Database>, p: PlayerRef): Promise
         .limit(1)
         .as('crew_ship_id'),
     )
-    .where('r.id', '=', reservationId)
-    .executeTakeFirst();
+    .where('r.id', '=', reservationId);
+}
+
+export async function resolvePlayer(db: Kysely<Database>, p: PlayerRef): Promise<Player> {
+  let userId: string;
+  let reservationId: string;
+  let braceletId: string | null = null;
+  let r: { id: string; ship_id: string | null; great_line_id: string | null; status: number | null; crew_ship_id: string | null } | undefined;
+  if (!blank(p.nfcUid) || !blank(p.braceletNo)) {
+    // one statement: the bracelet, its reservation and the crew (a left join: a bracelet without one is refused below)
+    let q = db
+      .selectFrom('bracelet as b')
+      .leftJoin('book_reservation_info as r', 'r.id', 'b.reservation_id')
+      .select(['b.id', 'b.user_id', 'b.reservation_id', 'b.status', 'r.id as r_id', 'r.ship_id', 'r.great_line_id', 'r.status as r_status'])
+      .select((eb) =>
+        eb
+          .selectFrom('ship_table')
+          .innerJoin('pirate_ship', 'pirate_ship.id', 'ship_table.ship_id')
+          .select('ship_table.ship_id')
+          .whereRef('ship_table.user_id', '=', 'b.user_id')
+          .whereRef('pirate_ship.reservation_id', '=', 'r.id')
+          .limit(1)
+          .as('crew_ship_id'),
+      );
+    q = !blank(p.nfcUid) ? q.where('b.nfc_uid', '=', String(p.nfcUid).trim()) : q.where('b.bracelet_no', '=', String(p.braceletNo).trim());
+    const b = await q.executeTakeFirst();
+    if (!b) throw new BizError(PLAY_MSG.braceletUnknown);
+    if (Number(b.status) !== 1 || !b.user_id || !b.reservation_id) throw new BizError(PLAY_MSG.braceletNotInUse);
+    userId = b.user_id;
+    reservationId = b.reservation_id;
+    braceletId = b.id;
+    r = b.r_id ? { id: b.r_id, ship_id: b.ship_id, great_line_id: b.great_line_id, status: b.r_status, crew_ship_id: b.crew_ship_id } : undefined;
+  } else if (!blank(p.userId) && !blank(p.reservationId)) {
+    userId = String(p.userId).trim();
+    reservationId = String(p.reservationId).trim();
+    const u = await db.selectFrom('book_user').select(['id', 'del_flag']).where('id', '=', userId).executeTakeFirst();
+    if (!u || Number(u.del_flag ?? 0) !== 0) throw new BizError(PLAY_MSG.userNotFound);
+    const b = await db.selectFrom('bracelet').select('id').where('user_id', '=', userId).where('status', '=', 1).executeTakeFirst();
+    braceletId = b?.id ?? null;
+    r = await reservationOf(db, userId, reservationId).executeTakeFirst();
+  } else {
+    throw new BizError(PLAY_MSG.playerRequired);
+  }
   if (!r) throw new BizError(PLAY_MSG.reservationNotFound);
   if (Number(r.status) === CANCELLED) throw new BizError(PLAY_MSG.reservationCancelled);
   return { userId, reservationId, shipId: r.crew_ship_id ?? r.ship_id ?? null, greatLineId: r.great_line_id ?? null, braceletId };
@@ -176,9 +195,10 @@ async function playTransaction<T>(db: Kysely<Database>, dialect: DialectName, us
         .transaction()
         .setIsolationLevel('read committed')
         .execute(async (tx) => {
-          if (dialect === 'sqlite') await ensureScoreRow(tx, dialect, userId);
-          else if (!(await tx.selectFrom('pirate_score').select('id').where('user_id', '=', userId).forUpdate().executeTakeFirst())) throw new NoScoreRow();
-          return work(tx);
+          // SQLite: nothing to lock (it serialises writers); a missing score row is made by the ledger's first change
+          if (dialect !== 'sqlite' && !(await tx.selectFrom('pirate_score').select('id').where('user_id', '=', userId).forUpdate().executeTakeFirst()))
+            throw new NoScoreRow();
+          return withDeferredBountyCounts(tx, dialect, () => work(tx));
         });
     } catch (e) {
       // the row to lock must exist before the transaction (an insert-ignore in it would take the shared lock first)
@@ -220,9 +240,26 @@ interface Gains {
   tasks: string[];
 }
 
+interface HonorRow {
+  id: string;
+  honor_name: string | null;
+  reward_score: number | null;
+  status: number | null;
+}
+
 /** Grant an honor once (UQ user_id, honor_id) and pay its reward_score (type 9). */
-async function grantHonor(tx: Tx, dialect: DialectName, player: Player, honorId: string, bizId: string | null, by: PlayBy, g: Gains): Promise<void> {
-  const honor = await tx.selectFrom('honor').select(['id', 'honor_name', 'reward_score', 'status']).where('id', '=', honorId).executeTakeFirst();
+async function grantHonor(
+  tx: Tx,
+  dialect: DialectName,
+  player: Player,
+  honorId: string,
+  bizId: string | null,
+  by: PlayBy,
+  g: Gains,
+  /** The honor's row when the caller has just read it (enabled). */
+  known?: HonorRow,
+): Promise<void> {
+  const honor = known ?? (await tx.selectFrom('honor').select(['id', 'honor_name', 'reward_score', 'status']).where('id', '=', honorId).executeTakeFirst());
   if (!honor || Number(honor.status) !== VALID) return;
   const id = newId();
   const time = now();
@@ -255,6 +292,61 @@ async function grantHonor(tx: Tx, dialect: DialectName, player: Player, honorId:
 }
 
 /**
+ * One step of the player's record of a task in a cycle (UQ user_id, task_id, cycle_key): created at 1, or moved by
+ * one while open and short of its target. Answers the record's id when this call moved it, else null. PostgreSQL
+ * and SQLite: one upsert (its DO UPDATE conditional, RETURNING the row it wrote); MariaDB: insert-ignore, then the
+ * conditional UPDATE, and '' for the id (the caller finds the row by its key).
+ */
+async function moveTaskRecord(
+  tx: Tx,
+  dialect: DialectName,
+  player: Player,
+  taskId: string,
+  key: string,
+  target: number,
+  by: PlayBy,
+  time: string,
+): Promise<string | null> {
+  const fresh = {
+    id: newId(),
+    user_id: player.userId,
+    task_id: taskId,
+    ship_id: player.shipId,
+    cycle_key: key,
+    target_count: target,
+    status: 0,
+    reward_score: 0,
+    create_by: by,
+    create_time: time,
+  };
+  if (dialect !== 'mysql') {
+    const row = await tx
+      .insertInto('user_task_record')
+      .values({ ...fresh, progress: 1, update_time: time, update_by: by })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'task_id', 'cycle_key'])
+          .doUpdateSet({ progress: sql`user_task_record.progress + 1`, update_time: time, update_by: by })
+          .where(sql<boolean>`user_task_record.status = 0 and user_task_record.progress < ${target}`),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+  await insertIgnore(tx, dialect, 'user_task_record', { ...fresh, progress: 0 });
+  const moved = await tx
+    .updateTable('user_task_record')
+    .set({ progress: sql`progress + 1`, update_time: time, update_by: by })
+    .where('user_id', '=', player.userId)
+    .where('task_id', '=', taskId)
+    .where('cycle_key', '=', key)
+    .where('status', '=', 0)
+    .where('progress', '<', target)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1 ? '' : null;
+}
+
+/**
  * Move every active task of `type` whose target is empty or `targetId` by one for the player's cycle; a task reaching
  * its target completes once (status 0 → 1 by a conditional UPDATE) and pays its reward (type 3) and honor.
  */
@@ -273,41 +365,29 @@ async function progressTasks(tx: Tx, dialect: DialectName, player: Player, type:
   for (const t of tasks) {
     const key = cycleKey(t.cycle, player.reservationId);
     const target = Math.max(1, Number(t.target_count ?? 1));
-    await insertIgnore(tx, dialect, 'user_task_record', {
-      id: newId(),
-      user_id: player.userId,
-      task_id: t.id,
-      ship_id: player.shipId,
-      cycle_key: key,
-      progress: 0,
-      target_count: target,
-      status: 0,
-      reward_score: 0,
-      create_by: by,
-      create_time: time,
-    });
-    const rec = (eb: Tx) => eb.updateTable('user_task_record').where('user_id', '=', player.userId).where('task_id', '=', t.id).where('cycle_key', '=', key);
-    const moved = await rec(tx)
-      .set({ progress: sql`progress + 1`, update_time: time, update_by: by })
-      .where('status', '=', 0)
-      .where('progress', '<', target)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) continue;
     const reward = Number(t.reward_score ?? 0);
-    const done = await rec(tx)
+    const recordId = await moveTaskRecord(tx, dialect, player, t.id, key, target, by, time);
+    if (recordId === null) continue;
+    const rec = () => {
+      const q = tx.updateTable('user_task_record');
+      return recordId ? q.where('id', '=', recordId) : q.where('user_id', '=', player.userId).where('task_id', '=', t.id).where('cycle_key', '=', key);
+    };
+    const done = await rec()
       .set({ status: 1, complete_time: time, reward_time: time, reward_score: reward })
       .where('status', '=', 0)
       .where('progress', '>=', target)
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) continue;
     g.tasks.push(t.task_name ?? t.id);
-    const row = await tx
-      .selectFrom('user_task_record')
-      .select('id')
-      .where('user_id', '=', player.userId)
-      .where('task_id', '=', t.id)
-      .where('cycle_key', '=', key)
-      .executeTakeFirstOrThrow();
+    const row = recordId
+      ? { id: recordId }
+      : await tx
+          .selectFrom('user_task_record')
+          .select('id')
+          .where('user_id', '=', player.userId)
+          .where('task_id', '=', t.id)
+          .where('cycle_key', '=', key)
+          .executeTakeFirstOrThrow();
     if (reward > 0) {
       const bounty = reward * BOUNTY_PER_SCORE + Number(t.reward_bounty ?? 0);
       await applyScoreChange(tx, dialect, {
@@ -326,13 +406,28 @@ async function progressTasks(tx: Tx, dialect: DialectName, player: Player, type:
   }
 }
 
-/** Grant the honors of condition types 1–4 the player now meets and does not hold yet (each once). */
+/**
+ * The player's measure of an honor's condition type, as one CASE over uncorrelated subqueries (each evaluated once
+ * per statement, and only for the condition types present): 1 total score, 2 distinct places signed in at,
+ * 3 correct answers, 4 chests opened.
+ */
+const measureOf = (userId: string) => sql<number>`case honor.condition_type
+  when ${HONOR_COND.totalScore} then (select coalesce(max(ps.total_score), 0) from pirate_score ps where ps.user_id = ${userId})
+  when ${HONOR_COND.places} then (select count(distinct sp.sign_place_id) from user_sign_place sp where sp.user_id = ${userId})
+  when ${HONOR_COND.correct} then (select count(*) from user_question_record qr where qr.user_id = ${userId} and qr.is_correct = 1)
+  when ${HONOR_COND.chests} then (select count(*) from user_treasure_chest tc where tc.user_id = ${userId})
+  end`;
+
+/**
+ * Grant the honors of condition types 1–4 the player now meets and does not hold yet (each once): one statement
+ * finds them (open honors whose condition value the player's measure reaches).
+ */
 async function checkHonors(tx: Tx, dialect: DialectName, player: Player, by: PlayBy, g: Gains): Promise<void> {
   // an honor's reward raises the total score, which may meet another total-score honor: a few rounds at most
   for (let round = 0; round < 5; round++) {
-    const open = await tx
+    const met = await tx
       .selectFrom('honor')
-      .select(['id', 'condition_type', 'condition_value'])
+      .select(['id', 'honor_name', 'reward_score', 'status'])
       .where('status', '=', VALID)
       .where('condition_type', 'in', Object.values(HONOR_COND))
       .where(({ not, exists, selectFrom }) =>
@@ -342,60 +437,14 @@ async function checkHonors(tx: Tx, dialect: DialectName, player: Player, by: Pla
           ),
         ),
       )
+      .where(sql<boolean>`coalesce(honor.condition_value, 0) <= ${measureOf(player.userId)}`)
       .orderBy('id')
       .execute();
-    if (!open.length) return;
-    const counts = await playerCounts(tx, player.userId, new Set(open.map((h) => Number(h.condition_type))));
-    const met = open.filter((h) => (counts.get(Number(h.condition_type)) ?? 0) >= Number(h.condition_value ?? 0));
     if (!met.length) return;
     const before = g.honors.length;
-    for (const h of met) await grantHonor(tx, dialect, player, h.id, null, by, g);
+    for (const h of met) await grantHonor(tx, dialect, player, h.id, null, by, g, h);
     if (g.honors.length === before) return;
   }
-}
-
-async function playerCounts(tx: Tx, userId: string, types: Set<number>): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  const count = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0);
-  if (types.has(HONOR_COND.totalScore)) {
-    const s = await tx.selectFrom('pirate_score').select('total_score').where('user_id', '=', userId).executeTakeFirst();
-    out.set(HONOR_COND.totalScore, Number(s?.total_score ?? 0));
-  }
-  if (types.has(HONOR_COND.places))
-    out.set(
-      HONOR_COND.places,
-      await count(
-        tx
-          .selectFrom('user_sign_place')
-          .select((eb) => eb.fn.count<number>('sign_place_id').distinct().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirst(),
-      ),
-    );
-  if (types.has(HONOR_COND.correct))
-    out.set(
-      HONOR_COND.correct,
-      await count(
-        tx
-          .selectFrom('user_question_record')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .where('is_correct', '=', 1)
-          .executeTakeFirst(),
-      ),
-    );
-  if (types.has(HONOR_COND.chests))
-    out.set(
-      HONOR_COND.chests,
-      await count(
-        tx
-          .selectFrom('user_treasure_chest')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirst(),
-      ),
-    );
-  return out;
 }
 
 async function standing(db: Kysely<Database>, userId: string): Promise<Pick<PlayResult, 'totalScore' | 'availableScore' | 'rankName'>> {
@@ -760,6 +809,9 @@ export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, 
         .set({ bounty: sql`bounty + ${rewardValue}`, update_time: time })
         .where('user_id', '=', player.userId)
         .execute();
+      // the live board's per-bounty counts follow (at the end of this transaction)
+      const after = await tx.selectFrom('pirate_score').select('bounty').where('user_id', '=', player.userId).executeTakeFirstOrThrow();
+      await bountyMoved(tx, dialect, player.userId, Number(after.bounty) - rewardValue, Number(after.bounty));
       note = `悬赏金 +${rewardValue}`;
     } else if (rewardType === 3 && chest.reward_honor_id) {
       const n = g.honors.length;

@@ -92,19 +92,39 @@ export async function ensureScoreRow(tx: Kysely<Database>, dialect: DialectName,
 }
 
 /**
- * The tier a total score falls in, as a correlated subquery on the row being updated: the enabled pirate_rank row
- * with min_score ≤ total ≤ max_score (no max = open-ended), the highest min_score winning. Read by the statement
- * itself, never cached, so a tier follows the score with no read-then-write window.
+ * The tier of the row's total score after the change (`total_score + delta`): the enabled pirate_rank row with
+ * min_score ≤ total ≤ max_score (no max = open-ended), the highest min_score winning, as a correlated subquery set in
+ * the change's own UPDATE: read by the statement itself, never cached, so a tier follows the score with no
+ * read-then-write window. It is the FIRST assignment of that UPDATE, so it reads the old total on every database
+ * (PostgreSQL and SQLite read old values in SET; MariaDB assigns left to right).
  */
-const TIER_OF_ROW = sql<
-  string | null
->`(select r.id from pirate_rank r where r.status = 1 and r.min_score <= pirate_score.total_score and (r.max_score is null or r.max_score >= pirate_score.total_score) order by r.min_score desc, r.rank_level desc limit 1)`;
+const tierAfter = (delta: number) =>
+  sql<
+    string | null
+  >`(select r.id from pirate_rank r where r.status = 1 and r.min_score <= pirate_score.total_score + ${delta} and (r.max_score is null or r.max_score >= pirate_score.total_score + ${delta}) order by r.min_score desc, r.rank_level desc limit 1)`;
 
-/** Move the row by the change: one conditional UPDATE (never below zero). Returns whether it applied. */
-async function moveRow(tx: Kysely<Database>, c: ScoreChange, kind: ScoreKind, bounty: number, time: string): Promise<boolean> {
-  const res = await tx
+interface MovedRow {
+  total_score: number | null;
+  available_score: number | null;
+  used_score: number | null;
+  bounty: number | null;
+  /** The player's ship (book_user.ship_id) at the time of the change. */
+  ship_id: string | null;
+}
+
+/** The player's ship, read by the statement that moves (or reads) the row. */
+const SHIP_OF_ROW = sql<string | null>`(select u.ship_id from book_user u where u.id = pirate_score.user_id)`.as('ship_id');
+
+/**
+ * Move the row by the change: one conditional UPDATE (never below zero), the tier of an earned change in it. On
+ * PostgreSQL and SQLite the row after the change comes back by RETURNING; MariaDB reads it after (the row is locked
+ * by this transaction then). Returns the row, or null when the UPDATE did not apply.
+ */
+async function moveRow(tx: Kysely<Database>, dialect: DialectName, c: ScoreChange, kind: ScoreKind, bounty: number, time: string): Promise<MovedRow | null> {
+  const q = tx
     .updateTable('pirate_score')
     .set({
+      ...(kind === 'earn' ? { rank_id: tierAfter(c.delta) } : {}),
       available_score: sql`available_score + ${c.delta}`,
       ...(kind === 'earn' ? { total_score: sql`total_score + ${c.delta}` } : { used_score: sql`used_score - ${c.delta}` }),
       ...(bounty ? { bounty: sql`bounty + ${bounty}` } : {}),
@@ -113,9 +133,15 @@ async function moveRow(tx: Kysely<Database>, c: ScoreChange, kind: ScoreKind, bo
       update_by: c.by ?? null,
     })
     .where('user_id', '=', c.userId)
-    .where(sql<boolean>`available_score + ${c.delta} >= 0`)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+    .where(sql<boolean>`available_score + ${c.delta} >= 0`);
+  if (dialect !== 'mysql') return (await q.returning(['total_score', 'available_score', 'used_score', 'bounty', SHIP_OF_ROW]).executeTakeFirst()) ?? null;
+  const res = await q.executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return null;
+  return tx
+    .selectFrom('pirate_score')
+    .select(['total_score', 'available_score', 'used_score', 'bounty', SHIP_OF_ROW])
+    .where('user_id', '=', c.userId)
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -124,22 +150,41 @@ async function moveRow(tx: Kysely<Database>, c: ScoreChange, kind: ScoreKind, bo
  * The two rows are touched in ascending bounty order, so concurrent changes lock them in one order.
  */
 async function moveBountyCount(tx: Kysely<Database>, dialect: DialectName, from: number, to: number): Promise<void> {
-  const steps: Array<[number, 1 | -1]> = [];
-  if (from > 0) steps.push([from, -1]);
-  if (to > 0) steps.push([to, 1]);
-  steps.sort((a, b) => a[0] - b[0]);
-  for (const [value, d] of steps) {
-    if (d < 0) {
-      await tx
-        .updateTable('pirate_bounty_count')
-        .set({ players: sql`players - 1` })
-        .where('bounty', '=', value)
-        .execute();
-      continue;
-    }
-    const q = tx.insertInto('pirate_bounty_count').values({ bounty: value, players: 1 });
-    if (dialect === 'mysql') await q.onDuplicateKeyUpdate({ players: sql`players + 1` }).execute();
-    else await q.onConflict((oc) => oc.column('bounty').doUpdateSet({ players: sql`pirate_bounty_count.players + 1` })).execute();
+  if (from === to) return;
+  // one statement: the old value's row −1 (a row missing there is created at 0: nothing to take away), the new
+  // value's +1; rows listed in ascending bounty order, so concurrent changes lock them in one order
+  const rows: Array<{ bounty: number; players: number }> = [];
+  if (from > 0) rows.push({ bounty: from, players: 0 });
+  if (to > 0) rows.push({ bounty: to, players: 1 });
+  if (!rows.length) return;
+  rows.sort((a, b) => a.bounty - b.bounty);
+  const q = tx.insertInto('pirate_bounty_count').values(rows);
+  if (dialect === 'mysql') await q.onDuplicateKeyUpdate({ players: sql`players + if(values(players) = 0, -1, 1)` }).execute();
+  else
+    await q
+      .onConflict((oc) => oc.column('bounty').doUpdateSet({ players: sql`pirate_bounty_count.players + case when excluded.players = 0 then -1 else 1 end` }))
+      .execute();
+}
+
+/** Transactions whose per-bounty count moves wait for `flushBountyCounts` (player → bounty before and after). */
+const DEFERRED_COUNTS = new WeakMap<object, Map<string, { from: number; to: number }>>();
+
+/**
+ * Run `work` in `tx` with the live board's per-bounty counts moved once at its end (the player's bounty before the
+ * first change and after the last), not at each change: the count rows — shared by every player at the same bounty —
+ * are then locked for the last statement of the transaction only, not for all of it, and several changes of one
+ * call cost one upsert. Same result: the counts move inside the same transaction. A play call uses it.
+ */
+export async function withDeferredBountyCounts<T>(tx: Kysely<Database>, dialect: DialectName, work: () => Promise<T>): Promise<T> {
+  const moves = new Map<string, { from: number; to: number }>();
+  DEFERRED_COUNTS.set(tx, moves);
+  try {
+    const out = await work();
+    DEFERRED_COUNTS.delete(tx);
+    for (const { from, to } of moves.values()) await moveBountyCount(tx, dialect, from, to);
+    return out;
+  } finally {
+    DEFERRED_COUNTS.delete(tx);
   }
 }
 
@@ -154,13 +199,28 @@ export function ledgerTransaction<T>(db: Kysely<Database>, work: (tx: Kysely<Dat
 }
 
 /**
+ * A player's bounty moved from `from` to `to` in `tx`: the live board's per-bounty counts follow — at once, or at the
+ * end of a `withDeferredBountyCounts` transaction (one player's moves merge: the first "from", the last "to").
+ * applyScoreChange calls it; so must any other writer of pirate_score.bounty (a chest's bounty-only reward).
+ */
+export async function bountyMoved(tx: Kysely<Database>, dialect: DialectName, userId: string, from: number, to: number): Promise<void> {
+  const deferred = DEFERRED_COUNTS.get(tx);
+  if (!deferred) return moveBountyCount(tx, dialect, from, to);
+  const mine = deferred.get(userId);
+  if (mine) mine.to = to;
+  else deferred.set(userId, { from, to });
+}
+
+/**
  * Apply one change inside `tx` (a transaction the caller opened). Refuses with `可用积分不足` below zero.
  *
- * In the same transaction: the player's tier (rank_id) follows total_score (a second UPDATE of the row this
- * transaction already locked, reading the tiers by subquery), and when the player is in a ship (book_user.ship_id)
+ * In the same transaction: the player's tier (rank_id) follows total_score (set by the balance UPDATE itself, reading
+ * the tiers by subquery; the row after it comes back by RETURNING on PostgreSQL and SQLite), and when the player is in a ship (book_user.ship_id)
  * the ship's total_score and bounty move by the same amounts (atomic increments). The history row records the
  * bounty moved (`change_bounty`, migration 0014) for the period boards, and the per-bounty player counts of the
- * live board (`pirate_bounty_count`) move with the player's bounty.
+ * live board (`pirate_bounty_count`) move with the player's bounty (one upsert for the old and the new value).
+ * Statements of the common path: the UPDATE, the ship's (only for a player in a ship), the counts', the history row
+ * (MariaDB: + one read).
  *
  * The UPDATE runs first and the insert-ignore of a missing row only when it found none: on MariaDB an
  * insert-ignore of an existing key takes a shared lock that two concurrent changes of one player would both hold
@@ -173,17 +233,17 @@ export async function applyScoreChange(tx: Kysely<Database>, dialect: DialectNam
   const bounty = c.bounty ?? (kind === 'earn' && c.delta > 0 ? c.delta * BOUNTY_PER_SCORE : 0);
   if (!Number.isSafeInteger(bounty)) throw new BizError(LEDGER_MSG.badDelta);
   const time = now();
-  let applied = await moveRow(tx, c, kind, bounty, time);
-  if (!applied) {
+  let row = await moveRow(tx, dialect, c, kind, bounty, time);
+  if (!row) {
     const exists = await tx.selectFrom('pirate_score').select('id').where('user_id', '=', c.userId).executeTakeFirst();
     if (exists) throw new BizError(LEDGER_MSG.notEnough);
     await ensureScoreRow(tx, dialect, c.userId);
-    applied = await moveRow(tx, c, kind, bounty, time);
-    if (!applied) throw new BizError(LEDGER_MSG.notEnough);
+    row = await moveRow(tx, dialect, c, kind, bounty, time);
+    if (!row) throw new BizError(LEDGER_MSG.notEnough);
   }
-  // The row is locked by this transaction now: what it reads and writes next is its own change.
-  if (kind === 'earn') await tx.updateTable('pirate_score').set({ rank_id: TIER_OF_ROW }).where('user_id', '=', c.userId).execute();
-  if (kind === 'earn' || bounty) {
+  // The row is locked by this transaction now (its tier moved in the same UPDATE): the player's ship (read by that
+  // UPDATE's RETURNING, or MariaDB's read after it) follows; a player in no ship costs no statement.
+  if ((kind === 'earn' || bounty) && row.ship_id) {
     await tx
       .updateTable('pirate_ship')
       .set({
@@ -191,15 +251,10 @@ export async function applyScoreChange(tx: Kysely<Database>, dialect: DialectNam
         ...(bounty ? { bounty: sql`bounty + ${bounty}` } : {}),
         update_time: time,
       })
-      .where('id', '=', (eb) => eb.selectFrom('book_user').select('ship_id').where('id', '=', c.userId).where('ship_id', 'is not', null))
+      .where('id', '=', row.ship_id)
       .execute();
   }
-  const row = await tx
-    .selectFrom('pirate_score')
-    .select(['total_score', 'available_score', 'used_score', 'bounty'])
-    .where('user_id', '=', c.userId)
-    .executeTakeFirstOrThrow();
-  if (bounty) await moveBountyCount(tx, dialect, Number(row.bounty) - bounty, Number(row.bounty));
+  if (bounty) await bountyMoved(tx, dialect, c.userId, Number(row.bounty) - bounty, Number(row.bounty));
   const after = Number(row.available_score);
   const historyId = newId();
   await tx

@@ -111,16 +111,22 @@ async function playerBoard(db: Db, top: number, userId: string | null): Promise<
   if (!userId) return { records, mine: null };
   const inTop = records.find((r) => r.targetId === userId);
   if (inTop) return { records, mine: { rankNo: inTop.rankNo, bounty: inTop.bounty } };
-  const me = await db.db.selectFrom('pirate_score').select('bounty').where('user_id', '=', userId).executeTakeFirst();
-  if (!me) return { records, mine: null };
-  const bounty = Number(me.bounty);
-  // players with more bounty: a sum over the per-value counts above mine (one row per distinct bounty), kept by the ledger
-  const above = await db.db
-    .selectFrom('pirate_bounty_count')
-    .select(sql<number | string | null>`sum(players)`.as('n'))
-    .where('bounty', '>', bounty)
+  // one statement: the asker's bounty and the players with more (a sum over the per-value counts above it, one row
+  // per distinct bounty, kept by the ledger)
+  const me = await db.db
+    .selectFrom('pirate_score as s')
+    .select('s.bounty')
+    .select((eb) =>
+      eb
+        .selectFrom('pirate_bounty_count as c')
+        .select(sql<number | string | null>`sum(c.players)`.as('n'))
+        .whereRef('c.bounty', '>', 's.bounty')
+        .as('above'),
+    )
+    .where('s.user_id', '=', userId)
     .executeTakeFirst();
-  return { records, mine: { rankNo: 1 + Number(above?.n ?? 0), bounty } };
+  if (!me) return { records, mine: null };
+  return { records, mine: { rankNo: 1 + Number(me.above ?? 0), bounty: Number(me.bounty) } };
 }
 
 async function shipBoard(db: Db, top: number, userId: string | null): Promise<LiveBoard> {

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../src/core/context.js';
+import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX } from '../harness.js';
+import { authHeaders, loginAs } from '../helpers/login.js';
+import { PlayFixture } from './play.fixture.js';
+
+const P = TEST_API_PREFIX;
+
+// s13-perf: a play call moves the live board's per-bounty counts once, at the end of its transaction; they must
+// still match the players' bounties after parallel calls, task rewards, honors and a chest's bounty-only reward.
+describe(`play: the live board's per-bounty counts follow (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  let app: FastifyInstance;
+  let ctx: AppContext;
+  let close: () => Promise<void>;
+  let h: Record<string, string>;
+  let f: PlayFixture;
+  const post = async (url: string, payload: object) =>
+    (await app.inject({ method: 'POST', url: `${P}${url}`, headers: h, payload })).json() as { success: boolean; message: string };
+
+  /** Bounty values where pirate_bounty_count differs from the players' bounties. */
+  const countsOff = async () => {
+    const db = ctx.db.db;
+    const actual = await db
+      .selectFrom('pirate_score')
+      .select(['bounty', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('bounty', '>', 0)
+      .groupBy('bounty')
+      .execute();
+    const counted = await db.selectFrom('pirate_bounty_count').select(['bounty', 'players']).execute();
+    const want = new Map(actual.map((r) => [Number(r.bounty), Number(r.n)]));
+    const got = new Map(counted.map((r) => [Number(r.bounty), Number(r.players)]));
+    return [...new Set([...want.keys(), ...got.keys()])].filter((b) => (want.get(b) ?? 0) !== (got.get(b) ?? 0));
+  };
+
+  beforeAll(async () => {
+    ({ app, ctx, close } = await createTestApp());
+    h = authHeaders(await loginAs(app, 'admin', TEST_ADMIN_PASSWORD));
+    f = new PlayFixture(ctx);
+  });
+  afterAll(async () => close?.());
+
+  it('parallel sign-ins of many players at the same bounties, a task reward and a bounty-only chest keep the counts exact', async () => {
+    const places = await Promise.all([f.place({ score: 10 }), f.place({ score: 10 }), f.place({ score: 10 })]);
+    const players = await Promise.all(Array.from({ length: 12 }, () => f.player()));
+    for (const place of places) {
+      const all = await Promise.all(players.map((p) => post('/book/userSignPlace/signIn', { nfcUid: p.nfcUid, placeId: place.id })));
+      expect(all.every((r) => r.success)).toBe(true);
+    }
+    const chest = await f.chest({ rewardType: 4, rewardValue: 777 });
+    const opened = await Promise.all(players.slice(0, 5).map((p) => post('/chest/treasureChest/open', { nfcUid: p.nfcUid, chestId: chest })));
+    expect(opened.every((r) => r.success)).toBe(true);
+    expect(await countsOff()).toEqual([]);
+    expect(await f.ledgerBroken()).toEqual([]);
+  });
+});
