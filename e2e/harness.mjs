@@ -240,7 +240,7 @@ export async function bookingDay(call) {
   const dictId = '2040717f9153e82cd67741c52137288f'; // md5('dict:reservation_slot'), seed part game-dicts-v1
   const items = await call('GET', `/sys/dictItem/list?dictId=${dictId}&pageNo=1&pageSize=50`);
   if (!items.result?.records?.some((i) => i.itemValue === ALL_DAY_SLOT)) {
-    const added = await call('POST', '/sys/dictItem/add', { dictId, itemText: '全天', itemValue: ALL_DAY_SLOT, sortOrder: 9, status: 1 });
+    const added = await call('POST', '/sys/dictItem/add', { dictId, itemText: ALL_DAY_SLOT, itemValue: ALL_DAY_SLOT, sortOrder: 9, status: 1 });
     expect(added.success, `slot ${ALL_DAY_SLOT}: ${added.message}`);
   }
   return local().slice(0, 10);

@@ -5,7 +5,7 @@ import { ADMIN, API_PREFIX, api, expect, motionsSettled, screenshot, submitSignI
 export const name = 'game content: 预约用户 详情 opens the player page; 消息 sent to a player shows there; 政策协议 tags 当前生效';
 
 const stamp = Date.now().toString(36).slice(-5);
-const NICK = `路飞${stamp}`;
+const NICK = `罗杰${stamp}`; // a name no other journey gives (their stamps are the same: one import time)
 const MSG_TITLE = `登船通知${stamp}`;
 
 export async function run({ page, baseUrl, step }) {
