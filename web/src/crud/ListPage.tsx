@@ -74,6 +74,11 @@ export interface ListPageProps {
   params?: Params;
   /** Replaces the generated add/edit dialog (same props). */
   renderForm?: (props: FormModalProps) => ReactNode;
+  /**
+   * The page's own dialog (`renderForm`) saves another way than the standard add/edit (the gateway's updateAll): keep
+   * 新增 / 编辑 although the entity omits those routes.
+   */
+  ownSave?: boolean;
   /** Shows the advanced query builder (001 §2) over the entity's filterable fields; the string is its save code. */
   superQuery?: boolean | string;
   /**
@@ -116,7 +121,7 @@ function entityRowActions(entity: EntityDef): RowAction<EntityRow, ListPageConte
 
 /**
  * The standard route behind each of the list's own buttons: a route the entity omits has no button (issue 13 record
- * screens), except 新增 / 编辑 of a page whose own dialog (`renderForm`) saves another way (the gateway's updateAll).
+ * screens), except 新增 / 编辑 of a page whose own dialog saves another way (`ownSave`: the gateway's updateAll).
  */
 const ROUTE_OF: Readonly<Record<string, StandardRoute>> = {
   add: 'add',
@@ -240,10 +245,10 @@ export function ListPage(props: ListPageProps): ReactNode {
   }
 
   const toolbar = [
-    ...entityToolbar(entity, { exporting, doExport, openImport: () => setImportOpen(true) }).filter(routed(entity, !!props.renderForm)),
+    ...entityToolbar(entity, { exporting, doExport, openImport: () => setImportOpen(true) }).filter(routed(entity, !!props.ownSave)),
     ...(props.toolbar ?? []),
   ];
-  const ownForm = !!props.renderForm;
+  const ownForm = !!props.ownSave;
   const rowActions = useMemo(
     () => [...entityRowActions(entity).filter(routed(entity, ownForm)), ...(props.rowActions ?? [])],
     [entity, ownForm, props.rowActions],

@@ -23,6 +23,7 @@ export default function SysGatewayRouteList(): ReactNode {
     <ListPage
       entity={gatewayRouteEntity}
       renderForm={(props) => <GatewayRouteModal {...props} />}
+      ownSave
       extraColumns={[{ title: '路由断言', key: 'predicates', align: 'center', render: (_v, row) => rulesText(row.predicates) }]}
       columns={{
         status: {
