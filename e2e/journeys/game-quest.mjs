@@ -31,6 +31,7 @@ export async function run({ page, baseUrl, step }) {
   await motionsSettled(page);
   await field(dialog, '题目').locator('textarea').fill(TITLE);
   await field(dialog, '题型').locator('.ant-select').click();
+  await motionsSettled(page); // a click during the dropdown's opening motion is lost under load
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '单选题' }).click();
   await dialog.getByRole('textbox', { name: '选项A内容' }).fill('蒙奇·D·路飞');
   await dialog.getByRole('textbox', { name: '选项B内容' }).fill('罗罗诺亚·索隆');
