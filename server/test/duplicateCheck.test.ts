@@ -75,7 +75,10 @@ describe('duplicate check (contract §6.3)', () => {
     ids.treasureChest = newId();
     await db.insertInto('treasure_chest').values({ id: ids.treasureChest, chest_no: 'dup_chest', chest_name: '查重宝箱', nfc_code: 'dup_nfc' }).execute();
     ids.goods = newId();
-    await db.insertInto('goods').values({ id: ids.goods, goods_no: 'G-DUP-1', goods_name: '查重商品', pay_type: 2, score_price: 1, status: 1, del_flag: 0 }).execute();
+    await db
+      .insertInto('goods')
+      .values({ id: ids.goods, goods_no: 'G-DUP-1', goods_name: '查重商品', pay_type: 2, score_price: 1, status: 1, del_flag: 0 })
+      .execute();
     // 游戏管理 venue (issue 13)
     const audit = { create_by: 'test', create_time: now() };
     ids.bookUser = DUP_PLAYER;
