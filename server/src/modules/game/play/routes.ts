@@ -116,7 +116,7 @@ export async function playModule(app: FastifyInstance): Promise<void> {
     // the raw JSON text is what the device signed: kept on the request, then parsed as everywhere else
     const parse = sub.getDefaultJsonParser('error', 'error');
     sub.removeContentTypeParser('application/json');
-    sub.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    sub.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (req, body, done) => {
       req.rawBody = body as string;
       parse(req, body as string, (err, value) => {
         if (err) return done(err, undefined);
