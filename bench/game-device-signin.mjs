@@ -120,29 +120,19 @@ const f = (x, d = 2) => (x == null ? '—' : Number(x).toFixed(d));
 // the statements of one device call (SQLite, 200 calls after 20 warm-up ones; BENCH_TALLY=1): before and after s13-perf
 const STATEMENTS = { before: 27.7, after: 16.9 };
 // what the last run's figures say (by hand, after the run; `--report-only` rewrites the section with it)
-const NOTE = `In this run (23:05 UTC) the load average stood at 5 (the lead's full test suite ran on the same 2 cores), so the
-machine was not quiet. The code before s13-perf, measured the same way four minutes earlier (23:01 UTC, load 3.4–4.6,
-\`--no-write\`): SQLite 366 req/s, p50 40 ms, p99 116 ms, 2.14 ms CPU/req (baseline 3,324 req/s, 0.19 ms); PostgreSQL 59
-req/s, p50 233 ms, p99 605 ms, 8.44 ms CPU/req (baseline 3,060 req/s, 0.20 ms). So on PostgreSQL the pass doubled the
-throughput (59 → 121 req/s), cut the p99 from 605 to 259 ms and the CPU from 8.4 to 5.0 ms; on SQLite it is even within
-the noise of the shared machine (366 → 339 req/s, 2.14 → 2.23 ms; an in-process comparison of 800 calls, 8 at a time,
-alternating old and new code: 3.19 → 2.93 / 3.01 ms). **The ≤ ${TARGET_P99} ms target is missed on both.** What is left:
-on SQLite the server process is CPU-bound — of about 2.2 ms a call, some 1 ms is Kysely building and compiling its ~17
-queries (≈ 70 µs each), 0.7 ms running them, the rest HTTP, JSON, zod, HMAC; reaching 1.6 ms needs the call's fixed
-queries compiled once (Kysely CompiledQuery, parameters substituted) or a machine to itself. On PostgreSQL the call mostly
-waits: ~17 round trips through a pool of 10 for 16 connections, on 2 cores shared with PostgreSQL and the load generator,
-and the live board's per-bounty count rows, which every player at the same bounty shares — the bench's players all walk
-10,000, 20,000, … berries, the worst case. The biggest single win was that: a play call now moves those counts once, at
-the end of its transaction (the player's bounty before its first ledger change and after its last), so the shared rows
-are locked for one statement and the commit instead of the whole call (the pass without it, at 23:00 UTC, load
-2.5–3.1: PostgreSQL 68 req/s, p99 696 ms, 8.04 ms CPU/req). How noisy the shared machine is: the final code run again at
-23:13 UTC (load 3–4, another engineer's Chromium journeys running) gave SQLite 269 req/s, p50 45 ms, p99 219 ms, 2.34 ms
-CPU/req (baseline 2,893 req/s) and PostgreSQL 88 req/s, p50 162 ms, p99 426 ms, 5.70 ms CPU/req (baseline 1,962 req/s);
-the invariant and the counts held there too. Not done, on purpose: keeping the device row per
-node (with the KV in the database, as here, the version check that keeps a revoke immediate on every node costs as much
-as the row read it saves) and keeping the tasks' and honors' definitions per node (every writer of those tables — the
-screens, imports, the fixtures that insert rows directly — would have to bump a version; a missed bump would let a
-changed task score wrongly for the cache's lifetime).`;
+const NOTE = `This run (2026-11-26 02:13 UTC) had the machine nearly to itself (load 1.8–2.8, falling after the other
+engineers' work ended). Since the previous figures (2026-11-25 23:05 UTC, load 5: SQLite 339 req/s, p99 134 ms, 2.23 ms
+CPU/req; PostgreSQL 121 req/s, p99 259 ms, 5.03 ms CPU/req) the call's fixed statements are built and compiled once per
+dialect and shape (\`server/src/db/compiledQuery.ts\`: Kysely otherwise rebuilt, froze and compiled ~15 operation trees
+per call) and the device secret is opened once per sealed text; a profile under load showed Kysely's builders and
+compiler leaving the top of the CPU profile. The quiet machine accounts for part of the gain, so the two runs are not a
+clean A/B: the CPU per request against the baseline's in the same run is the fairer figure (3× the bare insert on
+SQLite now, 11× before). **The ≤ ${TARGET_P99} ms p99 is still missed**: on SQLite p50 is 10 ms (the queue of 16 calls at
+~0.8 ms each) and the tail 38 ms; on PostgreSQL p50 71 ms and p99 157 ms — each call is ~17 round trips to the
+database through a pool of 10, on 2 cores shared by PostgreSQL, Node and the load generator, and every player at the
+same bounty shares one per-bounty count row (the bench's players all walk 10,000, 20,000, … berries, the worst case).
+What would move it further: the PostgreSQL call as one or two round trips (a CTE chain or a server-side function), and
+the count rows split by a hash of the player (several rows per bounty value, summed by the board).`;
 const SCENARIO = { device: 'signed device sign-in (new player/place pair)', bare: 'baseline: one user_score_history insert' };
 const md = `## Device sign-ins (issue 13 point 5)
 

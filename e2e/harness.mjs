@@ -103,6 +103,25 @@ export async function startServer({ env = {}, timeoutMs = 30_000, logName = 'ser
   throw new Error(`server did not answer within ${timeoutMs} ms; see ${logFile}`);
 }
 
+let demo = null;
+
+/**
+ * The demo-venue server (SEED_DEMO=on), started by the first journey that asks for it and shared by every later one
+ * (building the venue takes a minute): journeys on it use names of their own and never stop it; run.mjs stops it.
+ */
+export function demoServer() {
+  demo ??= startServer({ env: { SEED_DEMO: 'on' }, timeoutMs: 150_000, logName: 'server-demo' });
+  return demo;
+}
+
+/** Stops the shared demo-venue server if a journey started it. */
+export async function stopDemoServer() {
+  if (!demo) return;
+  const started = demo;
+  demo = null;
+  await (await started.catch(() => null))?.stop();
+}
+
 /** Headless Debian Chromium. */
 export function launchBrowser() {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ARTIFACTS, ROOT, launchBrowser, screenshot, startServer, watchCspViolations } from './harness.mjs';
+import { ARTIFACTS, ROOT, launchBrowser, screenshot, startServer, stopDemoServer, watchCspViolations } from './harness.mjs';
 
 const args = process.argv.slice(2);
 const jsonOut = args.find((a) => a.startsWith('--json='))?.slice(7);
@@ -101,6 +101,7 @@ for (const j of journeys) {
 }
 
 await browser.close().catch(() => {});
+await stopDemoServer();
 await server.stop();
 finish();
 process.exit(result.failed ? 1 : 0);

@@ -6,7 +6,7 @@
 // Screenshots: editable-table-user-picker, editable-table-user-cell-editing, editable-table-picker-cells, editable-table-upload-more,
 // editable-table-upload-cells,
 // editable-table-upload-error.
-import { API_PREFIX, expect, screenshot } from '../harness.mjs';
+import { API_PREFIX, expect, motionsSettled, screenshot } from '../harness.mjs';
 import { openDemo, rowById, savePayload, signIn } from './08-editable-table.mjs';
 
 export const name = 'editable table cells: user and department pickers, file and image upload, refused files, socket closed on sign-out';
@@ -156,6 +156,9 @@ export async function run({ page, baseUrl, step }) {
     `a vxeSocket is open before signing out (${sockets.length})`,
   );
   await page.getByTestId('logout').click();
+  // the confirm dialog opens with a motion: a click during it can be lost (it was once in a full run)
+  await page.locator('.ant-modal-confirm').waitFor();
+  await motionsSettled(page);
   await page
     .locator('.ant-modal-confirm')
     .getByRole('button', { name: /确\s*定/ })

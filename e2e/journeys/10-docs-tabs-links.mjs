@@ -1,7 +1,7 @@
 // Issue 10 points 13, 14 and 16 in the browser: 在线文档 opens the API docs inside the layout from a nested page;
 // a tab whose menu was deleted is not restored by a reload; row action links and the 首页 shortcut icons follow
 // the chosen theme colour.
-import { API_PREFIX, clickHoverMenuItem, expect, screenshot, submitSignIn } from '../harness.mjs';
+import { api, API_PREFIX, clickHoverMenuItem, expect, screenshot, submitSignIn, tokenOf } from '../harness.mjs';
 
 export const name = 'docs in the layout, stale tabs dropped, links follow the theme colour';
 
@@ -70,4 +70,19 @@ export async function run({ page, baseUrl, step }) {
   const iconColour = await icon.evaluate((el) => getComputedStyle(el).color);
   expect(iconColour === primary, `首页 shortcut icon ${iconColour}, primary ${primary}`);
   await screenshot(page, 'links-theme-colour-home');
+
+  // issue 14 (account): the display settings are kept on the server per user, so the admin's are put back for the
+  // journeys after this one
+  const resetSettings = await api(baseUrl, await tokenOf(page))('PUT', '/sys/user/account/settings', {
+    navTheme: 'dark',
+    primaryColor: '#1890FF',
+    layoutMode: 'sidemenu',
+    contentWidth: 'Fixed',
+    fixedHeader: false,
+    autoHideHeader: false,
+    fixSiderbar: false,
+    colorWeak: false,
+    multipage: true,
+  });
+  expect(resetSettings.success, `display settings reset: ${JSON.stringify(resetSettings)}`);
 }

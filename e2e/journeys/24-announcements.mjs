@@ -103,8 +103,16 @@ export async function run({ page, context, baseUrl, step }) {
       .getByRole('button', { name: /^确\s?定$/ })
       .click();
     await dialog.getByTestId('announcement-users').getByText(USER.realname).waitFor();
-    await formItem('结束时间').locator('input').fill('2099-12-31 00:00:00');
-    await formItem('结束时间').locator('input').press('Enter');
+    // open the picker and let its motion end before typing: typed during the opening, the text was dropped once
+    // (a full run under load) and the open panel then covered the editor
+    const endTime = formItem('结束时间').locator('input');
+    await endTime.click();
+    await page.locator('.ant-picker-dropdown:visible').waitFor();
+    await motionsSettled(page);
+    await endTime.fill('2099-12-31 00:00:00');
+    await endTime.press('Enter');
+    await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
+    expect((await endTime.inputValue()) === '2099-12-31 00:00:00', `the end time was not taken: ${await endTime.inputValue()}`);
     await dialog.locator('.tox-tinymce').first().waitFor({ timeout: 20_000 });
     const body = dialog.frameLocator('iframe.tox-edit-area__iframe').locator('body');
     await body.click();

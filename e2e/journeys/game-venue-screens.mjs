@@ -1,9 +1,9 @@
-// Issue 13 point 11: every 游戏管理 screen on the demo venue (a server of its own with SEED_DEMO=on), one screenshot
+// Issue 13 point 11: every 游戏管理 screen on the demo venue (the shared demo-venue server, harness demoServer()), one screenshot
 // each (e2e/artifacts/game-screen-<key>.png). A screen that fails to open fails the journey; a list that shows no
 // rows is reported (step lines and game-venue-screens.json) for the lead to look at.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS, expect, motionsSettled, screenshot, startServer, submitSignIn } from '../harness.mjs';
+import { ARTIFACTS, expect, motionsSettled, screenshot, demoServer, submitSignIn } from '../harness.mjs';
 
 export const name = 'game venue screens: every 游戏管理 screen opens on the demo venue with rows (screenshots)';
 export const timeoutMs = 300_000;
@@ -41,7 +41,7 @@ const SCREENS = [
 
 export async function run({ page, step }) {
   step('start a server with SEED_DEMO=on');
-  const srv = await startServer({ env: { SEED_DEMO: 'on' }, timeoutMs: 150_000, logName: 'server-demo-screens' });
+  const srv = await demoServer();
   const report = [];
   try {
     const base = srv.baseUrl;
@@ -69,7 +69,6 @@ export async function run({ page, step }) {
   } finally {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     fs.writeFileSync(path.join(ARTIFACTS, 'game-venue-screens.json'), JSON.stringify(report, null, 2));
-    await srv.stop();
   }
   const missing = report.filter((r) => r.missing).map((r) => r.key);
   expect(!missing.length, `screens that do not open: ${missing.join(', ')}`);

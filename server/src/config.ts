@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { loadSecurityConfig, type SecurityConfig } from './securityConfig.js';
+import { loadThirdLoginConfig, type ThirdLoginConfig } from './modules/system/thirdLogin/config.js'; // issue 14 oauth part
+// issue 14 sign-in part: self-registration and SMS code limits
+import { loadSignInConfig, type SignInConfig } from './modules/system/sms/config.js';
 
 /** The typed configuration; every field comes from one environment variable (README "Configuration"). */
-export interface AppConfig extends SecurityConfig {
+export interface AppConfig extends SecurityConfig, ThirdLoginConfig, SignInConfig {
   port: number;
   host: string;
   /** API path prefix, e.g. `/jeecg-boot` (no trailing slash). */
@@ -40,6 +43,9 @@ export interface AppConfig extends SecurityConfig {
   wechatPayApiV3Key: string | null;
   /** ORDER_TIMEOUT_MINUTES: an unpaid game order older than this is closed by the order timeout job (default 15). */
   orderTimeoutMinutes: number;
+  // issue 14 monitor (s14-monitor):
+  /** METRICS_TOKEN: a bearer token that may scrape `GET {API_PREFIX}/metrics` (Prometheus) without a session; null = that way is off. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -90,6 +96,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const apiV3Key = env.WECHAT_PAY_API_V3_KEY ?? '';
   if (apiV3Key && Buffer.byteLength(apiV3Key, 'utf8') !== 32) throw new ConfigError('WECHAT_PAY_API_V3_KEY must be exactly 32 bytes');
   const orderTimeoutMinutes = int(env.ORDER_TIMEOUT_MINUTES ?? '15', 'ORDER_TIMEOUT_MINUTES', 1, 7 * 24 * 60);
+  // issue 14 monitor (s14-monitor): the Prometheus scrape token
+  const metricsToken = (env.METRICS_TOKEN ?? '').trim();
+  if (metricsToken && (metricsToken.length < 16 || metricsToken.length > 512 || !/^[\x21-\x7e]+$/.test(metricsToken)))
+    throw new ConfigError('METRICS_TOKEN must be 16 to 512 printable characters without spaces');
   return {
     port,
     host,
@@ -104,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist,
     sessionIdleMinutes,
     ...loadSecurityConfig(env),
+    ...loadSignInConfig(env), // issue 14 sign-in part
     corsOrigins,
     dataSourceKey,
     operationLog: operationLogRaw === '1',
@@ -114,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     wechatPayPlatformCert: certRaw || null,
     wechatPayApiV3Key: apiV3Key || null,
     orderTimeoutMinutes,
+    ...loadThirdLoginConfig(env), // issue 14 oauth part: OIDC_PROVIDERS, OIDC_REDIRECT_BASE, CAS_SERVER_URL, CAS_SERVICES
+    metricsToken: metricsToken || null, // issue 14 monitor
   };
 }
 

@@ -34,6 +34,28 @@ const PUBLIC_ALLOWLIST = [
   // issue 13 point 9: WeChat Pay's server calls it without a token; the handler verifies the RSA-SHA256 signature of
   // the platform key, refuses stale timestamps and processes a notification once (game/shop.payNotify.test.ts).
   `POST ${P}/shop/pay/notify/wechat`,
+  // issue 14 oauth part (point 8): third-party sign-in happens before there is a session. The provider list (ids and
+  // names); the start and the provider's redirect back (state + PKCE verifier in the KV, single use, bound to the
+  // browser's HttpOnly cookie; redirects only to fixed pages); the one-time token trade (single use, 2 min, same
+  // browser); CAS ticket validation (off unless CAS_SERVER_URL, service allow-list). oidc.test.ts, cas.test.ts.
+  `GET ${P}/sys/thirdLogin/providers`,
+  `GET ${P}/sys/thirdLogin/oauth2/:provider/login`,
+  `GET ${P}/sys/thirdLogin/oauth2/:provider/callback`,
+  `GET ${P}/sys/thirdLogin/getLoginUser/:token/:thirdType`,
+  `GET ${P}/sys/cas/client/validateLogin`,
+  `POST ${P}/sys/cas/client/validateLogin`,
+  // issue 14 sign-in part (contract §2.4 anon list): SMS codes, phone sign-in, self-registration (off unless
+  // REGISTER_ENABLED), the forgotten password (code → ticket bound to phone + user → new password). Codes are hashed,
+  // 5 min, single use, 5 tries; sending is limited per phone and per address (modules/system/sms, smsLogin.test.ts).
+  `POST ${P}/sys/sms`,
+  `POST ${P}/sys/phoneLogin`,
+  `POST ${P}/sys/user/register`,
+  `POST ${P}/sys/user/phoneVerification`,
+  `GET ${P}/sys/user/passwordChange`,
+  `POST ${P}/sys/user/passwordChange`,
+  // issue 14 point 3 (s14-monitor): Prometheus scrapes with `Authorization: Bearer <METRICS_TOKEN>` (no session); the
+  // handler itself refuses anyone without that token or a session holding monitor:metrics (401 / 510, monitor.test.ts).
+  `GET ${P}/metrics`,
 ];
 /** Public on purpose by core/http/apiDocs.ts (an iframe cannot send the token; no data in them). */
 const PUBLIC_DOCS_PREFIX = `${P}/docs`;

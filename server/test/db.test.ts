@@ -225,6 +225,7 @@ describe(`database layer (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       .sort((a, b) => String(a).localeCompare(String(b)));
     expect(tops).toEqual([
       [0, '首页'],
+      [1, '数据看板'],
       [2, '在线开发'],
       [3, '游戏管理'],
       [4, '系统管理'],
@@ -262,7 +263,7 @@ describe(`database layer (${process.env.TEST_DB ?? 'sqlite'})`, () => {
         .map((r) => r.name)
         .sort(),
     ).toEqual(['定时任务', '性能监控', '数据日志', '日志管理', '在线文档', '在线用户', '路由网关'].sort());
-    expect(children('性能监控')).toHaveLength(6);
+    expect(children('性能监控')).toHaveLength(7); // issue 14 (redis): + Redis终端 (seed part redis-monitor-v1)
     expect(
       children('个人页')
         .map((r) => r.name)

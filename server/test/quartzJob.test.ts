@@ -64,6 +64,8 @@ describe(`定时任务 CRUD and actions (${process.env.TEST_DB ?? 'sqlite'})`, (
       'org.jeecg.modules.game.job.OrderTimeoutJob': 0,
       // issue 13 point 3: the reservations' no-show job (seed part game-reservation-job-v1), running
       'org.jeecg.modules.game.job.ReservationNoShowJob': 0,
+      // issue 14 point 5: the dashboards' per-day statistics (seed part dashboard-venue-perms-v1), running
+      'org.jeecg.modules.game.job.GameStatDayJob': 0,
     });
     expect(rows.find((r) => r.job_class_name === JOB_CLASSES.sampleParam)?.parameter).toBe('scott');
     // the tests below start from an empty table

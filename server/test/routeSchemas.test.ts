@@ -15,6 +15,10 @@ import { collectRoutes, type SeenRoute } from './helpers/routes.js';
  * nothing to declare. `METHOD /url` (without the API prefix): why.
  */
 const READS_NOTHING: Record<string, string> = {
+  // issue 14 account pages
+  'GET /sys/user/account/profile': "the caller's own profile",
+  'GET /sys/user/account/settings': "the caller's own settings",
+  'GET /sys/user/account/sessions': "the caller's own sessions",
   'GET /sys/logout': 'the token header only',
   'POST /sys/logout': 'the token header only',
   'PUT /sys/logout': 'the token header only',
@@ -26,6 +30,9 @@ const READS_NOTHING: Record<string, string> = {
   'GET /sys/user/generateUserId': 'a fresh id',
   'GET /sys/user/recycleBin': 'every deleted user the caller may see',
   'GET /sys/role/queryall': 'every role',
+  // issue 14 oauth part
+  'GET /sys/thirdLogin/providers': 'the configured OpenID providers',
+  'GET /sys/thirdLogin/bindings': "the caller's own third-party links",
   'GET /book/bookReservationInfo/deskShips': 'every sailing ship with free places',
   'GET /book/bookReservationInfo/capacityList': 'every slot capacity row',
   'GET /sys/role/queryTreeList': 'the whole menu tree',
@@ -47,6 +54,13 @@ const READS_NOTHING: Record<string, string> = {
   'GET /sys/gatewayRoute/clearRedis': 'clears the route cache',
   'PUT /sys/sysAnnouncementSend/readAll': "marks all of the caller's notices read (no body)",
   'GET /sys/quartzJob/handlers': 'every job class the server knows',
+  // dashboard venue (issue 14 point 4)
+  'GET /dashboard/venue/keyFigures': "today's venue figures, yesterday's and the 7-day trend",
+  // issue 14 monitor (s14-monitor)
+  'GET /actuator/metrics': 'the metric names',
+  'GET /actuator/httptrace': 'the last 100 requests',
+  'GET /sys/actuator/redis/queryDiskInfo': 'every mounted filesystem',
+  'GET /metrics': 'every figure, Prometheus text (the token or session header only)',
 };
 
 /** Not an HTTP route: the WebSocket upgrade of core/realtime (its path parameters are read on connect). */

@@ -56,6 +56,39 @@ export const PERM = {
   bookReservationInfo: bookReservationInfoEntity.perms,
   /** 签到台 (issue 13 point 4): an entity-less menu. */
   checkInDesk: CHECK_IN_DESK.perms,
+  // issue 14 point 2 (redis): Redis监控 (INFO, key count and memory charts) and the read-only Redis终端; part 'redis-monitor-v1'.
+  redisMonitor: {
+    info: 'monitor:redis',
+    terminal: 'monitor:redis:terminal',
+  },
+  // dashboard venue (issue 14 point 4): 首页's venue key figures (a button row under 首页, which opens for everyone)
+  // and 游戏统计's charts (the menu row dashboard/IndexChart); seed part dashboard-venue-perms-v1.
+  dashboardVenue: {
+    analysis: 'dashboard:analysis',
+    chart: 'dashboard:chart',
+  },
+  // issue 14 monitor (s14-monitor): one code per 系统监控 screen (seed part monitor-perms-v1); contract §9's /actuator/** is not anonymous here
+  monitor: {
+    /** 服务器信息 */
+    server: 'monitor:server',
+    /** 运行时信息 (JVM信息) */
+    runtime: 'monitor:runtime',
+    /** 服务信息 (Tomcat信息) */
+    service: 'monitor:service',
+    /** 磁盘监控 */
+    disk: 'monitor:disk',
+    /** 请求追踪 */
+    trace: 'monitor:trace',
+    /** 监控台 (数据看板) */
+    dashboard: 'monitor:dashboard',
+    /** GET /metrics (Prometheus text): a button row under 监控台 */
+    metrics: 'monitor:metrics',
+  },
+  // issue 14 point 4 (dashops): 今日待办 and 场馆大屏 (seed part dashboard-ops-perms-v1); 工作台 is for every signed-in user.
+  dashboard: {
+    task: 'dashboard:task',
+    bdc: 'dashboard:bdc',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -14,9 +14,16 @@ import * as m0011 from './migrations/0011_game.js';
 import * as m0018 from './migrations/0018_game_message_read.js';
 import * as m0014 from './migrations/0014_score_ledger.js';
 import * as m0016 from './migrations/0016_game_play.js';
+import * as m0023 from './migrations/0023_dashboard_ops_indexes.js'; // issue 14 dashops
 import * as m0017 from './migrations/0017_pay_notify_claim.js';
 import * as m0012 from './migrations/0012_venue.js';
 import * as m0015 from './migrations/0015_reservation_capacity.js';
+// issue 14 oauth part
+import * as m0021 from './migrations/0021_third_account.js';
+// issue 14 account settings
+import * as m0019 from './migrations/0019_user_setting.js';
+// dashboard venue (issue 14 point 5)
+import * as m0022 from './migrations/0022_game_stat_day.js';
 
 /**
  * A migration file exports `up(db, dialect)` (and optionally `down(db, dialect)`).
@@ -46,6 +53,13 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '0017_pay_notify_claim': m0017,
   '0012_venue': m0012,
   '0015_reservation_capacity': m0015,
+  // issue 14 oauth part
+  '0021_third_account': m0021,
+  // issue 14 account settings
+  '0019_user_setting': m0019,
+  // dashboard venue (issue 14 point 5)
+  '0022_game_stat_day': m0022,
+  '0023_dashboard_ops_indexes': m0023, // issue 14 dashops
 };
 
 class StaticProvider implements MigrationProvider {

@@ -555,6 +555,15 @@ export interface SysFillRuleSeqTable {
   update_time: string | null;
 }
 
+// issue 14 account settings (migration 0019): the user's own settings, one row per (user, key)
+export interface SysUserSettingTable {
+  id: string;
+  user_id: string;
+  setting_key: string;
+  value: string;
+  update_time: string | null;
+}
+
 export interface Database extends GameTables {
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
@@ -595,6 +604,10 @@ export interface Database extends GameTables {
   sys_kv: SysKvTable;
   sys_secret: SysSecretTable;
   sys_fill_rule_seq: SysFillRuleSeqTable;
+  // issue 14 account settings (migration 0019)
+  sys_user_setting: SysUserSettingTable;
+  // dashboard venue (issue 14 point 5, migration 0022)
+  game_stat_day: GameStatDayTable;
 }
 
 export type TableName = keyof Database;
@@ -704,3 +717,16 @@ export type OssFileUpdate = Updateable<OssFileTable>;
 export type SysKv = Selectable<SysKvTable>;
 export type NewSysKv = Insertable<SysKvTable>;
 export type SysKvUpdate = Updateable<SysKvTable>;
+
+// dashboard venue (issue 14 point 5): the per-day statistics of the venue dashboards (migration 0022).
+/** One figure of one closed day: (stat_day, metric, dim) unique; written by the GameStatDayJob (modules/dashboard/venue). */
+export interface GameStatDayTable {
+  id: string;
+  stat_day: string;
+  metric: string;
+  dim: Generated<string>;
+  cnt: Generated<number>;
+  num2: Generated<number>;
+  amount: Generated<number | string>;
+  update_time: string | null;
+}

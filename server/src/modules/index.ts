@@ -17,6 +17,18 @@ import { logModule } from './system/log/routes.js';
 import { speechModule } from './system/speech/routes.js';
 import { playerProfileModule } from './game/content/routes.js';
 import { playModule } from './game/play/routes.js';
+// issue 14 oauth part
+import { thirdLoginModule } from './system/thirdLogin/routes.js';
+// issue 14 sign-in part: phone sign-in, registration, password alteration, phone change
+import { smsModule } from './system/sms/routes.js';
+// issue 14 point 2 (redis): Redis监控 and Redis终端
+import { redisMonitorModule } from './monitor/redis/routes.js';
+// issue 14 account pages
+import { accountModule } from './system/account/routes.js';
+// dashboard venue (issue 14 point 4)
+import { dashboardVenueModule } from './dashboard/venue/routes.js';
+import { monitorModule } from './monitor/routes.js'; // issue 14 monitor
+import { dashboardOpsModule } from './dashboard/ops/routes.js'; // issue 14 dashops
 
 /**
  * Every API module, registered under the API prefix. Each module file exports one Fastify plugin;
@@ -42,4 +54,15 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(speechModule);
   await app.register(playerProfileModule);
   await app.register(playModule);
+  // issue 14 oauth part: OpenID Connect / CAS sign-in, 账户绑定
+  await app.register(thirdLoginModule);
+  await app.register(smsModule); // issue 14 sign-in part
+  // issue 14 point 2 (redis)
+  await app.register(redisMonitorModule);
+  // issue 14 account pages
+  await app.register(accountModule);
+  // dashboard venue (issue 14 point 4)
+  await app.register(dashboardVenueModule);
+  await app.register(monitorModule); // issue 14 monitor: its metrics hooks (fastify-plugin) see every API route
+  await app.register(dashboardOpsModule); // issue 14 dashops
 }

@@ -50,6 +50,20 @@ describe(`play: the live board's per-bounty counts follow (${process.env.TEST_DB
     const chest = await f.chest({ rewardType: 4, rewardValue: 777 });
     const opened = await Promise.all(players.slice(0, 5).map((p) => post('/chest/treasureChest/open', { nfcUid: p.nfcUid, chestId: chest })));
     expect(opened.every((r) => r.success)).toBe(true);
+    // the bounty-only reward is in the history (no score: the ledger invariant holds; the period boards sum the bounty)
+    const moves = await ctx.db.db
+      .selectFrom('user_score_history')
+      .select(['user_id', 'change_score', 'change_bounty', 'before_score', 'after_score'])
+      .where('biz_type', '=', 'user_treasure_chest')
+      .where('change_bounty', '=', 777)
+      .execute();
+    expect(moves.map((m) => m.user_id).sort()).toEqual(
+      players
+        .slice(0, 5)
+        .map((p) => p.userId)
+        .sort(),
+    );
+    expect(moves.every((m) => Number(m.change_score) === 0 && Number(m.before_score) === Number(m.after_score))).toBe(true);
     expect(await countsOff()).toEqual([]);
     expect(await f.ledgerBroken()).toEqual([]);
   });

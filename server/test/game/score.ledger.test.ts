@@ -210,6 +210,11 @@ describe(`score ledger, tiers, adjust, live board, snapshot (${process.env.TEST_
       expect(r.result.mine, `position of ${pos + 1}`).toEqual({ rankNo, bounty: e.b });
     }
     await expectCountsKept();
+    // the top N is kept a second per node, but a change on this node shows in the next answer
+    const leader = ids[3];
+    await change(leader, 100, SCORE_CHANGE.signIn, 100_000);
+    r = await live('scope=1&top=5');
+    expect(r.result.records[0]).toMatchObject({ targetId: leader, rankNo: 1, bounty: 100_100 });
     r = await live(`scope=1&userId=${await player()}`);
     expect(r.result.mine).toBeNull();
     expect((await live('scope=3')).success).toBe(false);

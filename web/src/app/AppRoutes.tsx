@@ -17,6 +17,7 @@ const RegisterResult = lazy(() => import('../pages/user/RegisterResult'));
 const Alteration = lazy(() => import('../pages/user/Alteration'));
 const Exception404 = lazy(() => import('../pages/exception/Exception404'));
 const TestHome = lazy(() => import('../pages/user/TestHome'));
+const OAuth2Login = lazy(() => import('../pages/oauth2/OAuth2Login')); // issue 14 oauth part
 const StartupError = lazy(() => import('./StartupError'));
 
 export function AppRoutes() {
@@ -84,7 +85,7 @@ export function AppRoutes() {
         </Route>
         <Route path="/oauth2-app" element={<LoginLayout />}>
           <Route index element={<Navigate to="/oauth2-app/login" replace />} />
-          <Route path="login" element={<Login />} />
+          <Route path="login" element={<OAuth2Login />} />
         </Route>
         <Route path="/test">
           <Route index element={<Navigate to="/test/home" replace />} />

@@ -126,6 +126,20 @@ describe('ListPage', () => {
     expect(screen.queryByRole('button', { name: '导出', hidden: true })).toBeNull();
   });
 
+  it('shows 编辑 only on the rows `editable` accepts (rows the server refuses to change have none)', async () => {
+    grant('position:edit,position:delete');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <ListPage entity={positionEntity} editable={(row) => row.code !== 'ceo'} />
+      </QueryClientProvider>,
+    );
+    await screen.findByText('运维');
+    expect(within(screen.getByText('运维').closest('tr')!).getByRole('button', { name: '编辑', hidden: true })).toBeTruthy();
+    expect(within(screen.getByText('总经理').closest('tr')!).queryByRole('button', { name: '编辑', hidden: true })).toBeNull();
+    expect(screen.getAllByRole('button', { name: '删除', hidden: true })).toHaveLength(2);
+  });
+
   it('searches with the labelled inputs (like → *value*) and resets', async () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderPage();

@@ -79,6 +79,8 @@ export interface ListPageProps {
    * 新增 / 编辑 although the entity omits those routes.
    */
   ownSave?: boolean;
+  /** Which rows 编辑 shows on (default: every row), for rows the server refuses to change (a sent message). */
+  editable?: (row: EntityRow) => boolean;
   /** Shows the advanced query builder (001 §2) over the entity's filterable fields; the string is its save code. */
   superQuery?: boolean | string;
   /**
@@ -102,10 +104,10 @@ export interface SearchExtra {
 type Action = Parameters<typeof permCode>[1];
 
 /** The list's own row actions as schema entries: 编辑 and 删除 (asks first). */
-function entityRowActions(entity: EntityDef): RowAction<EntityRow, ListPageContext>[] {
+function entityRowActions(entity: EntityDef, editable?: (row: EntityRow) => boolean): RowAction<EntityRow, ListPageContext>[] {
   const code = (action: Action) => permCode(entity, action);
   return [
-    { key: 'edit', label: '编辑', perm: code('edit'), onClick: (row, ctx) => ctx.openForm(row) },
+    { key: 'edit', label: '编辑', perm: code('edit'), visible: editable, onClick: (row, ctx) => ctx.openForm(row) },
     {
       key: 'delete',
       label: '删除',
@@ -250,8 +252,8 @@ export function ListPage(props: ListPageProps): ReactNode {
   ];
   const ownForm = !!props.ownSave;
   const rowActions = useMemo(
-    () => [...entityRowActions(entity).filter(routed(entity, ownForm)), ...(props.rowActions ?? [])],
-    [entity, ownForm, props.rowActions],
+    () => [...entityRowActions(entity, props.editable).filter(routed(entity, ownForm)), ...(props.rowActions ?? [])],
+    [entity, ownForm, props.editable, props.rowActions],
   );
   const columns = useMemo(() => entityColumns(entity, overrides, extraColumns), [entity, overrides, extraColumns]);
   const search$ = useMemo(() => searchItems(entity, searchExtra), [entity, searchExtra]);

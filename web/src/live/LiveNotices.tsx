@@ -5,6 +5,7 @@ import { useSession } from '../store/session';
 import { KEYS, ls } from '../store/storage';
 import { LiveNoticeClient, liveUrl, type LiveNotice } from './liveClient';
 import { useLiveSettings } from './liveSettings';
+import { publishLiveEvent } from './liveEvents';
 import { createSpeaker, type AudioLike } from './speech';
 
 /** The react-query key the notice bell and 我的消息 read (`/sys/annountCement/listByUser`); a push invalidates it. */
@@ -45,7 +46,7 @@ export function LiveNotices() {
       void queryClient.invalidateQueries({ queryKey: NOTICES_QUERY_KEY });
       if (useLiveSettings.getState().voiceOn(userId)) speaker.speak(n.msgTxt);
     };
-    const client = new LiveNoticeClient(liveUrl(baseURL(), userId, window.location), token, onNotice);
+    const client = new LiveNoticeClient(liveUrl(baseURL(), userId, window.location), token, onNotice, undefined, publishLiveEvent);
     client.start();
     return () => {
       client.stop();

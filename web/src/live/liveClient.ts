@@ -1,4 +1,5 @@
 import { browserSocketDeps, wsUrl, type SocketDeps, type SocketLike } from '../api/socket';
+import type { LiveEventFrame } from './liveEvents';
 
 /** 000 §4 "Notification channel": a heartbeat text every 20 s, a reconnect 20 s after a close, at most 5 errors. */
 export const LIVE_HEARTBEAT_MS = 20_000;
@@ -36,6 +37,20 @@ export function parseLiveFrame(data: unknown): LiveNotice | null {
   };
 }
 
+/** A frame with its own `cmd` (not a notice, not the heartbeat's answer): a live event (liveEvents.ts), else null. */
+export function parseLiveEvent(data: unknown): LiveEventFrame | null {
+  let msg: unknown;
+  try {
+    msg = JSON.parse(String(data));
+  } catch {
+    return null;
+  }
+  if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) return null;
+  const cmd = (msg as Record<string, unknown>).cmd;
+  if (typeof cmd !== 'string' || cmd === 'topic' || cmd === 'user' || cmd === 'heartcheck') return null;
+  return msg as LiveEventFrame;
+}
+
 /**
  * The live notice channel's client (000 §4, contract §8.3): opens `/websocket/{userId}` with the token as the
  * sub-protocol, sends `HeartBeat` every 20 s while open, and hands `topic` / `user` notices to `onNotice`.
@@ -57,6 +72,8 @@ export class LiveNoticeClient {
     private readonly token: string,
     private readonly onNotice: (n: LiveNotice) => void,
     private readonly deps: SocketDeps = browserSocketDeps,
+    /** Frames with their own cmd (live events, e.g. 场馆大屏's sign-ins). */
+    private readonly onEvent: (e: LiveEventFrame) => void = () => {},
   ) {}
 
   /** Whether it gave up after too many errors. */
@@ -98,6 +115,10 @@ export class LiveNoticeClient {
     ws.onmessage = (ev) => {
       const n = parseLiveFrame(ev.data);
       if (n) this.onNotice(n);
+      else {
+        const e = parseLiveEvent(ev.data);
+        if (e) this.onEvent(e);
+      }
     };
     ws.onerror = () => {
       this.errors++;

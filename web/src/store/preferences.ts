@@ -1,9 +1,15 @@
 /**
  * Display settings (000 §3 "Display settings"): one typed object with defaults, each field persisted under the
- * original key name and restored at start.
+ * original key name and restored at start. Issue 14 point 6: they are also the user's, kept on the server
+ * (store/accountSettings.ts) — every change made while signed in is sent there, and right after a sign-in the server's
+ * values are applied (not at a reload: this browser's values are the latest then), so the settings follow the user to any browser. The
+ * settings drawer and 个人设置 → 个性化设置 both edit this store. `sidebar` (collapsed or not) stays per browser.
  */
 import { create } from 'zustand';
 import { KEYS, ls } from './storage';
+import { useSession } from './session';
+import { dropQueuedSettings, fetchServerSettings, queueServerSettings, setSignedInProbe, type ServerSettings } from './accountSettings';
+import { useLiveSettings } from '../live/liveSettings';
 
 export type NavTheme = 'dark' | 'light';
 export type LayoutMode = 'sidemenu' | 'topmenu';
@@ -88,9 +94,30 @@ export function loadPreferences(): Preferences {
   return out;
 }
 
+/** The display settings kept on the server (all but the per-browser `sidebar`). */
+export const SERVER_PREFERENCE_KEYS = [
+  'navTheme',
+  'primaryColor',
+  'layoutMode',
+  'contentWidth',
+  'fixedHeader',
+  'autoHideHeader',
+  'fixSiderbar',
+  'colorWeak',
+  'multipage',
+] as const satisfies readonly (keyof Preferences & keyof ServerSettings)[];
+
+type ServerPreferenceKey = (typeof SERVER_PREFERENCE_KEYS)[number];
+
+function isServerKey(k: keyof Preferences): k is ServerPreferenceKey {
+  return (SERVER_PREFERENCE_KEYS as readonly string[]).includes(k);
+}
+
 interface PreferencesStore extends Preferences {
   set<K extends keyof Preferences>(key: K, value: Preferences[K]): void;
   reset(): void;
+  /** Apply the server's settings (after a sign-in): the defaults under the stored keys; nothing is sent back. */
+  applyServer(s: Partial<ServerSettings>): void;
 }
 
 export const usePreferences = create<PreferencesStore>()((set) => ({
@@ -98,12 +125,51 @@ export const usePreferences = create<PreferencesStore>()((set) => ({
   set(key, value) {
     ls.set(STORAGE_KEY[key], value);
     set({ [key]: value } as Partial<Preferences>);
+    if (isServerKey(key)) queueServerSettings({ [key]: value });
   },
   reset() {
     for (const k of Object.keys(STORAGE_KEY) as (keyof Preferences)[]) ls.remove(STORAGE_KEY[k]);
     set({ ...DEFAULT_PREFERENCES });
+    const defaults: Partial<ServerSettings> = {};
+    for (const k of SERVER_PREFERENCE_KEYS) (defaults as Record<string, unknown>)[k] = DEFAULT_PREFERENCES[k];
+    queueServerSettings(defaults);
+  },
+  applyServer(s) {
+    // A user who never saved a display setting keeps this browser's; otherwise the server's over the defaults.
+    if (!SERVER_PREFERENCE_KEYS.some((k) => s[k] !== undefined)) return;
+    const next: Partial<Preferences> = {};
+    for (const k of SERVER_PREFERENCE_KEYS) {
+      const v = s[k] !== undefined && VALID[k](s[k]) ? s[k] : DEFAULT_PREFERENCES[k];
+      (next as Record<string, unknown>)[k] = v;
+      ls.set(STORAGE_KEY[k], v);
+    }
+    set(next);
   },
 }));
+
+/**
+ * Read the signed-in user's settings from the server and apply them (display settings here, notice settings in the
+ * live settings store). Resolves when applied; a failed read leaves the local settings as they are.
+ */
+export async function syncSettingsFromServer(): Promise<void> {
+  const token = useSession.getState().token;
+  if (!token) return;
+  const s = await fetchServerSettings();
+  // signed out or another user signed in meanwhile: their settings are not these
+  if (!s || useSession.getState().token !== token) return;
+  usePreferences.getState().applyServer(s);
+  const userId = useSession.getState().userInfo?.id;
+  if (userId) useLiveSettings.getState().applyServer(userId, s);
+}
+
+setSignedInProbe(() => !!useSession.getState().token);
+useLiveSettings.setState({ currentUserId: useSession.getState().userInfo?.id ?? null });
+useSession.subscribe((s, prev) => {
+  if (s.userInfo?.id !== prev.userInfo?.id) useLiveSettings.setState({ currentUserId: s.userInfo?.id ?? null });
+  if (s.token === prev.token) return;
+  if (!s.token) dropQueuedSettings();
+  else void syncSettingsFromServer();
+});
 
 export function pickPreferences(s: Preferences): Preferences {
   const out = {} as Preferences;

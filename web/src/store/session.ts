@@ -9,6 +9,7 @@ import { SESSION_TTL } from '../config';
 import { KEYS, ls } from './storage';
 import { setSessionLogout } from '../api/request';
 import { getUserPermission, login as loginCall, logoutCall, type DictMap, type LoginParams, type LoginResult, type UserInfo } from '../api/auth';
+import { phoneLogin as phoneLoginCall, type PhoneLoginParams } from '../api/account';
 import { assertMenu, menuToRoutes, withAbsolutePaths } from '../access/menuToRoutes';
 import type { AppRoute, AuthItem, MenuNode } from '../access/types';
 
@@ -30,7 +31,7 @@ export interface SessionActions {
    * The login data is stored (7 days) but the session becomes active only with `completeLogin()`, after the
    * department / tenant choice, so the guard does not leave the login page half-way.
    */
-  login(params: LoginParams): Promise<Result<LoginResult>>;
+  login(params: LoginParams | PhoneLoginParams): Promise<Result<LoginResult>>;
   completeLogin(): void;
   /** Fetches the permission payload and builds the routes (single-flight). */
   loadPermissions(): Promise<AppRoute[]>;
@@ -69,7 +70,8 @@ export const useSession = create<Session>()((set, get) => ({
   ...readSession(),
 
   async login(params) {
-    const res = await loginCall(params);
+    // by phone (POST /sys/phoneLogin, same answer) when the params carry a mobile number
+    const res = 'mobile' in params ? await phoneLoginCall(params) : await loginCall(params);
     if (Number(res.code) !== 200 || !res.result?.token) throw new LoginFailure(res);
     const r = res.result;
     ls.set(KEYS.ACCESS_TOKEN, r.token, SESSION_TTL);
@@ -176,3 +178,15 @@ export function nickname(info: UserInfo | null): string {
 
 // the request client's expired-session handling ends the session through this store
 setSessionLogout(() => useSession.getState().logout());
+
+// issue 14 oauth part: a sign-in answered by another route than POST /sys/login (third-party token, CAS) is stored the
+// way login() stores its result; the session becomes active with completeLogin(), as after a password sign-in.
+export function storeLoginResult(r: LoginResult): void {
+  ls.set(KEYS.ACCESS_TOKEN, r.token, SESSION_TTL);
+  ls.set(KEYS.USER_NAME, r.userInfo?.username, SESSION_TTL);
+  ls.set(KEYS.USER_INFO, r.userInfo, SESSION_TTL);
+  if (r.sysAllDictItems) ls.set(KEYS.DICT_CACHE, r.sysAllDictItems, SESSION_TTL);
+  const tenants = r.tenantList ?? [];
+  if (tenants.length === 1) ls.set(KEYS.TENANT_ID, tenants[0].id, SESSION_TTL);
+  else ls.remove(KEYS.TENANT_ID);
+}

@@ -1,35 +1,55 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-// The guard of ./scheduler.ts (loaded first for every web test file): React's work that reaches setImmediate after
-// the file's page is gone is dropped; everything else runs.
+// The guard of ./scheduler.ts (loaded first for every web test file): a timer callback scheduled while the page
+// exists and firing after the file's page is gone is dropped; everything else runs.
 const g = globalThis as { window?: unknown };
 const page = g.window;
 afterEach(() => {
   g.window = page;
 });
 
-function ran(callback: () => void): Promise<boolean> {
-  let done = false;
-  const wrapped = Object.defineProperty(
-    () => {
-      done = true;
-      callback();
-    },
-    'name',
-    { value: callback.name },
-  );
-  setImmediate(wrapped);
-  return new Promise((r) => setTimeout(() => r(done), 20));
-}
+const later = (ms: number) => new Promise((r) => (g.window ? setTimeout(r, ms) : setImmediate(() => setImmediate(r))));
 
-describe('setImmediate guard', () => {
-  it('runs React scheduler work while the page exists', async () => {
-    expect(await ran(function performWorkUntilDeadline() {})).toBe(true);
+describe('timer guard', () => {
+  it('runs setImmediate, setTimeout and setInterval callbacks, with their arguments, while the page exists', async () => {
+    const seen: string[] = [];
+    setImmediate((a: string) => seen.push(a), 'immediate');
+    setTimeout((a: string, b: string) => seen.push(a + b), 1, 'time', 'out');
+    const interval = setInterval((a: string) => {
+      seen.push(a);
+      clearInterval(interval);
+    }, 1, 'interval');
+    await later(30);
+    expect(seen.sort()).toEqual(['immediate', 'interval', 'timeout']);
   });
 
-  it('drops React scheduler work once the page is torn down, and runs any other callback', async () => {
+  it('drops callbacks scheduled while the page existed once the page is torn down', async () => {
+    let fired = 0;
+    setImmediate(() => fired++);
+    setTimeout(() => fired++, 0);
     delete g.window;
-    expect(await ran(function performWorkUntilDeadline() {})).toBe(false);
-    expect(await ran(function somethingElse() {})).toBe(true);
+    await new Promise((r) => setImmediate(() => setImmediate(r)));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(fired).toBe(0);
+  });
+
+  it('runs callbacks scheduled after the teardown (not the page’s work)', async () => {
+    delete g.window;
+    let fired = 0;
+    await new Promise<void>((r) =>
+      setTimeout(() => {
+        fired++;
+        r();
+      }, 1),
+    );
+    expect(fired).toBe(1);
+  });
+
+  it('clearTimeout still cancels a guarded timer', async () => {
+    let fired = 0;
+    const t = setTimeout(() => fired++, 1);
+    clearTimeout(t);
+    await later(20);
+    expect(fired).toBe(0);
   });
 });

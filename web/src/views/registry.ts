@@ -34,6 +34,10 @@ export const views: Record<string, PageLoader> = {
   ...entityPages,
   ...demoPages,
   'dashboard/Analysis': () => import('../pages/dashboard/Analysis'),
+  // issue 14 point 4 (dashops): 工作台, 今日待办, 场馆大屏
+  'dashboard/Workplace': () => import('../pages/dashboard/Workplace'),
+  'dashboard/IndexTask': () => import('../pages/dashboard/IndexTask'),
+  'dashboard/IndexBdc': () => import('../pages/dashboard/IndexBdc'),
   'system/SysPositionList': () => import('../pages/system/position'),
   'system/SysDataSourceList': () => import('../pages/system/dataSource'),
   'system/SysGatewayRouteList': () => import('../pages/system/gatewayRoute'),
@@ -91,6 +95,20 @@ export const views: Record<string, PageLoader> = {
   'account/settings/Security': accountSettings,
   'account/settings/Notification': accountSettings,
   'account/settings/Binding': accountSettings,
+  // issue 14 point 2 (redis): Redis监控 and Redis终端; point 9: the result pages (JeecgBoot's result/Success, result/Error)
+  'modules/monitor/RedisInfo': () => import('../pages/monitor/redis/RedisInfo'),
+  'modules/monitor/RedisTerminal': () => import('../pages/monitor/redis/RedisTerminal'),
+  'result/Success': () => import('../pages/result/Success'),
+  'result/Error': () => import('../pages/result/Error'),
+  // dashboard venue (issue 14 point 4)
+  'dashboard/IndexChart': () => import('../pages/dashboard/IndexChart'),
+  // issue 14 monitor (s14-monitor): 系统监控 › 性能监控 and the 监控台 dashboard
+  'modules/monitor/SystemInfo': () => import('../pages/monitor/SystemInfo'),
+  'modules/monitor/JvmInfo': () => import('../pages/monitor/JvmInfo'),
+  'modules/monitor/TomcatInfo': () => import('../pages/monitor/TomcatInfo'),
+  'modules/monitor/DiskMonitoring': () => import('../pages/monitor/DiskMonitoring'),
+  'modules/monitor/HttpTrace': () => import('../pages/monitor/HttpTrace'),
+  'dashboard/Monitor': () => import('../pages/dashboard/Monitor'),
 };
 
 /** Normalises the way the server may spell a component (`/views/x.vue` → `x`, like the permission normaliser). */

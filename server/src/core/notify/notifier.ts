@@ -12,6 +12,17 @@ export interface NoticeMessage {
 
 export type NoticeSink = (msg: NoticeMessage, userIds: string[] | 'ALL') => Promise<void>;
 
+/**
+ * A live event other than a notice (issue 14 point 4: the venue board's `{cmd:'venueSignIn', …}`): its own `cmd`
+ * (never 'topic' / 'user' / 'heartcheck'), plain JSON values, sent only to the sockets of users holding `perm`.
+ */
+export interface LiveEvent {
+  cmd: string;
+  [key: string]: unknown;
+}
+
+export type LiveEventSink = (event: LiveEvent, perm: string) => Promise<void>;
+
 export interface Notifier {
   /** Push `{cmd:'topic', msgId, msgTxt}` to every connected user. */
   toAll(msgId: string, msgTxt: string): Promise<void>;
@@ -19,10 +30,15 @@ export interface Notifier {
   toUsers(userIds: string[], msgId: string, msgTxt: string): Promise<void>;
   /** The live channel registers here; a failing sink never fails the caller. */
   addSink(sink: NoticeSink): void;
+  /** Push a live event to the sockets of the users holding the permission code `perm`, on every node. */
+  toPermission(perm: string, event: LiveEvent): Promise<void>;
+  /** The live channel registers here for events; a failing sink never fails the caller. */
+  addEventSink(sink: LiveEventSink): void;
 }
 
 export function createNotifier(onError: (err: unknown) => void = () => {}): Notifier {
   const sinks: NoticeSink[] = [];
+  const eventSinks: LiveEventSink[] = [];
   const run = async (msg: NoticeMessage, to: string[] | 'ALL') => {
     for (const s of sinks) {
       try {
@@ -36,6 +52,16 @@ export function createNotifier(onError: (err: unknown) => void = () => {}): Noti
     toAll: (msgId, msgTxt) => run({ cmd: 'topic', msgId, msgTxt }, 'ALL'),
     toUsers: (userIds, msgId, msgTxt) => (userIds.length ? run({ cmd: 'user', msgId, msgTxt }, userIds) : Promise.resolve()),
     addSink: (sink) => void sinks.push(sink),
+    toPermission: async (perm, event) => {
+      for (const s of eventSinks) {
+        try {
+          await s(event, perm);
+        } catch (err) {
+          onError(err);
+        }
+      }
+    },
+    addEventSink: (sink) => void eventSinks.push(sink),
   };
 }
 

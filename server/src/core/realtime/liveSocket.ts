@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PUBLIC } from '../access/guard.js';
 import { onSessionsEnded, readSession } from '../auth/session.js';
+import { permissionCodesOf } from '../auth/permissions.js';
 import type { NoticeMessage } from '../notify/notifier.js';
 import { RedisKv } from '../kv/redis.js';
 import { openHub } from './hub.js';
@@ -22,7 +23,11 @@ interface LiveClient {
 }
 
 /** What travels between nodes: a notice for some users (or all), or sessions whose sockets must close. */
-export type LiveHubMessage = { kind: 'notice'; to: string[] | 'ALL'; text: string } | { kind: 'revoke'; sessionIds: string[] };
+export type LiveHubMessage =
+  | { kind: 'notice'; to: string[] | 'ALL'; text: string }
+  | { kind: 'revoke'; sessionIds: string[] }
+  /** A live event (notifier.toPermission) for the sockets of users holding `perm` (issue 14 point 4). */
+  | { kind: 'event'; perm: string; text: string };
 
 function isLiveHubMessage(x: unknown): x is LiveHubMessage {
   if (typeof x !== 'object' || x === null) return false;
@@ -30,6 +35,7 @@ function isLiveHubMessage(x: unknown): x is LiveHubMessage {
   const strings = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === 'string');
   if (m.kind === 'notice') return typeof m.text === 'string' && (m.to === 'ALL' || strings(m.to));
   if (m.kind === 'revoke') return strings(m.sessionIds);
+  if (m.kind === 'event') return typeof m.perm === 'string' && typeof m.text === 'string';
   return false;
 }
 
@@ -91,6 +97,18 @@ export async function liveSocketRoutes(app: FastifyInstance): Promise<void> {
       for (const id of msg.sessionIds) closeSession(id);
       return;
     }
+    if (msg.kind === 'event') {
+      // Each user's codes come from the per-user permission cache (dropped on every node when grants change).
+      const { perm, text } = msg;
+      for (const [userId, set] of [...byUser]) {
+        void permissionCodesOf(app.ctx, userId)
+          .then((codes) => {
+            if (codes.has(perm)) for (const c of set) send(c, text);
+          })
+          .catch((err: unknown) => app.log.warn({ err }, 'live channel: event not delivered'));
+      }
+      return;
+    }
     if (msg.to === 'ALL') {
       for (const set of byUser.values()) for (const c of set) send(c, msg.text);
       return;
@@ -104,6 +122,10 @@ export async function liveSocketRoutes(app: FastifyInstance): Promise<void> {
     app.notifier.addSink(async (msg: NoticeMessage, to) => {
       const text = JSON.stringify({ cmd: msg.cmd, msgId: msg.msgId, msgTxt: msg.msgTxt });
       await hub.publish({ kind: 'notice', to, text });
+    });
+  if (app.hasDecorator('notifier'))
+    app.notifier.addEventSink(async (event, perm) => {
+      await hub.publish({ kind: 'event', perm, text: JSON.stringify(event) });
     });
   const unsubscribe = onSessionsEnded(app.ctx, (sessionIds) => {
     void hub.publish({ kind: 'revoke', sessionIds }).catch((err: unknown) => {

@@ -16,6 +16,14 @@ import { SEED_PIRATE_RANKS, SEED_RANK_JOB } from './gameRanks.js';
 import { GAME_PLAY_BUTTONS, GAME_PLAY_DICTS } from './gamePlay.js';
 import { GAME_ORDER_JOBS, SEED_QUARTZ_JOBS } from './quartzJobs.js';
 import { CHECK_IN_DESK_MENU, RESERVATION_JOB } from './gameReservation.js';
+import { DASHBOARD_MENUS } from './dashboards.js';
+// issue 14 point 2 (redis)
+import { seedRedisMonitor } from './redisMonitor.js';
+// dashboard venue (issue 14 point 4)
+import { GAME_STAT_DAY_JOB_ROW, VENUE_ANALYSIS_BUTTON, VENUE_CHART_MENU_ID } from './dashboardVenue.js';
+import { PERM as VENUE_PERM } from './permissionCodes.js';
+import { MONITOR_BUTTONS, MONITOR_DASHBOARD_ID, MONITOR_MENU_UPDATES } from './monitorPerms.js'; // issue 14 monitor
+import { DASHBOARD_OPS_PERMS } from './dashboards.js'; // issue 14 dashops
 
 export { MENU_IDS } from './menus.js';
 export { PERM } from './permissionCodes.js';
@@ -444,6 +452,71 @@ const PARTS: SeedPart[] = [
     async run(tx, { time }) {
       await insertMissing(tx, 'sys_quartz_job', [{ ...RESERVATION_JOB, del_flag: 0, create_by: SEED_BY, create_time: time }]);
       await seedMenus(tx, [CHECK_IN_DESK_MENU], MENU_IDS.game, time);
+    },
+  },
+  {
+    // Issue 14 point 4: the 数据看板 group (monitor, chart, task, bdc dashboards).
+    name: 'dashboards-v1',
+    async run(tx, { time }) {
+      await seedMenus(tx, DASHBOARD_MENUS, '', time);
+    },
+  },
+  {
+    // Issue 14 point 2 (redis): the codes of Redis监控 and the Redis终端 row under 性能监控, granted to admin.
+    name: 'redis-monitor-v1',
+    async run(tx, { time }) {
+      await seedRedisMonitor(tx, time, seedMenus);
+    },
+  },
+  {
+    // dashboard venue (issue 14 point 4): 首页's venue figures (button dashboard:analysis), 游戏统计's code
+    // dashboard:chart, and the per-day statistics job (running).
+    name: 'dashboard-venue-perms-v1',
+    async run(tx, { time }) {
+      await seedMenus(tx, [VENUE_ANALYSIS_BUTTON.button], VENUE_ANALYSIS_BUTTON.parent, time);
+      await tx
+        .updateTable('sys_permission')
+        .set({ perms: VENUE_PERM.dashboardVenue.chart })
+        .where('id', '=', VENUE_CHART_MENU_ID)
+        .where('perms', 'is', null)
+        .execute();
+      await insertMissing(tx, 'sys_quartz_job', [{ ...GAME_STAT_DAY_JOB_ROW, del_flag: 0, create_by: SEED_BY, create_time: time }]);
+    },
+  },
+  {
+    // Issue 14 points 1 and 3 (s14-monitor): a code on each 性能监控 screen and on 监控台, the /metrics button, granted to admin.
+    name: 'monitor-perms-v1',
+    async run(tx, { time }) {
+      for (const m of MONITOR_MENU_UPDATES) {
+        await tx.updateTable('sys_permission').set({ perms: m.perms }).where('id', '=', m.id).execute();
+        await tx.updateTable('sys_permission').set({ name: m.name }).where('id', '=', m.id).where('name', '=', m.seededName).execute();
+      }
+      const ids = MONITOR_MENU_UPDATES.map((m) => m.id);
+      const present = new Set((await tx.selectFrom('sys_permission').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
+      await grantToRole(
+        tx,
+        ADMIN_ROLE_ID,
+        ids.filter((id) => present.has(id)),
+        time,
+      );
+      if (present.has(MONITOR_DASHBOARD_ID)) await seedMenus(tx, MONITOR_BUTTONS, MONITOR_DASHBOARD_ID, time);
+    },
+  },
+  {
+    // Issue 14 point 4 (dashops): the codes of 今日待办 (dashboard:task) and 场馆大屏 (dashboard:bdc) on their menu rows.
+    name: 'dashboard-ops-perms-v1',
+    async run(tx, { time }) {
+      for (const { menuId, perms } of DASHBOARD_OPS_PERMS) {
+        const row = await tx.selectFrom('sys_permission').select('id').where('id', '=', menuId).executeTakeFirst();
+        if (!row) continue; // an administrator deleted the menu: it stays deleted
+        await tx
+          .updateTable('sys_permission')
+          .set({ perms, update_by: 'admin', update_time: time })
+          .where('id', '=', menuId)
+          .where('perms', 'is', null)
+          .execute();
+        await grantToRole(tx, ADMIN_ROLE_ID, [menuId], time);
+      }
     },
   },
 ];

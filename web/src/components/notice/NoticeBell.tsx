@@ -13,6 +13,8 @@ import type { AnnouncementItem } from '@pk/contract';
 import { EMPTY_NOTICES, fetchNotices, MY_NOTICES_PATH, NOTICE_POLL_MS, NOTICES_KEY } from './api';
 import { AnnouncementDetail, NOTICE_MSG } from './AnnouncementDetail';
 import { useOpenNotice } from './useOpenNotice';
+// issue 14 account: the kinds the user receives (个人设置 → 新消息通知)
+import { shownNotices, useCurrentNoticeKinds } from '../../live/liveSettings';
 
 /** 000 §3: L general, M important, H urgent. */
 export const PRIORITY_TAG: Readonly<Record<string, { color: string; text: string }>> = {
@@ -32,7 +34,8 @@ export function NoticeBell(): ReactNode {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const notices = useQuery({ queryKey: NOTICES_KEY, queryFn: fetchNotices, refetchInterval: NOTICE_POLL_MS, retry: false });
-  const data = notices.data ?? EMPTY_NOTICES;
+  const kinds = useCurrentNoticeKinds();
+  const data = shownNotices(notices.data ?? EMPTY_NOTICES, kinds);
   const opener = useOpenNotice();
   const more = () => {
     setOpen(false);

@@ -6,6 +6,7 @@
  */
 import { memo, useRef, type ReactNode } from 'react';
 import { NavigationType, UNSAFE_LocationContext, type Location } from 'react-router';
+import { PageActiveContext } from './usePageActive';
 
 interface Cached {
   element: ReactNode;
@@ -39,7 +40,10 @@ const sameLocation = (a: Location, b: Location) => a.pathname === b.pathname && 
 const Pane = memo(function Pane({ pageKey, hidden, context, element }: { pageKey: string; hidden: boolean; context: Cached['context']; element: ReactNode }) {
   return (
     <div hidden={hidden} data-page-key={pageKey}>
-      <UNSAFE_LocationContext.Provider value={context}>{element}</UNSAFE_LocationContext.Provider>
+      {/* issue 14: a background tab's page knows it is hidden (usePageActive: live pages stop polling) */}
+      <PageActiveContext.Provider value={!hidden}>
+        <UNSAFE_LocationContext.Provider value={context}>{element}</UNSAFE_LocationContext.Provider>
+      </PageActiveContext.Provider>
     </div>
   );
 });

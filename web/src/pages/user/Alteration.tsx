@@ -1,11 +1,14 @@
 /**
  * 密码修改 without login (000 §2: password alteration in 4 steps):
- * 1 账户信息 (account + picture captcha), 2 身份验证 (phone + SMS code), 3 更改密码, 4 完成.
+ * 1 账户信息 (account + picture captcha), 2 身份验证 (phone + SMS code of smsmode 2 → /sys/user/phoneVerification,
+ * which checks that the phone is that account's), 3 更改密码 (/sys/user/passwordChange with the code just verified;
+ * the server ends the account's sessions), 4 完成. Step 1 does not ask whether the account exists (no enumeration:
+ * checkOnlyUser needs a sign-in); step 2's answer is the same for any wrong phone/account pair.
  */
 import { useEffect, useState } from 'react';
 import { App, Button, Form, Input, Result, Space, Steps } from 'antd';
 import { Link } from 'react-router';
-import { checkCaptcha, checkOnlyUser, passwordChange, phoneVerification } from '../../api/account';
+import { checkCaptcha, passwordChange, phoneVerification } from '../../api/account';
 import { randomImage } from '../../api/auth';
 import { SmsButton } from './SmsButton';
 import { confirmRules } from '../../components/passwordConfirm';
@@ -34,23 +37,18 @@ export default function Alteration() {
 
   const step1 = async () => {
     const v = await form1.validateFields();
-    const exists = await checkOnlyUser(v.username);
-    if (exists.success) {
-      void message.warning('该用户不存在');
-      return;
-    }
     const cap = await checkCaptcha(v.captcha, checkKey);
     if (!cap.success) {
       void message.warning(cap.message || '验证码错误');
       refresh();
       return;
     }
-    setUsername(v.username);
+    setUsername(v.username.trim());
     setStep(1);
   };
   const step2 = async () => {
     const v = await form2.validateFields();
-    const res = await phoneVerification(v.phone, v.smscode);
+    const res = await phoneVerification(v.phone, v.smscode, username);
     if (!res.success) {
       void message.warning(res.message);
       return;
@@ -75,6 +73,7 @@ export default function Alteration() {
     <div>
       <Steps
         size="small"
+        titlePlacement="vertical"
         current={step}
         items={[{ title: '账户信息' }, { title: '身份验证' }, { title: '更改密码' }, { title: '完成' }]}
         style={{ marginBottom: 24 }}
@@ -129,7 +128,14 @@ export default function Alteration() {
       )}
       {step === 2 && (
         <Form form={form3} layout="vertical" aria-label="更改密码">
-          <Form.Item name="password" label="新密码" rules={[{ required: true, message: '请输入新密码!' }]}>
+          <Form.Item
+            name="password"
+            label="新密码"
+            rules={[
+              { required: true, message: '请输入新密码!' },
+              { min: 6, message: '密码长度不能少于6位' },
+            ]}
+          >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item name="confirm" label="确认密码" dependencies={['password']} rules={confirmRules('请确认新密码!')}>

@@ -15,6 +15,14 @@ import { BasicLayout } from '../../app/routeChunks';
 
 // the chooser (antd Select) loads only when a user has several departments or tenants
 const LoginSelect = lazy(() => import('./LoginSelect'));
+// issue 14 oauth part: 其他登录方式 (the OpenID providers' buttons), loaded beside the form (the login route's JS budget)
+const ThirdPartyLogin = lazy(() => import('./ThirdPartyLogin'));
+// the phone tab's form loads when the tab is first opened (the login route's JS budget: bench/login-bundle.mjs)
+const PhoneLoginForm = lazy(() => import('./PhoneLoginForm'));
+const LOGIN_TABS = [
+  { key: 'account', label: '账号密码登录' },
+  { key: 'phone', label: '手机号登录' },
+] as const;
 
 interface LoginForm {
   username: string;
@@ -32,6 +40,8 @@ export default function Login() {
   const [captchaImg, setCaptchaImg] = useState<string>('');
   const [loading, setLoading] = useState(false);
   const [choose, setChoose] = useState<LoginResult | null>(null);
+  // 账号密码登录 / 手机号登录 (000 §2)
+  const [tab, setTab] = useState<'account' | 'phone'>('account');
 
   const refreshCaptcha = useCallback(() => {
     const key = Date.now();
@@ -57,6 +67,18 @@ export default function Login() {
     }, 500);
   };
 
+  /** After a sign-in (password or phone): the department warning, the chooser when needed, then in. */
+  const afterLogin = (r: LoginResult) => {
+    if (r.multi_depart === 0) {
+      notification.warning({ title: '提示', description: '您尚未归属部门,请确认账号信息', duration: 3 });
+    }
+    if (r.multi_depart === 2 || (r.tenantList?.length ?? 0) > 1) {
+      setChoose(r);
+      return;
+    }
+    finish();
+  };
+
   const onFinish = async (v: LoginForm) => {
     setLoading(true);
     // the main layout's code loads while the sign-in request is answered (it renders without suspending then)
@@ -69,15 +91,7 @@ export default function Login() {
         checkKey,
         remember_me: v.remember,
       });
-      const r = res.result;
-      if (r.multi_depart === 0) {
-        notification.warning({ title: '提示', description: '您尚未归属部门,请确认账号信息', duration: 3 });
-      }
-      if (r.multi_depart === 2 || (r.tenantList?.length ?? 0) > 1) {
-        setChoose(r);
-        return;
-      }
-      finish();
+      afterLogin(res.result);
     } catch (e) {
       const msg = e instanceof LoginFailure ? e.response.message : e instanceof Error ? e.message : '';
       notification.error({ title: '登录失败', description: msg || '请求出现错误，请稍后再试', duration: 4 });
@@ -89,7 +103,48 @@ export default function Login() {
 
   return (
     <>
-      <Form<LoginForm> form={form} size="large" onFinish={onFinish} initialValues={{ remember: true }} aria-label="账号密码登录" autoComplete="off">
+      {/* a plain tab bar: antd Tabs would add ~25 KB gzip to the login route */}
+      <div
+        role="tablist"
+        aria-label="登录方式"
+        style={{ display: 'flex', justifyContent: 'center', gap: 40, marginBottom: 24, borderBottom: '1px solid #f0f0f0' }}
+      >
+        {LOGIN_TABS.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.key}
+            onClick={() => setTab(t.key)}
+            style={{
+              background: 'none',
+              border: 'none',
+              borderBottom: `2px solid ${tab === t.key ? 'var(--pk-color-link)' : 'transparent'}`,
+              marginBottom: -1,
+              padding: '8px 0',
+              fontSize: 16,
+              cursor: 'pointer',
+              color: tab === t.key ? 'var(--pk-color-link)' : 'inherit',
+            }}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {tab === 'phone' && (
+        <Suspense fallback={null}>
+          <PhoneLoginForm onLoggedIn={afterLogin} beforeLogin={() => void BasicLayout.preload().catch(() => undefined)} />
+        </Suspense>
+      )}
+      <Form<LoginForm>
+        form={form}
+        size="large"
+        onFinish={onFinish}
+        initialValues={{ remember: true }}
+        aria-label="账号密码登录"
+        autoComplete="off"
+        hidden={tab !== 'account'}
+      >
         <Form.Item name="username" rules={[{ required: true, message: '请输入用户名!' }]}>
           <Input prefix={<UserOutlined />} placeholder="请输入帐户名" aria-label="账号" autoComplete="username" />
         </Form.Item>
@@ -142,6 +197,9 @@ export default function Login() {
           <Link to="/user/register">注册账户</Link>
         </div>
       </Form>
+      <Suspense fallback={null}>
+        <ThirdPartyLogin />
+      </Suspense>
       {choose && (
         <Suspense fallback={null}>
           <LoginSelect

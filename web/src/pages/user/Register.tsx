@@ -36,8 +36,14 @@ export default function Register() {
       <Form.Item name="username" rules={[{ required: true, message: '请输入用户名' }]}>
         <Input placeholder="请输入用户名" aria-label="用户名" autoComplete="username" />
       </Form.Item>
-      <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-        <Input.Password placeholder="至少8位密码，区分大小写" aria-label="密码" autoComplete="new-password" />
+      <Form.Item
+        name="password"
+        rules={[
+          { required: true, message: '请输入密码' },
+          { min: 6, message: '密码长度不能少于6位' },
+        ]}
+      >
+        <Input.Password placeholder="至少6位密码，区分大小写" aria-label="密码" autoComplete="new-password" />
       </Form.Item>
       <Form.Item name="password2" dependencies={['password']} rules={confirmRules('请确认密码')}>
         <Input.Password placeholder="确认密码" aria-label="确认密码" autoComplete="new-password" />

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../../core/db/uniqueViolation.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -50,8 +51,9 @@ async function claim(app: FastifyInstance): Promise<boolean> {
   try {
     await db.insertInto('sys_seed').values({ name: DEMO_PART, applied_at: now() }).execute();
     return true;
-  } catch {
-    return false; // another node claimed it between the read and the insert
+  } catch (err) {
+    if (isUniqueViolation(err)) return false; // another node claimed it between the read and the insert
+    throw err;
   }
 }
 

@@ -7,7 +7,19 @@ import type { SecretBox } from '../../../core/crypto/secretBox.js';
 import { BizError, TokenError } from '../../../core/envelope/errors.js';
 import type { CrudService } from '../../../core/crud/index.js';
 import { formatDateTime, now } from '../../../core/time.js';
+import { compiledQuery } from '../../../db/compiledQuery.js';
 import { DEVICE_MSG } from './definition.js';
+
+/** The device of a key id (every device call: compiled once). */
+const deviceByKey = compiledQuery((db, a: { keyId: string }) =>
+  db.selectFrom('game_device').select(['id', 'key_id', 'secret', 'status', 'sign_place_id', 'device_type', 'last_seen_time']).where('key_id', '=', a.keyId),
+);
+
+/**
+ * Device secrets opened (AES-GCM) by their sealed text, at most 256: a device's calls skip the decryption. The row is
+ * still read on every call, so a revoked or rotated key (a new sealed text) is seen at once.
+ */
+const opened = new Map<string, string>();
 
 /** A device call's timestamp may differ from the server clock by this much. */
 export const DEVICE_WINDOW_MS = 300_000;
@@ -105,17 +117,17 @@ export class GameDeviceService {
     const signature = header(req, 'x-signature').toLowerCase();
     if (!KEY_RE.test(keyId) || !/^\d{10,16}$/.test(ts) || !NONCE_RE.test(nonce) || !/^[0-9a-f]{64}$/.test(signature))
       throw new TokenError(DEVICE_MSG.unauthorized);
-    const row = await this.db
-      .selectFrom('game_device')
-      .select(['id', 'key_id', 'secret', 'status', 'sign_place_id', 'device_type', 'last_seen_time'])
-      .where('key_id', '=', keyId)
-      .executeTakeFirst();
+    const [row] = (await deviceByKey(this.db, '', { keyId })).rows;
     if (!row?.secret) throw new TokenError(DEVICE_MSG.unauthorized);
-    let secret: string;
-    try {
-      secret = this.box.open(row.secret);
-    } catch {
-      throw new TokenError(DEVICE_MSG.unauthorized);
+    let secret = opened.get(row.secret);
+    if (secret === undefined) {
+      try {
+        secret = this.box.open(row.secret);
+      } catch {
+        throw new TokenError(DEVICE_MSG.unauthorized);
+      }
+      if (opened.size >= 256) opened.delete(opened.keys().next().value as string);
+      opened.set(row.secret, secret);
     }
     const path = req.url;
     const expected = Buffer.from(sign(secret, ts, nonce, req.method, path, rawBody), 'hex');

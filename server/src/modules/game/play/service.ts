@@ -9,6 +9,8 @@ import { now, today } from '../../../core/time.js';
 import { applyScoreChange, BOUNTY_PER_SCORE, bountyMoved, ensureScoreRow, SCORE_CHANGE, withDeferredBountyCounts } from '../score/ledger.js';
 import { GAME_MSG } from '../messages.js';
 import { isDeadlock } from '../../../core/db/deadlock.js';
+import { affected, compiledQuery } from '../../../db/compiledQuery.js';
+import { announceSignIn } from '../../dashboard/ops/service.js';
 
 /**
  * What players do (issue 13 point 5): a sign-in at a place, an answer, a chest opening. Each call is ONE transaction
@@ -115,6 +117,33 @@ function reservationOf(db: Kysely<Database>, userId: string | null, reservationI
     .where('r.id', '=', reservationId);
 }
 
+/** The bracelet by NFC uid (shape 'nfc') or number ('no'), its reservation and the crew the player sails with. */
+const braceletPlayer = compiledQuery((db, a: { key: string }, shape) =>
+  db
+    .selectFrom('bracelet as b')
+    .leftJoin('book_reservation_info as r', 'r.id', 'b.reservation_id')
+    .select(['b.id', 'b.user_id', 'b.reservation_id', 'b.status', 'r.id as r_id', 'r.ship_id', 'r.great_line_id', 'r.status as r_status'])
+    .select((eb) =>
+      eb
+        .selectFrom('ship_table')
+        .innerJoin('pirate_ship', 'pirate_ship.id', 'ship_table.ship_id')
+        .select('ship_table.ship_id')
+        .whereRef('ship_table.user_id', '=', 'b.user_id')
+        .whereRef('pirate_ship.reservation_id', '=', 'r.id')
+        .limit(1)
+        .as('crew_ship_id'),
+    )
+    .where(shape === 'nfc' ? 'b.nfc_uid' : 'b.bracelet_no', '=', a.key),
+);
+
+/** A place by id (shape 'id') or NFC code ('nfc'). */
+const placeBy = compiledQuery((db, a: { key: string }, shape) =>
+  db
+    .selectFrom('sign_place')
+    .select(['id', 'place_name', 'great_line_id', 'sign_score', 'status'])
+    .where(shape === 'id' ? 'id' : 'nfc_code', '=', a.key),
+);
+
 export async function resolvePlayer(db: Kysely<Database>, p: PlayerRef): Promise<Player> {
   let userId: string;
   let reservationId: string;
@@ -122,22 +151,8 @@ export async function resolvePlayer(db: Kysely<Database>, p: PlayerRef): Promise
   let r: { id: string; ship_id: string | null; great_line_id: string | null; status: number | null; crew_ship_id: string | null } | undefined;
   if (!blank(p.nfcUid) || !blank(p.braceletNo)) {
     // one statement: the bracelet, its reservation and the crew (a left join: a bracelet without one is refused below)
-    let q = db
-      .selectFrom('bracelet as b')
-      .leftJoin('book_reservation_info as r', 'r.id', 'b.reservation_id')
-      .select(['b.id', 'b.user_id', 'b.reservation_id', 'b.status', 'r.id as r_id', 'r.ship_id', 'r.great_line_id', 'r.status as r_status'])
-      .select((eb) =>
-        eb
-          .selectFrom('ship_table')
-          .innerJoin('pirate_ship', 'pirate_ship.id', 'ship_table.ship_id')
-          .select('ship_table.ship_id')
-          .whereRef('ship_table.user_id', '=', 'b.user_id')
-          .whereRef('pirate_ship.reservation_id', '=', 'r.id')
-          .limit(1)
-          .as('crew_ship_id'),
-      );
-    q = !blank(p.nfcUid) ? q.where('b.nfc_uid', '=', String(p.nfcUid).trim()) : q.where('b.bracelet_no', '=', String(p.braceletNo).trim());
-    const b = await q.executeTakeFirst();
+    const byNfc = !blank(p.nfcUid);
+    const [b] = (await braceletPlayer(db, byNfc ? 'nfc' : 'no', { key: String(byNfc ? p.nfcUid : p.braceletNo).trim() })).rows;
     if (!b) throw new BizError(PLAY_MSG.braceletUnknown);
     if (Number(b.status) !== 1 || !b.user_id || !b.reservation_id) throw new BizError(PLAY_MSG.braceletNotInUse);
     userId = b.user_id;
@@ -162,9 +177,8 @@ export async function resolvePlayer(db: Kysely<Database>, p: PlayerRef): Promise
 
 async function resolvePlace(db: Kysely<Database>, input: { placeId?: string | null; placeNfcCode?: string | null }, player: Player) {
   if (blank(input.placeId) && blank(input.placeNfcCode)) throw new BizError(PLAY_MSG.placeRequired);
-  let q = db.selectFrom('sign_place').select(['id', 'place_name', 'great_line_id', 'sign_score', 'status']);
-  q = !blank(input.placeId) ? q.where('id', '=', String(input.placeId).trim()) : q.where('nfc_code', '=', String(input.placeNfcCode).trim());
-  const place = await q.executeTakeFirst();
+  const byId = !blank(input.placeId);
+  const [place] = (await placeBy(db, byId ? 'id' : 'nfc', { key: String(byId ? input.placeId : input.placeNfcCode).trim() })).rows;
   if (!place) throw new BizError(PLAY_MSG.placeNotFound);
   if (Number(place.status) !== VALID) throw new BizError(PLAY_MSG.placeClosed);
   if (player.greatLineId && place.great_line_id !== player.greatLineId) throw new BizError(PLAY_MSG.placeNotOnLine);
@@ -175,11 +189,17 @@ async function resolvePlace(db: Kysely<Database>, input: { placeId?: string | nu
 
 /** Insert-ignore: true when this call inserted the row, false when the unique key already held one. */
 async function insertIgnore<T extends keyof Database & string>(tx: Tx, dialect: DialectName, table: T, values: Record<string, unknown>): Promise<boolean> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const q = tx.insertInto(table).values(values as any);
-  const res = dialect === 'mysql' ? await q.ignore().executeTakeFirst() : await q.onConflict((oc) => oc.doNothing()).executeTakeFirst();
-  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+  const args = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? null]));
+  return affected(await insertIgnoreRow(tx, `${dialect}:${table}:${Object.keys(args).join(',')}`, args)) === 1;
 }
+
+/** Shape `dialect:table:col,col,…`: an insert of those columns that does nothing when a unique key holds the row. */
+const insertIgnoreRow = compiledQuery((db, a: Record<string, unknown>, shape) => {
+  const [dialect, table, cols] = shape.split(':');
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table comes from the shape (a call site's literal)
+  const q = db.insertInto(table as keyof Database & string).values(Object.fromEntries(cols.split(',').map((c) => [c, a[c]])) as any);
+  return dialect === 'mysql' ? q.ignore() : q.onConflict((oc) => oc.doNothing());
+});
 
 /**
  * One play call's transaction: READ COMMITTED (a repeat sees the row another call committed), and the player's
@@ -196,8 +216,7 @@ async function playTransaction<T>(db: Kysely<Database>, dialect: DialectName, us
         .setIsolationLevel('read committed')
         .execute(async (tx) => {
           // SQLite: nothing to lock (it serialises writers); a missing score row is made by the ledger's first change
-          if (dialect !== 'sqlite' && !(await tx.selectFrom('pirate_score').select('id').where('user_id', '=', userId).forUpdate().executeTakeFirst()))
-            throw new NoScoreRow();
+          if (dialect !== 'sqlite' && !(await lockScoreRow(tx, dialect, { userId })).rows.length) throw new NoScoreRow();
           return withDeferredBountyCounts(tx, dialect, () => work(tx));
         });
     } catch (e) {
@@ -209,6 +228,8 @@ async function playTransaction<T>(db: Kysely<Database>, dialect: DialectName, us
 }
 
 class NoScoreRow extends Error {}
+
+const lockScoreRow = compiledQuery((db, a: { userId: string }) => db.selectFrom('pirate_score').select('id').where('user_id', '=', a.userId).forUpdate());
 
 /** The ISO week key of a `yyyy-MM-dd` day: `2026-W48`. */
 export function isoWeekKey(day: string): string {
@@ -320,17 +341,7 @@ async function moveTaskRecord(
     create_time: time,
   };
   if (dialect !== 'mysql') {
-    const row = await tx
-      .insertInto('user_task_record')
-      .values({ ...fresh, progress: 1, update_time: time, update_by: by })
-      .onConflict((oc) =>
-        oc
-          .columns(['user_id', 'task_id', 'cycle_key'])
-          .doUpdateSet({ progress: sql`user_task_record.progress + 1`, update_time: time, update_by: by })
-          .where(sql<boolean>`user_task_record.status = 0 and user_task_record.progress < ${target}`),
-      )
-      .returning('id')
-      .executeTakeFirst();
+    const [row] = (await stepTaskRecord(tx, dialect, { ...fresh, progress: 1, time, by, target })).rows;
     return row?.id ?? null;
   }
   await insertIgnore(tx, dialect, 'user_task_record', { ...fresh, progress: 0 });
@@ -346,38 +357,105 @@ async function moveTaskRecord(
   return Number(moved.numUpdatedRows) === 1 ? '' : null;
 }
 
+/** PostgreSQL and SQLite: a task record created at 1, or moved by one while open and short of its target (RETURNING its id). */
+const stepTaskRecord = compiledQuery(
+  (
+    db,
+    a: {
+      id: string;
+      user_id: string;
+      task_id: string;
+      ship_id: string | null;
+      cycle_key: string;
+      target_count: number;
+      status: number;
+      reward_score: number;
+      create_by: string;
+      create_time: string;
+      progress: number;
+      time: string;
+      by: string;
+      target: number;
+    },
+  ) =>
+    db
+      .insertInto('user_task_record')
+      .values({
+        id: a.id,
+        user_id: a.user_id,
+        task_id: a.task_id,
+        ship_id: a.ship_id,
+        cycle_key: a.cycle_key,
+        target_count: a.target_count,
+        status: a.status,
+        reward_score: a.reward_score,
+        create_by: a.create_by,
+        create_time: a.create_time,
+        progress: a.progress,
+        update_time: a.time,
+        update_by: a.by,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'task_id', 'cycle_key'])
+          .doUpdateSet({ progress: sql`user_task_record.progress + 1`, update_time: a.time, update_by: a.by })
+          .where(sql<boolean>`user_task_record.status = 0 and user_task_record.progress < ${a.target}`),
+      )
+      .returning('id'),
+);
+
+/** The active tasks of a type whose target is empty or the given one, open at `time`. */
+const openTasks = compiledQuery((db, a: { type: number; targetId: string; time: string }) =>
+  db
+    .selectFrom('activity_task')
+    .select(['id', 'task_name', 'target_count', 'cycle', 'reward_score', 'reward_bounty', 'reward_honor_id'])
+    .where('task_type', '=', a.type)
+    .where('status', '=', VALID)
+    .where((eb) => eb.or([eb('target_id', 'is', null), eb('target_id', '=', ''), eb('target_id', '=', a.targetId)]))
+    .where((eb) => eb.or([eb('start_time', 'is', null), eb('start_time', '<=', a.time)]))
+    .where((eb) => eb.or([eb('end_time', 'is', null), eb('end_time', '>=', a.time)]))
+    .orderBy('id'),
+);
+
+/** A task record (by id) reaching its target completes once: status 0 → 1 with its reward. */
+const completeTaskRecord = compiledQuery((db, a: { id: string; time: string; reward: number; target: number }) =>
+  db
+    .updateTable('user_task_record')
+    .set({ status: 1, complete_time: a.time, reward_time: a.time, reward_score: a.reward })
+    .where('id', '=', a.id)
+    .where('status', '=', 0)
+    .where('progress', '>=', a.target),
+);
+
 /**
  * Move every active task of `type` whose target is empty or `targetId` by one for the player's cycle; a task reaching
  * its target completes once (status 0 → 1 by a conditional UPDATE) and pays its reward (type 3) and honor.
  */
 async function progressTasks(tx: Tx, dialect: DialectName, player: Player, type: number, targetId: string, by: PlayBy, g: Gains): Promise<void> {
   const time = now();
-  const tasks = await tx
-    .selectFrom('activity_task')
-    .select(['id', 'task_name', 'target_count', 'cycle', 'reward_score', 'reward_bounty', 'reward_honor_id'])
-    .where('task_type', '=', type)
-    .where('status', '=', VALID)
-    .where((eb) => eb.or([eb('target_id', 'is', null), eb('target_id', '=', ''), eb('target_id', '=', targetId)]))
-    .where((eb) => eb.or([eb('start_time', 'is', null), eb('start_time', '<=', time)]))
-    .where((eb) => eb.or([eb('end_time', 'is', null), eb('end_time', '>=', time)]))
-    .orderBy('id')
-    .execute();
+  const tasks = (await openTasks(tx, '', { type, targetId, time })).rows;
   for (const t of tasks) {
     const key = cycleKey(t.cycle, player.reservationId);
     const target = Math.max(1, Number(t.target_count ?? 1));
     const reward = Number(t.reward_score ?? 0);
     const recordId = await moveTaskRecord(tx, dialect, player, t.id, key, target, by, time);
     if (recordId === null) continue;
-    const rec = () => {
-      const q = tx.updateTable('user_task_record');
-      return recordId ? q.where('id', '=', recordId) : q.where('user_id', '=', player.userId).where('task_id', '=', t.id).where('cycle_key', '=', key);
-    };
-    const done = await rec()
-      .set({ status: 1, complete_time: time, reward_time: time, reward_score: reward })
-      .where('status', '=', 0)
-      .where('progress', '>=', target)
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) continue;
+    const done = recordId
+      ? affected(await completeTaskRecord(tx, '', { id: recordId, time, reward, target }))
+      : Number(
+          (
+            await tx
+              .updateTable('user_task_record')
+              .set({ status: 1, complete_time: time, reward_time: time, reward_score: reward })
+              .where('user_id', '=', player.userId)
+              .where('task_id', '=', t.id)
+              .where('cycle_key', '=', key)
+              .where('status', '=', 0)
+              .where('progress', '>=', target)
+              .executeTakeFirst()
+          ).numUpdatedRows,
+        );
+    if (done !== 1) continue;
     g.tasks.push(t.task_name ?? t.id);
     const row = recordId
       ? { id: recordId }
@@ -418,6 +496,20 @@ const measureOf = (userId: string) => sql<number>`case honor.condition_type
   when ${HONOR_COND.chests} then (select count(*) from user_treasure_chest tc where tc.user_id = ${userId})
   end`;
 
+/** The open honors of condition types 1–4 the player meets and does not hold yet. */
+const metHonors = compiledQuery((db, a: { userId: string }) =>
+  db
+    .selectFrom('honor')
+    .select(['id', 'honor_name', 'reward_score', 'status'])
+    .where('status', '=', VALID)
+    .where('condition_type', 'in', Object.values(HONOR_COND))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('user_honor').select('user_honor.id').whereRef('user_honor.honor_id', '=', 'honor.id').where('user_honor.user_id', '=', a.userId))),
+    )
+    .where(sql<boolean>`coalesce(honor.condition_value, 0) <= ${measureOf(a.userId)}`)
+    .orderBy('id'),
+);
+
 /**
  * Grant the honors of condition types 1–4 the player now meets and does not hold yet (each once): one statement
  * finds them (open honors whose condition value the player's measure reaches).
@@ -425,21 +517,7 @@ const measureOf = (userId: string) => sql<number>`case honor.condition_type
 async function checkHonors(tx: Tx, dialect: DialectName, player: Player, by: PlayBy, g: Gains): Promise<void> {
   // an honor's reward raises the total score, which may meet another total-score honor: a few rounds at most
   for (let round = 0; round < 5; round++) {
-    const met = await tx
-      .selectFrom('honor')
-      .select(['id', 'honor_name', 'reward_score', 'status'])
-      .where('status', '=', VALID)
-      .where('condition_type', 'in', Object.values(HONOR_COND))
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('user_honor').select('user_honor.id').whereRef('user_honor.honor_id', '=', 'honor.id').where('user_honor.user_id', '=', player.userId),
-          ),
-        ),
-      )
-      .where(sql<boolean>`coalesce(honor.condition_value, 0) <= ${measureOf(player.userId)}`)
-      .orderBy('id')
-      .execute();
+    const met = (await metHonors(tx, '', { userId: player.userId })).rows;
     if (!met.length) return;
     const before = g.honors.length;
     for (const h of met) await grantHonor(tx, dialect, player, h.id, null, by, g, h);
@@ -447,8 +525,8 @@ async function checkHonors(tx: Tx, dialect: DialectName, player: Player, by: Pla
   }
 }
 
-async function standing(db: Kysely<Database>, userId: string): Promise<Pick<PlayResult, 'totalScore' | 'availableScore' | 'rankName'>> {
-  const s = await db
+const standingOf = compiledQuery((db, a: { userId: string }) =>
+  db
     .selectFrom('pirate_score as s')
     .select(['s.total_score', 's.available_score'])
     .select((eb) =>
@@ -461,8 +539,11 @@ async function standing(db: Kysely<Database>, userId: string): Promise<Pick<Play
         .limit(1)
         .as('rank_name'),
     )
-    .where('s.user_id', '=', userId)
-    .executeTakeFirst();
+    .where('s.user_id', '=', a.userId),
+);
+
+async function standing(db: Kysely<Database>, userId: string): Promise<Pick<PlayResult, 'totalScore' | 'availableScore' | 'rankName'>> {
+  const [s] = (await standingOf(db, '', { userId })).rows;
   return { totalScore: Number(s?.total_score ?? 0), availableScore: Number(s?.available_score ?? 0), rankName: s?.rank_name ?? null };
 }
 
@@ -525,6 +606,7 @@ export async function recordSignIn(app: { ctx: Ctx } | Ctx, input: SignInInput, 
       .executeTakeFirst();
     return { repeated: true, scoreGained: Number(row?.score_gained ?? 0), ...(await standing(db, player.userId)), honors: [], tasks: [] };
   }
+  announceSignIn(app, { reservationId: player.reservationId, userId: player.userId, placeId: place.id }); // 场馆大屏's live stream (issue 14)
   return { repeated: false, scoreGained: score, ...inserted, honors: g.honors, tasks: g.tasks };
 }
 
@@ -809,9 +891,39 @@ export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, 
         .set({ bounty: sql`bounty + ${rewardValue}`, update_time: time })
         .where('user_id', '=', player.userId)
         .execute();
-      // the live board's per-bounty counts follow (at the end of this transaction)
-      const after = await tx.selectFrom('pirate_score').select('bounty').where('user_id', '=', player.userId).executeTakeFirstOrThrow();
+      // the live board's per-bounty counts follow (at the end of this transaction), the player's ship's bounty too,
+      // and the history keeps the move (change_score 0, change_bounty: the period boards sum it)
+      const after = await tx
+        .selectFrom('pirate_score as s')
+        .leftJoin('book_user as u', 'u.id', 's.user_id')
+        .select(['s.bounty', 's.available_score', 'u.ship_id'])
+        .where('s.user_id', '=', player.userId)
+        .executeTakeFirstOrThrow();
       await bountyMoved(tx, dialect, player.userId, Number(after.bounty) - rewardValue, Number(after.bounty));
+      if (after.ship_id)
+        await tx
+          .updateTable('pirate_ship')
+          .set({ bounty: sql`bounty + ${rewardValue}`, update_time: time })
+          .where('id', '=', after.ship_id)
+          .execute();
+      const available = Number(after.available_score ?? 0);
+      await tx
+        .insertInto('user_score_history')
+        .values({
+          id: newId(),
+          user_id: player.userId,
+          change_type: SCORE_CHANGE.chest,
+          change_score: 0,
+          change_bounty: rewardValue,
+          before_score: available,
+          after_score: available,
+          biz_type: 'user_treasure_chest',
+          biz_id: id,
+          remark: chest.chest_name,
+          create_by: by,
+          create_time: time,
+        })
+        .execute();
       note = `悬赏金 +${rewardValue}`;
     } else if (rewardType === 3 && chest.reward_honor_id) {
       const n = g.honors.length;

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Compilable, type Kysely } from 'kysely';
+import { affected, compiledQuery } from '../../../db/compiledQuery.js';
 import type { DialectName } from '../../../db/connection.js';
 import type { Database } from '../../../db/schema.js';
 import { BizError } from '../../../core/envelope/errors.js';
@@ -121,28 +122,39 @@ const SHIP_OF_ROW = sql<string | null>`(select u.ship_id from book_user u where 
  * by this transaction then). Returns the row, or null when the UPDATE did not apply.
  */
 async function moveRow(tx: Kysely<Database>, dialect: DialectName, c: ScoreChange, kind: ScoreKind, bounty: number, time: string): Promise<MovedRow | null> {
-  const q = tx
+  const args = { delta: c.delta, bounty, time, by: c.by ?? null, userId: c.userId };
+  const shape = `${dialect}:${kind === 'earn' ? 'earn' : 'use'}:${bounty ? 'bounty' : ''}`;
+  if (dialect !== 'mysql') return (await moveScoreRow(tx, shape, args)).rows[0] ?? null;
+  if (affected(await moveScoreRow(tx, shape, args)) !== 1) return null;
+  return (await scoreRowOf(tx, '', { userId: c.userId })).rows[0];
+}
+
+/**
+ * The balance UPDATE of a change, compiled once per shape `dialect:earn|use:bounty?` (the tier set first on an
+ * earned change; RETURNING the row on PostgreSQL and SQLite).
+ */
+const moveScoreRow = compiledQuery((db, a: { delta: number; bounty: number; time: string; by: string | null; userId: string }, shape) => {
+  const [dialect, kind, withBounty] = shape.split(':');
+  const q = db
     .updateTable('pirate_score')
     .set({
-      ...(kind === 'earn' ? { rank_id: tierAfter(c.delta) } : {}),
-      available_score: sql`available_score + ${c.delta}`,
-      ...(kind === 'earn' ? { total_score: sql`total_score + ${c.delta}` } : { used_score: sql`used_score - ${c.delta}` }),
-      ...(bounty ? { bounty: sql`bounty + ${bounty}` } : {}),
-      last_change_time: time,
-      update_time: time,
-      update_by: c.by ?? null,
+      ...(kind === 'earn' ? { rank_id: tierAfter(a.delta) } : {}),
+      available_score: sql`available_score + ${a.delta}`,
+      ...(kind === 'earn' ? { total_score: sql`total_score + ${a.delta}` } : { used_score: sql`used_score - ${a.delta}` }),
+      ...(withBounty ? { bounty: sql`bounty + ${a.bounty}` } : {}),
+      last_change_time: a.time,
+      update_time: a.time,
+      update_by: a.by,
     })
-    .where('user_id', '=', c.userId)
-    .where(sql<boolean>`available_score + ${c.delta} >= 0`);
-  if (dialect !== 'mysql') return (await q.returning(['total_score', 'available_score', 'used_score', 'bounty', SHIP_OF_ROW]).executeTakeFirst()) ?? null;
-  const res = await q.executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) return null;
-  return tx
-    .selectFrom('pirate_score')
-    .select(['total_score', 'available_score', 'used_score', 'bounty', SHIP_OF_ROW])
-    .where('user_id', '=', c.userId)
-    .executeTakeFirstOrThrow();
-}
+    .where('user_id', '=', a.userId)
+    .where(sql<boolean>`available_score + ${a.delta} >= 0`);
+  // MariaDB has no RETURNING: the caller reads the row after (typed as the returned row for the other dialects)
+  return (dialect === 'mysql' ? q : q.returning(['total_score', 'available_score', 'used_score', 'bounty', SHIP_OF_ROW])) as unknown as Compilable<MovedRow>;
+});
+
+const scoreRowOf = compiledQuery((db, a: { userId: string }) =>
+  db.selectFrom('pirate_score').select(['total_score', 'available_score', 'used_score', 'bounty', SHIP_OF_ROW]).where('user_id', '=', a.userId),
+);
 
 /**
  * One player's bounty moved from `from` to `to`: the live board's per-value counts (pirate_bounty_count, migration
@@ -158,13 +170,23 @@ async function moveBountyCount(tx: Kysely<Database>, dialect: DialectName, from:
   if (to > 0) rows.push({ bounty: to, players: 1 });
   if (!rows.length) return;
   rows.sort((a, b) => a.bounty - b.bounty);
-  const q = tx.insertInto('pirate_bounty_count').values(rows);
-  if (dialect === 'mysql') await q.onDuplicateKeyUpdate({ players: sql`players + if(values(players) = 0, -1, 1)` }).execute();
-  else
-    await q
-      .onConflict((oc) => oc.column('bounty').doUpdateSet({ players: sql`pirate_bounty_count.players + case when excluded.players = 0 then -1 else 1 end` }))
-      .execute();
+  await upsertBountyCounts(tx, `${dialect}:${rows.length}`, {
+    b0: rows[0].bounty,
+    p0: rows[0].players,
+    b1: rows[1]?.bounty ?? null,
+    p1: rows[1]?.players ?? null,
+  });
 }
+
+/** Shape `dialect:n`: the upsert of n (1 or 2) per-bounty count rows — players 0 takes one away, 1 adds one. */
+const upsertBountyCounts = compiledQuery((db, a: { b0: number; p0: number; b1: number | null; p1: number | null }, shape) => {
+  const [dialect, n] = shape.split(':');
+  const values = [{ bounty: a.b0, players: a.p0 }, ...(n === '2' ? [{ bounty: a.b1 as number, players: a.p1 as number }] : [])];
+  const q = db.insertInto('pirate_bounty_count').values(values);
+  return dialect === 'mysql'
+    ? q.onDuplicateKeyUpdate({ players: sql`players + if(values(players) = 0, -1, 1)` })
+    : q.onConflict((oc) => oc.column('bounty').doUpdateSet({ players: sql`pirate_bounty_count.players + case when excluded.players = 0 then -1 else 1 end` }));
+});
 
 /** Transactions whose per-bounty count moves wait for `flushBountyCounts` (player → bounty before and after). */
 const DEFERRED_COUNTS = new WeakMap<object, Map<string, { from: number; to: number }>>();
@@ -210,6 +232,37 @@ export async function bountyMoved(tx: Kysely<Database>, dialect: DialectName, us
   if (mine) mine.to = to;
   else deferred.set(userId, { from, to });
 }
+
+type HistoryRow = {
+  id: string;
+  user_id: string;
+  change_type: number;
+  change_score: number;
+  change_bounty: number;
+  before_score: number;
+  after_score: number;
+  biz_type: string;
+  biz_id: string | null;
+  remark: string | null;
+  create_by: string | null;
+  create_time: string;
+};
+const insertHistory = compiledQuery((db, a: HistoryRow) =>
+  db.insertInto('user_score_history').values({
+    id: a.id,
+    user_id: a.user_id,
+    change_type: a.change_type,
+    change_score: a.change_score,
+    change_bounty: a.change_bounty,
+    before_score: a.before_score,
+    after_score: a.after_score,
+    biz_type: a.biz_type,
+    biz_id: a.biz_id,
+    remark: a.remark,
+    create_by: a.create_by,
+    create_time: a.create_time,
+  }),
+);
 
 /**
  * Apply one change inside `tx` (a transaction the caller opened). Refuses with `可用积分不足` below zero.
@@ -257,22 +310,19 @@ export async function applyScoreChange(tx: Kysely<Database>, dialect: DialectNam
   if (bounty) await bountyMoved(tx, dialect, c.userId, Number(row.bounty) - bounty, Number(row.bounty));
   const after = Number(row.available_score);
   const historyId = newId();
-  await tx
-    .insertInto('user_score_history')
-    .values({
-      id: historyId,
-      user_id: c.userId,
-      change_type: c.changeType,
-      change_score: c.delta,
-      change_bounty: bounty,
-      before_score: after - c.delta,
-      after_score: after,
-      biz_type: c.bizType,
-      biz_id: c.bizId,
-      remark: c.remark ?? null,
-      create_by: c.by ?? null,
-      create_time: time,
-    })
-    .execute();
+  await insertHistory(tx, '', {
+    id: historyId,
+    user_id: c.userId,
+    change_type: c.changeType,
+    change_score: c.delta,
+    change_bounty: bounty,
+    before_score: after - c.delta,
+    after_score: after,
+    biz_type: c.bizType,
+    biz_id: c.bizId ?? null,
+    remark: c.remark ?? null,
+    create_by: c.by ?? null,
+    create_time: time,
+  });
   return { historyId, before: after - c.delta, after, total: Number(row.total_score), used: Number(row.used_score), bounty: Number(row.bounty) };
 }

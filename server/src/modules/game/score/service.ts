@@ -6,6 +6,7 @@ import type { Values } from '../../../core/crud/index.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
+import { writeStamp } from '../../../core/crud/countCache.js';
 import { applyScoreChange, ledgerTransaction, SCORE_CHANGE, type ScoreChangeResult } from './ledger.js';
 import { GAME_MSG } from '../messages.js';
 
@@ -91,7 +92,38 @@ export async function liveBoard(db: Db, scope: number, top: number, userId: stri
   return scope === RANK_SCOPE.ship ? shipBoard(db, top, userId) : playerBoard(db, top, userId);
 }
 
+/** How long a node answers the same top N again (a wall board polls it; every asker's position is still queried). */
+export const LIVE_TOP_TTL_MS = 1000;
+/** Per database handle (each node, each test database), by board and size. */
+const liveTops = new WeakMap<Db, Map<string, { at: number; stamp: string; records: LiveBoardRow[] }>>();
+
+/**
+ * The top N of a board, kept per node for LIVE_TOP_TTL_MS and dropped at once when this node writes one of its tables
+ * (the count cache's write watch): a change made here shows in the next answer, one made on another node within a
+ * second. Many screens polling the board then cost one index walk a second, not one each.
+ */
+async function cachedTop(db: Db, key: string, tables: readonly string[], load: () => Promise<LiveBoardRow[]>): Promise<LiveBoardRow[]> {
+  const t = Date.now();
+  const stamp = writeStamp(tables);
+  let mine = liveTops.get(db);
+  if (!mine) liveTops.set(db, (mine = new Map()));
+  const hit = mine.get(key);
+  if (hit && hit.stamp === stamp && t - hit.at < LIVE_TOP_TTL_MS) return hit.records;
+  const records = await load();
+  // the stamp read before the query: a write during it leaves the entry void for the next asker
+  mine.set(key, { at: t, stamp, records });
+  return records;
+}
+
+const PLAYER_BOARD_TABLES = ['pirate_score', 'book_user', 'pirate_rank'] as const;
+const SHIP_BOARD_TABLES = ['pirate_ship'] as const;
+
 async function playerBoard(db: Db, top: number, userId: string | null): Promise<LiveBoard> {
+  const records = await cachedTop(db, `player:${top}`, PLAYER_BOARD_TABLES, () => playerTop(db, top));
+  return playerPosition(db, records, userId);
+}
+
+async function playerTop(db: Db, top: number): Promise<LiveBoardRow[]> {
   const rows = await db.db
     .selectFrom('pirate_score as s')
     .leftJoin('book_user as u', 'u.id', 's.user_id')
@@ -101,13 +133,16 @@ async function playerBoard(db: Db, top: number, userId: string | null): Promise<
     .orderBy('s.user_id', 'desc')
     .limit(top)
     .execute();
-  const records: LiveBoardRow[] = rows.map((r, i) => ({
+  return rows.map((r, i) => ({
     rankNo: i + 1,
     targetId: r.user_id,
     targetName: r.nickname ?? null,
     bounty: Number(r.bounty),
     rankName: r.rank_name ?? null,
   }));
+}
+
+async function playerPosition(db: Db, records: LiveBoardRow[], userId: string | null): Promise<LiveBoard> {
   if (!userId) return { records, mine: null };
   const inTop = records.find((r) => r.targetId === userId);
   if (inTop) return { records, mine: { rankNo: inTop.rankNo, bounty: inTop.bounty } };
@@ -130,14 +165,17 @@ async function playerBoard(db: Db, top: number, userId: string | null): Promise<
 }
 
 async function shipBoard(db: Db, top: number, userId: string | null): Promise<LiveBoard> {
-  const rows = await db.db.selectFrom('pirate_ship').select(['id', 'ship_name', 'bounty']).orderBy('bounty', 'desc').orderBy('id', 'desc').limit(top).execute();
-  const records: LiveBoardRow[] = rows.map((r, i) => ({
-    rankNo: i + 1,
-    targetId: r.id,
-    targetName: r.ship_name ?? null,
-    bounty: Number(r.bounty ?? 0),
-    rankName: null,
-  }));
+  const records = await cachedTop(db, `ship:${top}`, SHIP_BOARD_TABLES, async () =>
+    (await db.db.selectFrom('pirate_ship').select(['id', 'ship_name', 'bounty']).orderBy('bounty', 'desc').orderBy('id', 'desc').limit(top).execute()).map(
+      (r, i) => ({
+        rankNo: i + 1,
+        targetId: r.id,
+        targetName: r.ship_name ?? null,
+        bounty: Number(r.bounty ?? 0),
+        rankName: null,
+      }),
+    ),
+  );
   if (!userId) return { records, mine: null };
   const me = await db.db
     .selectFrom('book_user as u')

@@ -126,6 +126,11 @@ export function setSmsProvider(p: SmsProvider): SmsProvider {
   return prev;
 }
 
+/** Send one text through the installed provider (issue 14 sign-in part: the SMS codes of modules/system/sms). */
+export function sendSmsText(app: FastifyInstance, phone: string, text: string): Promise<void> {
+  return smsProvider.send(app, phone, text);
+}
+
 const PHONE = /^\+?\d{5,20}$/;
 
 export const smsChannel: MessageChannel = {

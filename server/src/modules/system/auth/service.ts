@@ -142,7 +142,21 @@ export async function login(ctx: AppContext, req: FastifyRequest, raw: unknown):
     await fail(locked ? LOCKED_MESSAGE : AUTH_MSG.badCredentials, user?.realname ?? null);
   }
   await clearFailures(ctx, username);
-  const u = user as SysUser;
+  return signInUser(ctx, req, user as SysUser, fail);
+}
+
+/**
+ * The part of a sign-in after the credentials were proven (password here, a phone code in modules/system/sms):
+ * frozen → tenants → departments → session → login log → the contract's result. `fail` writes the failure's
+ * login-log row and throws.
+ */
+export async function signInUser(
+  ctx: AppContext,
+  req: FastifyRequest,
+  u: SysUser,
+  fail: (reason: string, realname?: string | null) => Promise<never>,
+): Promise<Record<string, unknown>> {
+  const username = u.username ?? '';
   if (!isActive(u)) await fail(AUTH_MSG.frozen, u.realname);
 
   const tenantIds = tenantIdsOf(u);

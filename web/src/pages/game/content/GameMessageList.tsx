@@ -40,8 +40,10 @@ function rowActions(): RowAction<EntityRow, ListPageContext>[] {
   ];
 }
 
+const isDraft = (row: EntityRow) => Number(row.sendStatus ?? 0) === 0;
+
 export default function GameMessageList(): ReactNode {
   const actions = useMemo(rowActions, []);
   // 编辑 only for drafts: the server refuses the others (已发送或已撤回的消息不能修改)
-  return <ListPage entity={entity} rowActions={actions} renderForm={(props) => <GameMessageModal {...props} />} />;
+  return <ListPage entity={entity} rowActions={actions} editable={isDraft} renderForm={(props) => <GameMessageModal {...props} />} />;
 }

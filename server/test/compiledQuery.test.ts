@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { affected, compiledQuery } from '../src/db/compiledQuery.js';
+import { writeStamp } from '../src/core/crud/countCache.js';
+import { createTestContext, type TestContext } from './harness.js';
+
+// The hot play path runs its fixed statements compiled once (db/compiledQuery.ts): values must stay bound, each call
+// must see its own values, shapes must not mix, and the count cache's write watch must still see every write.
+describe(`compiledQuery (${process.env.TEST_DB ?? 'sqlite'})`, () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const byCode = compiledQuery((db, a: { code: string }, shape) =>
+    db
+      .selectFrom('sys_position')
+      .select(['code', 'name'])
+      .where(shape === 'code' ? 'code' : 'name', '=', a.code),
+  );
+  const insert = compiledQuery((db, a: { id: string; code: string; name: string }) =>
+    db.insertInto('sys_position').values({ id: a.id, code: a.code, name: a.name, post_rank: '1', create_time: '2026-01-01 00:00:00' }),
+  );
+  const rename = compiledQuery((db, a: { code: string; name: string }) => db.updateTable('sys_position').set({ name: a.name }).where('code', '=', a.code));
+
+  it('binds new values on every run, keeps shapes apart, and counts changed rows', async () => {
+    const db = t.ctx.db.db;
+    await insert(db, '', { id: 'cq-1', code: 'cq_a', name: "O'Brien; drop table sys_user" });
+    await insert(db, '', { id: 'cq-2', code: 'cq_b', name: '乙' });
+    expect((await byCode(db, 'code', { code: 'cq_a' })).rows).toEqual([{ code: 'cq_a', name: "O'Brien; drop table sys_user" }]);
+    expect((await byCode(db, 'code', { code: 'cq_b' })).rows).toEqual([{ code: 'cq_b', name: '乙' }]);
+    expect((await byCode(db, 'name', { code: '乙' })).rows).toEqual([{ code: 'cq_b', name: '乙' }]);
+    expect(affected(await rename(db, '', { code: 'cq_b', name: '丙' }))).toBe(1);
+    expect(affected(await rename(db, '', { code: 'nope', name: '丁' }))).toBe(0);
+    // inside a transaction too
+    await db.transaction().execute(async (tx) => {
+      expect((await byCode(tx, 'code', { code: 'cq_b' })).rows[0]?.name).toBe('丙');
+    });
+  });
+
+  it('a write is seen by the per-table write watch (the list totals of the count cache)', async () => {
+    const before = writeStamp(['sys_position']);
+    await rename(t.ctx.db.db, '', { code: 'cq_a', name: '甲' });
+    expect(writeStamp(['sys_position'])).not.toBe(before);
+  });
+
+  it('refuses a builder that writes an argument into the SQL text instead of binding it', async () => {
+    const inlined = compiledQuery((db, a: { code: string }) =>
+      db
+        .selectFrom('sys_position')
+        .select('code')
+        .where(sql.raw<boolean>(`code = '${a.code}'`)),
+    );
+    await expect(inlined(t.ctx.db.db, '', { code: 'x' })).rejects.toThrow(/written into the SQL text/);
+  });
+});

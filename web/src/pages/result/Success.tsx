@@ -1,0 +1,6 @@
+import { ResultPage } from './ResultPage';
+
+/** `result/Success` (000 §2 result pages). */
+export default function Success() {
+  return <ResultPage kind="success" />;
+}
