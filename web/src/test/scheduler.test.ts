@@ -15,10 +15,14 @@ describe('timer guard', () => {
     const seen: string[] = [];
     setImmediate((a: string) => seen.push(a), 'immediate');
     setTimeout((a: string, b: string) => seen.push(a + b), 1, 'time', 'out');
-    const interval = setInterval((a: string) => {
-      seen.push(a);
-      clearInterval(interval);
-    }, 1, 'interval');
+    const interval = setInterval(
+      (a: string) => {
+        seen.push(a);
+        clearInterval(interval);
+      },
+      1,
+      'interval',
+    );
     await later(30);
     expect(seen.sort()).toEqual(['immediate', 'interval', 'timeout']);
   });

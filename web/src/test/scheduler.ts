@@ -20,10 +20,13 @@ function guard(name: 'setImmediate' | 'setTimeout' | 'setInterval') {
     if (typeof callback !== 'function' || !hasWindow()) return original(callback, ...rest);
     const fn = callback as (...args: unknown[]) => unknown;
     // setTimeout/setInterval pass their arguments after the delay; setImmediate right after the callback.
-    return original(function guardedTimer(this: unknown, ...args: unknown[]) {
-      if (!hasWindow()) return undefined;
-      return fn.apply(this, args);
-    }, ...rest);
+    return original(
+      function guardedTimer(this: unknown, ...args: unknown[]) {
+        if (!hasWindow()) return undefined;
+        return fn.apply(this, args);
+      },
+      ...rest,
+    );
   };
   (globalThis as Record<string, unknown>)[name] = Object.assign(guarded, original);
 }
