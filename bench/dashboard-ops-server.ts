@@ -16,6 +16,7 @@ import { createSession } from '../server/src/core/auth/session.js';
 import { today } from '../server/src/core/time.js';
 import type { DialectName } from '../server/src/db/connection.js';
 import { seedDemoVenue } from '../server/src/db/seed/demo/venue.js';
+import { rebuildBountyCounts } from '../server/src/modules/game/score/boardCounts.js';
 import { benchConfig } from './benchConfig.js';
 
 const DIALECT = (process.env.BENCH_DB ?? 'sqlite') as DialectName;
@@ -142,8 +143,7 @@ async function main(): Promise<void> {
     void (async () => {
       const t1 = Date.now();
       for (let from = 0; from < PLAYERS; from += BATCH) await generatePlayers(db, from, Math.min(PLAYERS, from + BATCH));
-      await sql.raw('delete from pirate_bounty_count').execute(db);
-      await sql.raw('insert into pirate_bounty_count (bounty, players) select bounty, count(*) from pirate_score where bounty > 0 group by bounty').execute(db);
+      await rebuildBountyCounts(db);
       await sql.raw('analyze').execute(db);
       const seedMs = Date.now() - t1;
       process.stdout.write(`${JSON.stringify({ ...base, phase: '1M', seedMs, scores: await scores(), plans: await plans(db) })}\n`);

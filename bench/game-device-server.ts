@@ -16,6 +16,7 @@ import { PUBLIC } from '../server/src/core/access/guard.js';
 import { dataSourceBox } from '../server/src/core/crypto/dataSourceKey.js';
 import { newId } from '../server/src/core/id.js';
 import { now } from '../server/src/core/time.js';
+import { bountyCountsOff } from '../server/src/modules/game/score/boardCounts.js';
 import { benchConfig } from './benchConfig.js';
 
 const DIALECT = (process.env.BENCH_DB ?? 'sqlite') as DialectName;
@@ -157,17 +158,8 @@ async function main(): Promise<void> {
             .executeTakeFirst()
         )?.n ?? 0,
       );
-    // the live board's per-bounty counts against the players' bounties
-    const actual = await db
-      .selectFrom('pirate_score')
-      .select(['bounty', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('bounty', '>', 0)
-      .groupBy('bounty')
-      .execute();
-    const counted = await db.selectFrom('pirate_bounty_count').select(['bounty', 'players']).execute();
-    const want = new Map(actual.map((r) => [Number(r.bounty), Number(r.n)]));
-    const got = new Map(counted.map((r) => [Number(r.bounty), Number(r.players)]));
-    const countsBroken = [...new Set([...want.keys(), ...got.keys()])].filter((b) => (want.get(b) ?? 0) !== (got.get(b) ?? 0)).length;
+    // the live board's per-value and per-range counts against the players' bounties
+    const countsBroken = (await bountyCountsOff(db)).length;
     return {
       players: rows.length,
       broken: broken.length,

@@ -14,6 +14,8 @@ import { buildApp } from '../server/src/app.js';
 import { prepareContext } from '../server/src/bootstrap.js';
 import { createSession } from '../server/src/core/auth/session.js';
 import type { DialectName } from '../server/src/db/connection.js';
+import { BOUNTY_BUCKET_WIDTH } from '../server/src/modules/game/score/ledger.js';
+import { rebuildBountyCounts } from '../server/src/modules/game/score/boardCounts.js';
 import { benchConfig } from './benchConfig.js';
 
 const DIALECT = (process.env.BENCH_DB ?? 'sqlite') as DialectName;
@@ -91,8 +93,8 @@ async function main(): Promise<void> {
 
   const t0 = Date.now();
   for (let from = 0; from < PLAYERS; from += BATCH) await generatePlayers(db, from, Math.min(PLAYERS, from + BATCH));
-  // the ledger's per-bounty counts (pirate_bounty_count) of the generated players, as applyScoreChange would have kept them
-  await sql.raw('insert into pirate_bounty_count (bounty, players) select bounty, count(*) from pirate_score where bounty > 0 group by bounty').execute(db);
+  // the ledger's per-bounty and per-range counts of the generated players, as applyScoreChange would have kept them
+  await rebuildBountyCounts(db);
   await sql.raw(DIALECT === 'sqlite' ? 'analyze' : 'analyze pirate_score').execute(db);
   const seedMs = Date.now() - t0;
 
@@ -120,7 +122,7 @@ async function main(): Promise<void> {
     top: await plan(db, `select user_id, bounty from pirate_score order by bounty desc, user_id desc limit 100`),
     above: await plan(
       db,
-      `select s.bounty, (select sum(c.players) from pirate_bounty_count c where c.bounty > s.bounty) as above from pirate_score s where s.user_id = '${players.last}'`,
+      `select s.bounty, (select sum(b.players) from pirate_bounty_bucket b where b.bucket > s.bounty - s.bounty % ${BOUNTY_BUCKET_WIDTH}) as ranges, (select sum(c.players) from pirate_bounty_count c where c.bounty > s.bounty and c.bounty < s.bounty - s.bounty % ${BOUNTY_BUCKET_WIDTH} + ${BOUNTY_BUCKET_WIDTH}) as inrange from pirate_score s where s.user_id = '${players.last}'`,
     ),
   };
   const distinct = Number((await sql<{ n: string }>`select count(*) as n from pirate_bounty_count`.execute(db)).rows[0]?.n ?? 0);

@@ -564,6 +564,7 @@ export interface GameTables {
   policy: PolicyTable;
   game_message_read: GameMessageReadTable;
   pirate_bounty_count: PirateBountyCountTable;
+  pirate_bounty_bucket: PirateBountyBucketTable;
   user_treasure_chest: UserTreasureChestTable;
   game_device: GameDeviceTable;
   pay_notify_claim: PayNotifyClaimTable;
@@ -582,6 +583,12 @@ export interface GameMessageReadTable {
 /** Players per positive bounty value, kept by the score ledger (migration 0014): the live board's "my position". */
 export interface PirateBountyCountTable {
   bounty: number;
+  players: number;
+}
+
+/** Players per coarse bounty range [bucket, bucket + BOUNTY_BUCKET_WIDTH) (migration 0024), kept by the ledger. */
+export interface PirateBountyBucketTable {
+  bucket: number;
   players: number;
 }
 

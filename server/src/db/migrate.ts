@@ -24,6 +24,7 @@ import * as m0021 from './migrations/0021_third_account.js';
 import * as m0019 from './migrations/0019_user_setting.js';
 // dashboard venue (issue 14 point 5)
 import * as m0022 from './migrations/0022_game_stat_day.js';
+import * as m0024 from './migrations/0024_bounty_bucket.js';
 
 /**
  * A migration file exports `up(db, dialect)` (and optionally `down(db, dialect)`).
@@ -60,6 +61,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   // dashboard venue (issue 14 point 5)
   '0022_game_stat_day': m0022,
   '0023_dashboard_ops_indexes': m0023, // issue 14 dashops
+  '0024_bounty_bucket': m0024,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../src/core/context.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX } from '../harness.js';
 import { authHeaders, loginAs } from '../helpers/login.js';
 import { PlayFixture } from './play.fixture.js';
+import { bountyCountsOff } from '../../src/modules/game/score/boardCounts.js';
 
 const P = TEST_API_PREFIX;
 
@@ -18,20 +19,7 @@ describe(`play: the live board's per-bounty counts follow (${process.env.TEST_DB
   const post = async (url: string, payload: object) =>
     (await app.inject({ method: 'POST', url: `${P}${url}`, headers: h, payload })).json() as { success: boolean; message: string };
 
-  /** Bounty values where pirate_bounty_count differs from the players' bounties. */
-  const countsOff = async () => {
-    const db = ctx.db.db;
-    const actual = await db
-      .selectFrom('pirate_score')
-      .select(['bounty', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('bounty', '>', 0)
-      .groupBy('bounty')
-      .execute();
-    const counted = await db.selectFrom('pirate_bounty_count').select(['bounty', 'players']).execute();
-    const want = new Map(actual.map((r) => [Number(r.bounty), Number(r.n)]));
-    const got = new Map(counted.map((r) => [Number(r.bounty), Number(r.players)]));
-    return [...new Set([...want.keys(), ...got.keys()])].filter((b) => (want.get(b) ?? 0) !== (got.get(b) ?? 0));
-  };
+  const countsOff = () => bountyCountsOff(ctx.db.db);
 
   beforeAll(async () => {
     ({ app, ctx, close } = await createTestApp());
@@ -41,7 +29,8 @@ describe(`play: the live board's per-bounty counts follow (${process.env.TEST_DB
   afterAll(async () => close?.());
 
   it('parallel sign-ins of many players at the same bounties, a task reward and a bounty-only chest keep the counts exact', async () => {
-    const places = await Promise.all([f.place({ score: 10 }), f.place({ score: 10 }), f.place({ score: 10 })]);
+    // 40 points (40,000 berries) a place: the third sign-in moves each player into the board's next coarse range
+    const places = await Promise.all([f.place({ score: 40 }), f.place({ score: 40 }), f.place({ score: 40 })]);
     const players = await Promise.all(Array.from({ length: 12 }, () => f.player()));
     for (const place of places) {
       const all = await Promise.all(players.map((p) => post('/book/userSignPlace/signIn', { nfcUid: p.nfcUid, placeId: place.id })));
@@ -64,6 +53,9 @@ describe(`play: the live board's per-bounty counts follow (${process.env.TEST_DB
         .sort(),
     );
     expect(moves.every((m) => Number(m.change_score) === 0 && Number(m.before_score) === Number(m.after_score))).toBe(true);
+    // the players crossed into the second coarse range, and the range counts followed
+    const ranges = await ctx.db.db.selectFrom('pirate_bounty_bucket').select(['bucket', 'players']).where('players', '>', 0).execute();
+    expect(ranges.map((r) => Number(r.bucket))).toContain(100_000);
     expect(await countsOff()).toEqual([]);
     expect(await f.ledgerBroken()).toEqual([]);
   });

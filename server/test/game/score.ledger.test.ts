@@ -6,6 +6,7 @@ import { BizError } from '../../src/core/envelope/errors.js';
 import { newId } from '../../src/core/id.js';
 import { now } from '../../src/core/time.js';
 import { md5 } from '../../src/db/seed/menus.js';
+import { bountyCountsOff } from '../../src/modules/game/score/boardCounts.js';
 import { applyScoreChange, ledgerTransaction, BOUNTY_PER_SCORE, LEDGER_MSG, SCORE_CHANGE } from '../../src/modules/game/score/ledger.js';
 import { BOUNTY_RANK_JOB, isoWeek, periodsAt, SCORE_MSG, snapshotBountyBoards } from '../../src/modules/game/score/service.js';
 import { jobHandler } from '../../src/core/jobs/handlers.js';
@@ -45,18 +46,8 @@ describe(`score ledger, tiers, adjust, live board, snapshot (${process.env.TEST_
   const scoreOf = (userId: string) => ctx.db.db.selectFrom('pirate_score').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
   const historyOf = (userId: string) => ctx.db.db.selectFrom('user_score_history').selectAll().where('user_id', '=', userId).execute();
 
-  /** The live board's per-bounty counts equal what pirate_score holds. */
-  const expectCountsKept = async () => {
-    const kept = await ctx.db.db.selectFrom('pirate_bounty_count').select(['bounty', 'players']).where('players', '<>', 0).execute();
-    const real = await ctx.db.db
-      .selectFrom('pirate_score')
-      .select((eb) => ['bounty', eb.fn.countAll().as('players')])
-      .where('bounty', '>', 0)
-      .groupBy('bounty')
-      .execute();
-    const norm = (rows: Array<{ bounty: unknown; players: unknown }>) => rows.map((r) => `${Number(r.bounty)}:${Number(r.players)}`).sort();
-    expect(norm(kept)).toEqual(norm(real));
-  };
+  /** The live board's per-bounty and per-range counts equal what pirate_score holds. */
+  const expectCountsKept = async () => expect(await bountyCountsOff(ctx.db.db)).toEqual([]);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -191,17 +182,20 @@ describe(`score ledger, tiers, adjust, live board, snapshot (${process.env.TEST_
   it('live board: top N by bounty (ties by id, descending) and my position from the index', async () => {
     await ctx.db.db.deleteFrom('pirate_score').execute();
     await ctx.db.db.deleteFrom('pirate_bounty_count').execute();
+    await ctx.db.db.deleteFrom('pirate_bounty_bucket').execute();
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) ids.push(await player({ nickname: `榜${i}` }));
-    // bounties: 12 players, two ties
+    // bounties: 12 players, two ties, spread over four of the board's coarse ranges (37,000 … 333,000 berries), so a
+    // position sums ranges above and values inside its own range
     const bounties = [5, 9, 9, 1, 7, 3, 3, 3, 8, 2, 6, 4];
-    for (const [i, id] of ids.entries()) await change(id, bounties[i], SCORE_CHANGE.signIn, bounties[i] * 100);
-    const expected = ids.map((id, i) => ({ id, b: bounties[i] * 100 })).sort((a, b) => b.b - a.b || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    const B = 37_000;
+    for (const [i, id] of ids.entries()) await change(id, bounties[i], SCORE_CHANGE.signIn, bounties[i] * B);
+    const expected = ids.map((id, i) => ({ id, b: bounties[i] * B })).sort((a, b) => b.b - a.b || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     const live = async (q: string, headers = h) => (await app.inject({ method: 'GET', url: `${P}/score/bountyRank/live?${q}`, headers })).json();
     let r = await live('scope=1&top=5');
     expect(r.success).toBe(true);
     expect(r.result.records.map((x: { targetId: string }) => x.targetId)).toEqual(expected.slice(0, 5).map((x) => x.id));
-    expect(r.result.records[0]).toMatchObject({ rankNo: 1, bounty: 900, rankName: '见习海贼' });
+    expect(r.result.records[0]).toMatchObject({ rankNo: 1, bounty: 9 * B, rankName: '见习海贼' });
     expect(r.result.mine).toBeNull();
     for (const [pos, e] of expected.entries()) {
       r = await live(`scope=1&top=3&userId=${e.id}`);
@@ -212,9 +206,10 @@ describe(`score ledger, tiers, adjust, live board, snapshot (${process.env.TEST_
     await expectCountsKept();
     // the top N is kept a second per node, but a change on this node shows in the next answer
     const leader = ids[3];
-    await change(leader, 100, SCORE_CHANGE.signIn, 100_000);
+    await change(leader, 100, SCORE_CHANGE.signIn, 300_000);
+    await expectCountsKept();
     r = await live('scope=1&top=5');
-    expect(r.result.records[0]).toMatchObject({ targetId: leader, rankNo: 1, bounty: 100_100 });
+    expect(r.result.records[0]).toMatchObject({ targetId: leader, rankNo: 1, bounty: 1 * B + 300_000 });
     r = await live(`scope=1&userId=${await player()}`);
     expect(r.result.mine).toBeNull();
     expect((await live('scope=3')).success).toBe(false);

@@ -157,32 +157,59 @@ const scoreRowOf = compiledQuery((db, a: { userId: string }) =>
 );
 
 /**
+ * The width of the live board's coarse bounty ranges (pirate_bounty_bucket, migration 0024), in berries: 100 score
+ * points. "My position" sums the ranges above the asker's and the per-value counts inside the asker's range.
+ */
+export const BOUNTY_BUCKET_WIDTH = 100_000;
+export const bountyBucketOf = (bounty: number) => bounty - (bounty % BOUNTY_BUCKET_WIDTH);
+
+/**
  * One player's bounty moved from `from` to `to`: the live board's per-value counts (pirate_bounty_count, migration
- * 0014) follow, in the caller's transaction. Only positive values are counted (a bounty of 0 is never above anyone).
- * The two rows are touched in ascending bounty order, so concurrent changes lock them in one order.
+ * 0014) and per-range counts (pirate_bounty_bucket, migration 0024) follow, in the caller's transaction. Only positive
+ * values are counted (a bounty of 0 is never above anyone). A move inside one range leaves the range counts alone.
  */
 async function moveBountyCount(tx: Kysely<Database>, dialect: DialectName, from: number, to: number): Promise<void> {
   if (from === to) return;
-  // one statement: the old value's row −1 (a row missing there is created at 0: nothing to take away), the new
-  // value's +1; rows listed in ascending bounty order, so concurrent changes lock them in one order
-  const rows: Array<{ bounty: number; players: number }> = [];
-  if (from > 0) rows.push({ bounty: from, players: 0 });
-  if (to > 0) rows.push({ bounty: to, players: 1 });
+  await moveCount(tx, dialect, 'value', from, to);
+  const [fromBucket, toBucket] = [from > 0 ? bountyBucketOf(from) : -1, to > 0 ? bountyBucketOf(to) : -1];
+  if (fromBucket !== toBucket) await moveCount(tx, dialect, 'bucket', fromBucket, toBucket);
+}
+
+/**
+ * One statement for a count table: the old key's row −1 (a row missing there is created at 0: nothing to take away),
+ * the new key's +1 (a key below 0 is none). Rows listed in ascending key order, so concurrent changes lock them in
+ * one order.
+ */
+async function moveCount(tx: Kysely<Database>, dialect: DialectName, level: 'value' | 'bucket', from: number, to: number): Promise<void> {
+  const rows: Array<{ key: number; players: number }> = [];
+  if (from >= 0 && !(level === 'value' && from === 0)) rows.push({ key: from, players: 0 });
+  if (to >= 0 && !(level === 'value' && to === 0)) rows.push({ key: to, players: 1 });
   if (!rows.length) return;
-  rows.sort((a, b) => a.bounty - b.bounty);
-  await upsertBountyCounts(tx, `${dialect}:${rows.length}`, {
-    b0: rows[0].bounty,
+  rows.sort((a, b) => a.key - b.key);
+  await upsertCounts(tx, `${dialect}:${rows.length}:${level}`, {
+    k0: rows[0].key,
     p0: rows[0].players,
-    b1: rows[1]?.bounty ?? null,
+    k1: rows[1]?.key ?? null,
     p1: rows[1]?.players ?? null,
   });
 }
 
-/** Shape `dialect:n`: the upsert of n (1 or 2) per-bounty count rows — players 0 takes one away, 1 adds one. */
-const upsertBountyCounts = compiledQuery((db, a: { b0: number; p0: number; b1: number | null; p1: number | null }, shape) => {
-  const [dialect, n] = shape.split(':');
-  const values = [{ bounty: a.b0, players: a.p0 }, ...(n === '2' ? [{ bounty: a.b1 as number, players: a.p1 as number }] : [])];
-  const q = db.insertInto('pirate_bounty_count').values(values);
+/**
+ * Shape `dialect:n:level`: the upsert of n (1 or 2) rows of pirate_bounty_count (level value, keyed by bounty) or
+ * pirate_bounty_bucket (level bucket, keyed by the range's start) — players 0 takes one away, 1 adds one.
+ */
+const upsertCounts = compiledQuery((db, a: { k0: number; p0: number; k1: number | null; p1: number | null }, shape) => {
+  const [dialect, n, level] = shape.split(':');
+  const keys = [{ key: a.k0, players: a.p0 }, ...(n === '2' ? [{ key: a.k1 as number, players: a.p1 as number }] : [])];
+  if (level === 'bucket') {
+    const q = db.insertInto('pirate_bounty_bucket').values(keys.map((k) => ({ bucket: k.key, players: k.players })));
+    return dialect === 'mysql'
+      ? q.onDuplicateKeyUpdate({ players: sql`players + if(values(players) = 0, -1, 1)` })
+      : q.onConflict((oc) =>
+          oc.column('bucket').doUpdateSet({ players: sql`pirate_bounty_bucket.players + case when excluded.players = 0 then -1 else 1 end` }),
+        );
+  }
+  const q = db.insertInto('pirate_bounty_count').values(keys.map((k) => ({ bounty: k.key, players: k.players })));
   return dialect === 'mysql'
     ? q.onDuplicateKeyUpdate({ players: sql`players + if(values(players) = 0, -1, 1)` })
     : q.onConflict((oc) => oc.column('bounty').doUpdateSet({ players: sql`pirate_bounty_count.players + case when excluded.players = 0 then -1 else 1 end` }));

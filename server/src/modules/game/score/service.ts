@@ -7,7 +7,7 @@ import { BizError } from '../../../core/envelope/errors.js';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
 import { writeStamp } from '../../../core/crud/countCache.js';
-import { applyScoreChange, ledgerTransaction, SCORE_CHANGE, type ScoreChangeResult } from './ledger.js';
+import { applyScoreChange, BOUNTY_BUCKET_WIDTH, ledgerTransaction, SCORE_CHANGE, type ScoreChangeResult } from './ledger.js';
 import { GAME_MSG } from '../messages.js';
 
 /** Texts of the score screens (海盗积分, 海盗等级, 悬赏榜). */
@@ -85,8 +85,9 @@ export async function adjustScore(db: Db, a: { userId: string; delta: number; re
  * The live board: the top `top` by bounty, ties by id descending — exactly the backward walk of the index
  * (bounty, user_id) on pirate_score (idx_pirate_score_board), or of (bounty) on pirate_ship — and "my position":
  * the place in that list when the asker is in it, else 1 + the players with more bounty (players tied with the asker
- * share the place: standard competition ranking), summed from the ledger's per-bounty counts
- * (pirate_bounty_count: one row per distinct bounty, not one per player ahead).
+ * share the place: standard competition ranking), summed from the ledger's counts per coarse bounty range above the
+ * asker's (pirate_bounty_bucket) and per bounty value inside the asker's range (pirate_bounty_count), not one per
+ * player ahead.
  */
 export async function liveBoard(db: Db, scope: number, top: number, userId: string | null): Promise<LiveBoard> {
   return scope === RANK_SCOPE.ship ? shipBoard(db, top, userId) : playerBoard(db, top, userId);
@@ -146,22 +147,32 @@ async function playerPosition(db: Db, records: LiveBoardRow[], userId: string | 
   if (!userId) return { records, mine: null };
   const inTop = records.find((r) => r.targetId === userId);
   if (inTop) return { records, mine: { rankNo: inTop.rankNo, bounty: inTop.bounty } };
-  // one statement: the asker's bounty and the players with more (a sum over the per-value counts above it, one row
-  // per distinct bounty, kept by the ledger)
+  // one statement: the asker's bounty and the players with more — those of the coarse ranges above the asker's range
+  // (pirate_bounty_bucket) and those of the asker's range with a higher bounty (pirate_bounty_count), both kept by
+  // the ledger: a few hundred rows at most, however many players or distinct bounties are above
+  const w = sql.lit(BOUNTY_BUCKET_WIDTH);
   const me = await db.db
     .selectFrom('pirate_score as s')
     .select('s.bounty')
     .select((eb) =>
       eb
+        .selectFrom('pirate_bounty_bucket as b')
+        .select(sql<number | string | null>`sum(b.players)`.as('n'))
+        .where('b.bucket', '>', sql<number>`s.bounty - s.bounty % ${w}`)
+        .as('aboveRanges'),
+    )
+    .select((eb) =>
+      eb
         .selectFrom('pirate_bounty_count as c')
         .select(sql<number | string | null>`sum(c.players)`.as('n'))
         .whereRef('c.bounty', '>', 's.bounty')
-        .as('above'),
+        .where('c.bounty', '<', sql<number>`s.bounty - s.bounty % ${w} + ${w}`)
+        .as('aboveInRange'),
     )
     .where('s.user_id', '=', userId)
     .executeTakeFirst();
   if (!me) return { records, mine: null };
-  return { records, mine: { rankNo: 1 + Number(me.above ?? 0), bounty: Number(me.bounty) } };
+  return { records, mine: { rankNo: 1 + Number(me.aboveRanges ?? 0) + Number(me.aboveInRange ?? 0), bounty: Number(me.bounty) } };
 }
 
 async function shipBoard(db: Db, top: number, userId: string | null): Promise<LiveBoard> {
