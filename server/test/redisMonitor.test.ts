@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { PERM } from '@pk/contract';
 import type { AppContext } from '../src/core/context.js';
 import { RedisKv } from '../src/core/kv/redis.js';
-import { isSecretKey, parseCommand, resolveRange, tokenize, TerminalRefusal } from '../src/modules/monitor/redis/terminal.js';
+import { isSecretKey, parseCommand, redactKeyName, resolveRange, tokenize, TerminalRefusal } from '../src/modules/monitor/redis/terminal.js';
 import { parseInfo } from '../src/modules/monitor/redis/service.js';
 import { REDIS_INFO_MENU_ID, REDIS_TERMINAL_MENU } from '../src/db/seed/redisMonitor.js';
 import { menuId } from '../src/db/seed/index.js';
@@ -36,6 +36,14 @@ describe('redis terminal parser (pure)', () => {
     for (const k of ['pk:session:abc', 'pk_t_1:session-seen:x', 'prefix_user_token_abc', 'pk:captcha:1', 'pk:sms:code:login:138', 'oauth:pkce:s'])
       expect(isSecretKey(k), k).toBe(true);
     for (const k of ['pk:dict:version', 'foo', 'pk:perm-version', 'sys:cache:dict::sex']) expect(isSecretKey(k), k).toBe(false);
+  });
+
+  it('cuts the names of secret keys after their secret word (what SCAN lists)', () => {
+    expect(redactKeyName('pk:thirdLogin:token:AbC123')).toBe('pk:thirdLogin:token:***');
+    expect(redactKeyName('pk:session:deadbeef')).toBe('pk:session:***');
+    expect(redactKeyName('pk:sms:day:phone:2026-11-26:13800138000')).toBe('pk:sms:***');
+    expect(redactKeyName('pk:dict:version')).toBe('pk:dict:version');
+    expect(redactKeyName('pk:session')).toBe('pk:session');
   });
 
   it('resolves ranges', () => {
@@ -289,6 +297,10 @@ describe(`redis monitor routes (${process.env.TEST_DB ?? 'sqlite'}, redis ${REDI
     expect((await out('DBSIZE')).output).toMatch(/^\(integer\) \d+$/);
     expect((await out('INFO keyspace')).output).toContain('# Keyspace');
     expect((await out(`SCAN 0 MATCH ${prefix}rt:* COUNT 1000`)).output).toContain(k('hash'));
+    // a secret key is listed, but its name is cut after the secret word (no session id, no one-time token)
+    const listed = (await out(`SCAN 0 MATCH ${prefix}session:* COUNT 1000`)).output;
+    expect(listed).toContain(`${prefix}session:***`);
+    expect(listed).not.toContain('deadbeef');
     expect((await out(`TTL ${prefix}session:deadbeef`)).output).toBe('(integer) -1');
     const big = await out(`GET ${k('big')}`);
     expect(big.truncated).toBe(true);

@@ -4,7 +4,7 @@ import { BizError } from '../../../core/envelope/errors.js';
 import { RedisKv } from '../../../core/kv/redis.js';
 import { formatDateTime } from '../../../core/time.js';
 import { INFO_DESCRIPTIONS } from './infoDescriptions.js';
-import { MAX_ELEMENTS, parseCommand, REDIS_TERMINAL_MSG, resolveRange, TerminalRefusal, type Plan } from './terminal.js';
+import { MAX_ELEMENTS, parseCommand, redactKeyName, REDIS_TERMINAL_MSG, resolveRange, TerminalRefusal, type Plan } from './terminal.js';
 
 export const REDIS_MSG = {
   /** REDIS_URL not set: the pages say so (an envelope, HTTP 200), they do not fail. */
@@ -158,8 +158,13 @@ export class RedisMonitorService {
   private async execute(r: Redis, plan: Plan, markPartial: () => void): Promise<unknown> {
     try {
       switch (plan.kind) {
-        case 'call':
-          return await r.call(plan.name, ...plan.args);
+        case 'call': {
+          const answer = await r.call(plan.name, ...plan.args);
+          // SCAN answers [cursor, [key…]]: the names of secret keys are cut (redactKeyName)
+          if (plan.name === 'SCAN' && Array.isArray(answer) && Array.isArray(answer[1]))
+            return [answer[0], (answer[1] as unknown[]).map((k) => (typeof k === 'string' ? redactKeyName(k) : k))];
+          return answer;
+        }
         case 'get': {
           const type = await r.type(plan.key);
           if (type === 'none') return null;

@@ -135,6 +135,22 @@ export function isSecretKey(key: string): boolean {
     .some((w) => SECRET_WORDS.has(w));
 }
 
+/**
+ * A key name as SCAN lists it: a secret key's name is cut after its first secret word (`thirdLogin:token:***`), so
+ * what follows — a session id, a one-time token, a phone number or an IP of a rate limit — is never shown either.
+ */
+export function redactKeyName(key: string): string {
+  if (!isSecretKey(key)) return key;
+  const re = /[^:_\-./\s{}|]+/g;
+  for (let m = re.exec(key); m; m = re.exec(key)) {
+    if (SECRET_WORDS.has(m[0].toLowerCase())) {
+      const end = m.index + m[0].length;
+      return end < key.length ? `${key.slice(0, end + 1)}***` : key;
+    }
+  }
+  return key;
+}
+
 /** What the service runs for a checked command. */
 export type Plan =
   | { kind: 'call'; name: string; args: string[] }

@@ -32,6 +32,7 @@ export const BROWSER_COOKIE = 'pk_third';
 const STATE_TTL = 600;
 const TOKEN_TTL = 120;
 const STATE_PREFIX = 'thirdLogin:state:';
+// the one-time token's record is keyed by its hash: a key listing (the Redis terminal's SCAN) never shows a usable token
 const TOKEN_PREFIX = 'thirdLogin:token:';
 export const LOGIN_PAGE = '/oauth2-app/login';
 export const BINDING_PAGE = '/account/settings/binding';
@@ -208,7 +209,7 @@ export async function finishFlow(ctx: AppContext, req: FastifyRequest, p: OidcPr
   if (!user || Number(user.status) !== 1 || Number(link.status ?? 1) !== 1) return fail('frozen');
   const token = randomBytes(24).toString('base64url');
   const t: TokenRecord = { userId: user.id, provider: p.id, browser: rec.browser };
-  await ctx.kv.set(TOKEN_PREFIX + token, JSON.stringify(t), TOKEN_TTL);
+  await ctx.kv.set(TOKEN_PREFIX + hashKey(token), JSON.stringify(t), TOKEN_TTL);
   return pageUrl(ctx, LOGIN_PAGE, { thirdToken: token, thirdType: p.id });
 }
 
@@ -260,7 +261,7 @@ async function bind(ctx: AppContext, req: FastifyRequest, p: OidcProviderConfig,
  */
 export async function tradeToken(ctx: AppContext, req: FastifyRequest, token: string, thirdType: string): Promise<SignInResult & { sysAllDictItems: unknown }> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw new BizError(THIRD_MSG.tokenInvalid);
-  const raw = await ctx.kv.take(TOKEN_PREFIX + token);
+  const raw = await ctx.kv.take(TOKEN_PREFIX + hashKey(token));
   if (!raw) throw new BizError(THIRD_MSG.tokenInvalid);
   const rec = JSON.parse(raw) as TokenRecord;
   if (rec.provider !== thirdType) throw new BizError(THIRD_MSG.typeMismatch);
