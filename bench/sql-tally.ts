@@ -63,7 +63,7 @@ await db.transaction().execute(async (trx) => {
 if (process.env.BENCH_USERS) await generateUsers(db as never, prepared.ctx.db.dialect, 0, Number(process.env.BENCH_USERS));
 // BENCH_LOG=1: the production logger (info, with request logging) writing to /dev/null.
 const app = await buildApp(prepared.ctx, {
-  logger: process.env.BENCH_LOG ? { level: 'info', stream: fs.createWriteStream('/dev/null'), redact: ['req.headers["x-access-token"]'] } : false,
+  logger: process.env.BENCH_LOG ? { level: 'info', stream: fs.createWriteStream('/dev/null') } : false,
 });
 const login = await app.inject({ method: 'POST', url: `${config.apiPrefix}/sys/login`, payload: { username: 'admin', password: 'Admin@12345' } });
 const token = login.json().result.token as string;

@@ -1,3 +1,4 @@
+import { loggerOptions } from './core/http/logOptions.js';
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
@@ -33,7 +34,7 @@ export interface BuildOptions {
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config: AppConfig = ctx.config;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel, redact: ['req.headers["x-access-token"]', 'req.headers.authorization'] },
+    logger: loggerOptions(opts.logger, config.logLevel),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     trustProxy: config.trustProxy,
