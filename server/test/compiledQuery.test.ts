@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { affected, compiledQuery } from '../src/db/compiledQuery.js';
+import { preparedName } from '../src/db/pgPrepared.js';
 import { writeStamp } from '../src/core/crud/countCache.js';
 import { createTestContext, type TestContext } from './harness.js';
 
@@ -21,6 +22,8 @@ describe(`compiledQuery (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       .select(['code', 'name'])
       .where(shape === 'code' ? 'code' : 'name', '=', a.code),
   );
+  /** The SQL text byCode compiles to for shape 'code' (as compiledQuery sends it). */
+  const byCodeSql = () => t.ctx.db.db.selectFrom('sys_position').select(['code', 'name']).where('code', '=', 'x').compile().sql;
   const insert = compiledQuery((db, a: { id: string; code: string; name: string }) =>
     db.insertInto('sys_position').values({ id: a.id, code: a.code, name: a.name, post_rank: '1', create_time: '2026-01-01 00:00:00' }),
   );
@@ -45,6 +48,23 @@ describe(`compiledQuery (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const before = writeStamp(['sys_position']);
     await rename(t.ctx.db.db, '', { code: 'cq_a', name: '甲' });
     expect(writeStamp(['sys_position'])).not.toBe(before);
+  });
+
+  it('runs as a named prepared statement on PostgreSQL (parsed and planned once per connection), and other SQL unnamed', async () => {
+    const db = t.ctx.db.db;
+    await byCode(db, 'code', { code: 'cq_a' });
+    const text = preparedName(byCodeSql());
+    expect(text).toMatch(/^pk_[0-9a-f]{24}$/);
+    if (t.ctx.db.dialect !== 'postgres') return; // SQLite caches every statement itself (statementCache.ts); MariaDB runs unprepared
+    await db.transaction().execute(async (tx) => {
+      // one connection: the compiled query twice (prepared on its first run there), then what that connection holds
+      expect((await byCode(tx, 'code', { code: 'cq_a' })).rows[0]?.name).toBe('甲');
+      expect((await byCode(tx, 'code', { code: 'cq_b' })).rows[0]?.name).toBe('丙');
+      const held = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(tx);
+      expect(held.rows.map((r) => r.name)).toContain(text);
+      // an ordinary query is not kept
+      expect(held.rows.every((r) => r.name.startsWith('pk_'))).toBe(true);
+    });
   });
 
   it('refuses a builder that writes an argument into the SQL text instead of binding it', async () => {

@@ -1,5 +1,6 @@
 import { createQueryId, type Compilable, type Kysely, type QueryResult, type RootOperationNode } from 'kysely';
 import type { Database } from './schema.js';
+import { markPrepared } from './pgPrepared.js';
 
 /** What a placeholder parameter looks like while a query is compiled (never reaches a database). */
 const MARK = '\u0000pk-param:';
@@ -30,6 +31,7 @@ export function compiledQuery<A extends Record<string, unknown>, O>(build: (db: 
     const c = build(db, placeholders, shape).compile();
     if (c.sql.includes(MARK)) throw new Error(`compiledQuery: an argument was written into the SQL text (${c.sql.slice(0, 80)})`);
     const slots = c.parameters.map((v) => (typeof v === 'string' && v.startsWith(MARK) ? { arg: v.slice(MARK.length) } : { value: v }));
+    markPrepared(c.sql); // PostgreSQL: a named statement, parsed and planned once per connection (pgPrepared.ts)
     return { sql: c.sql, query: c.query, slots };
   };
   return async (db: Kysely<Database>, shape: string, args: A): Promise<QueryResult<O>> => {

@@ -5,6 +5,7 @@ import type { Database } from './schema.js';
 // Counts writes per table so cached list totals are voided by any write on this node (core/crud/countCache.ts).
 import { tableWriteWatch } from '../core/crud/countCache.js';
 import { withStatementCache } from './statementCache.js';
+import { withPreparedStatements } from './pgPrepared.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 
@@ -43,7 +44,7 @@ export async function openDb(url: string): Promise<Db> {
     // An idle client that loses its connection (server restart, DROP DATABASE … WITH (FORCE)) emits 'error' on the
     // pool; without a listener that is an uncaught exception that ends the process. The next query reconnects.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL idle connection closed: ${err.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [tableWriteWatch] });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }), plugins: [tableWriteWatch] });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   if (/^(mysql|mariadb):\/\//.test(url)) {
