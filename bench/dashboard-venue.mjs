@@ -45,9 +45,17 @@ async function run(dialect, scenario) {
     for (const [call, url] of [
       ['keyFigures', `${ready.appUrl}${ready.prefix}/dashboard/venue/keyFigures`],
       ['charts (30 days)', `${ready.appUrl}${ready.prefix}/dashboard/venue/charts?days=30`],
+      // 首页's visits (the analysis page's other two calls)
+      ['loginfo', `${ready.appUrl}${ready.prefix}/sys/loginfo`],
+      ['visitInfo', `${ready.appUrl}${ready.prefix}/sys/visitInfo`],
+      // 监控台 (dashboard/Monitor): one of its metric calls, the session count (the costliest figure) and the disks
+      ['monitor: a metric', `${ready.appUrl}${ready.prefix}/actuator/metrics/system.cpu.usage`],
+      ['monitor: sessions', `${ready.appUrl}${ready.prefix}/actuator/metrics/tomcat.sessions.active.current`],
+      ['monitor: disks', `${ready.appUrl}${ready.prefix}/sys/actuator/redis/queryDiskInfo`],
     ]) {
       const check = await (await fetch(url, { headers })).json();
-      if (!check.success) throw new Error(`${call} failed: ${JSON.stringify(check).slice(0, 300)}`);
+      // the actuator's metrics answer bare JSON (contract §9), the rest the envelope
+      if (check.success === false || (check.success === undefined && !check.measurements)) throw new Error(`${call} failed: ${JSON.stringify(check).slice(0, 300)}`);
       await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
       const loadBefore = load();
       const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
@@ -101,14 +109,16 @@ if (!args.includes('--no-write')) {
   const plans = firsts
     .filter((r) => r.scenario === 'big')
     .flatMap((r) => Object.entries(r.ready.plans).map(([k, p]) => `| ${r.dialect} | ${k} | ${p.join('; ').replace(/\|/g, '\\|')} |`));
-  const md = `## Venue dashboards: 首页 key figures and 游戏统计 charts (issue 14 points 4, 5)
+  const md = `## Venue dashboards: 首页 (key figures, visits), 游戏统计 charts and 监控台 (issue 14 points 4, 5)
 
 Measured by \`node bench/dashboard-venue.mjs\` (\`bench/dashboard-venue-server.ts\`) on ${when.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores
 shared with the other engineers' work (the load average of each row says how busy), Node ${process.version}. Each database is fresh, migrated and
 seeded; **demo** is the demo venue (SEED_DEMO's season), **big** adds ${ROWS.toLocaleString('en-US')} pirate_score rows and ${ROWS.toLocaleString('en-US')} user_score_history rows
 (spread over the last 60 days, one in five a shop spend) inserted by the database. Then ANALYZE and one run of the statistics job
-(GameStatDayJob: the closed days into \`game_stat_day\`), then \`GET /dashboard/venue/keyFigures\` and \`GET /dashboard/venue/charts?days=30\` as
-admin, ${CONNECTIONS} connections, 2 s warm-up then ${DURATION} s (autocannon). Target: p99 ≤ ${TARGET_P99} ms.
+(GameStatDayJob: the closed days into \`game_stat_day\`), then each data call of the dashboards as admin — 首页:
+\`GET /dashboard/venue/keyFigures\`, \`/sys/loginfo\`, \`/sys/visitInfo\`; 游戏统计: \`GET /dashboard/venue/charts?days=30\`; 监控台: one
+\`/actuator/metrics/{name}\` (it polls a dozen alike), the session count (\`tomcat.sessions.active.current\`, the costliest figure) and
+\`/sys/actuator/redis/queryDiskInfo\` — ${CONNECTIONS} connections, 2 s warm-up then ${DURATION} s (autocannon). Target: p99 ≤ ${TARGET_P99} ms.
 
 How the figures stay cheap: a closed day is read from \`game_stat_day\` (one indexed range of at most 90 days × a few metrics); today is
 one range query per figure over today's rows on an index of its time column (0022's indexes cover the summed columns: score history
