@@ -55,7 +55,8 @@ async function run(dialect, scenario) {
     ]) {
       const check = await (await fetch(url, { headers })).json();
       // the actuator's metrics answer bare JSON (contract §9), the rest the envelope
-      if (check.success === false || (check.success === undefined && !check.measurements)) throw new Error(`${call} failed: ${JSON.stringify(check).slice(0, 300)}`);
+      if (check.success === false || (check.success === undefined && !check.measurements))
+        throw new Error(`${call} failed: ${JSON.stringify(check).slice(0, 300)}`);
       await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
       const loadBefore = load();
       const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
