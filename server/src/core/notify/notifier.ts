@@ -23,6 +23,13 @@ export interface LiveEvent {
 
 export type LiveEventSink = (event: LiveEvent, perm: string) => Promise<void>;
 
+/**
+ * A live event, or what builds it: called only when some sink may deliver it (a socket is open on this node, or the
+ * hub is shared with other nodes), so a hot path (a device sign-in) pays nothing for an event nobody watches. Null
+ * sends nothing.
+ */
+export type LiveEventSource = LiveEvent | (() => Promise<LiveEvent | null>);
+
 export interface Notifier {
   /** Push `{cmd:'topic', msgId, msgTxt}` to every connected user. */
   toAll(msgId: string, msgTxt: string): Promise<void>;
@@ -31,14 +38,17 @@ export interface Notifier {
   /** The live channel registers here; a failing sink never fails the caller. */
   addSink(sink: NoticeSink): void;
   /** Push a live event to the sockets of the users holding the permission code `perm`, on every node. */
-  toPermission(perm: string, event: LiveEvent): Promise<void>;
-  /** The live channel registers here for events; a failing sink never fails the caller. */
-  addEventSink(sink: LiveEventSink): void;
+  toPermission(perm: string, event: LiveEventSource): Promise<void>;
+  /**
+   * The live channel registers here for events; a failing sink never fails the caller. `mayDeliver` says whether the
+   * sink could deliver anything now (false: no socket here and no other node behind it); by default it always may.
+   */
+  addEventSink(sink: LiveEventSink, mayDeliver?: () => boolean): void;
 }
 
 export function createNotifier(onError: (err: unknown) => void = () => {}): Notifier {
   const sinks: NoticeSink[] = [];
-  const eventSinks: LiveEventSink[] = [];
+  const eventSinks: Array<{ sink: LiveEventSink; mayDeliver: () => boolean }> = [];
   const run = async (msg: NoticeMessage, to: string[] | 'ALL') => {
     for (const s of sinks) {
       try {
@@ -52,16 +62,26 @@ export function createNotifier(onError: (err: unknown) => void = () => {}): Noti
     toAll: (msgId, msgTxt) => run({ cmd: 'topic', msgId, msgTxt }, 'ALL'),
     toUsers: (userIds, msgId, msgTxt) => (userIds.length ? run({ cmd: 'user', msgId, msgTxt }, userIds) : Promise.resolve()),
     addSink: (sink) => void sinks.push(sink),
-    toPermission: async (perm, event) => {
-      for (const s of eventSinks) {
+    toPermission: async (perm, source) => {
+      const live = eventSinks.filter((s) => s.mayDeliver());
+      if (!live.length) return;
+      let event: LiveEvent | null;
+      try {
+        event = typeof source === 'function' ? await source() : source;
+      } catch (err) {
+        onError(err);
+        return;
+      }
+      if (!event) return;
+      for (const s of live) {
         try {
-          await s(event, perm);
+          await s.sink(event, perm);
         } catch (err) {
           onError(err);
         }
       }
     },
-    addEventSink: (sink) => void eventSinks.push(sink),
+    addEventSink: (sink, mayDeliver = () => true) => void eventSinks.push({ sink, mayDeliver }),
   };
 }
 

@@ -20,6 +20,8 @@ export interface PageMessage {
 export interface Hub<T = PageMessage> {
   /** This node's id, used to build socket origins. */
   readonly nodeId: string;
+  /** True when other nodes hear this hub too (Redis), so a message may reach sockets elsewhere. */
+  readonly shared: boolean;
   publish(msg: T): Promise<void>;
   /** Called for every message on every node, the sending node included. */
   onMessage(handler: (msg: T) => void): void;
@@ -28,6 +30,7 @@ export interface Hub<T = PageMessage> {
 
 export class LocalHub<T = PageMessage> implements Hub<T> {
   readonly nodeId = randomBytes(6).toString('hex');
+  readonly shared = false;
   private handlers: ((msg: T) => void)[] = [];
 
   async publish(msg: T): Promise<void> {
@@ -53,6 +56,7 @@ export function isPageMessage(x: unknown): x is PageMessage {
  */
 export class RedisHub<T = PageMessage> implements Hub<T> {
   readonly nodeId = randomBytes(6).toString('hex');
+  readonly shared = true;
   private readonly pub: Redis;
   private readonly sub: Redis;
   private handlers: ((msg: T) => void)[] = [];

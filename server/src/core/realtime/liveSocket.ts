@@ -124,9 +124,13 @@ export async function liveSocketRoutes(app: FastifyInstance): Promise<void> {
       await hub.publish({ kind: 'notice', to, text });
     });
   if (app.hasDecorator('notifier'))
-    app.notifier.addEventSink(async (event, perm) => {
-      await hub.publish({ kind: 'event', perm, text: JSON.stringify(event) });
-    });
+    app.notifier.addEventSink(
+      async (event, perm) => {
+        await hub.publish({ kind: 'event', perm, text: JSON.stringify(event) });
+      },
+      // a shared hub (Redis) may have sockets on other nodes; a local one only this node's
+      () => hub.shared || byUser.size > 0,
+    );
   const unsubscribe = onSessionsEnded(app.ctx, (sessionIds) => {
     void hub.publish({ kind: 'revoke', sessionIds }).catch((err: unknown) => {
       app.log.warn({ err }, 'live channel: revocation not published');

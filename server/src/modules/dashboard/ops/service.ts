@@ -310,13 +310,15 @@ export function announceSignIn(app: unknown, key: { reservationId: string; userI
   const a = app as Partial<FastifyInstance>;
   if (!a || typeof a !== 'object' || !a.notifier || !a.ctx) return;
   const fastify = a as FastifyInstance;
-  void (async () => {
-    const row = await signInRows(fastify.ctx.db)
-      .where('s.reservation_id', '=', key.reservationId)
-      .where('s.user_id', '=', key.userId)
-      .where('s.sign_place_id', '=', key.placeId)
-      .executeTakeFirst();
-    if (!row) return;
-    await fastify.notifier.toPermission(PERM.dashboard.bdc, { cmd: SIGN_IN_EVENT, ...toSignIn(row) });
-  })().catch((err: unknown) => fastify.log?.warn({ err }, 'dashboard: sign-in not pushed'));
+  // the row is read only when some socket may receive it (the notifier asks its sinks first)
+  fastify.notifier
+    .toPermission(PERM.dashboard.bdc, async () => {
+      const row = await signInRows(fastify.ctx.db)
+        .where('s.reservation_id', '=', key.reservationId)
+        .where('s.user_id', '=', key.userId)
+        .where('s.sign_place_id', '=', key.placeId)
+        .executeTakeFirst();
+      return row ? { cmd: SIGN_IN_EVENT, ...toSignIn(row) } : null;
+    })
+    .catch((err: unknown) => fastify.log?.warn({ err }, 'dashboard: sign-in not pushed'));
 }
