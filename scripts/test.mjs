@@ -324,7 +324,7 @@ const SERVICES = [
  */
 function redisTestFiles() {
   const KV_FEATURES =
-    /^(auth|kv|cluster|rateLimit|liveChannel|realtime|dict|announcement|message|scheduler|quartzJob|permission|escalation|iam|listCaches|trustProxy|initialAdmin|redis|sms|signin|register|alteration|oidc|cas|thirdLogin|account|dashboardOps|monitor|notifier)[^/]*\.test\.ts$|^game\/play\.device/;
+    /^(auth|kv|cluster|rateLimit|liveChannel|realtime|dict|announcement|message|scheduler|quartzJob|permission|escalation|iam|listCaches|trustProxy|initialAdmin|redis|sms|signin|register|alteration|oidc|cas|thirdLogin|account|dashboardOps|monitor)[^/]*\.test\.ts$|^game\/play\.device/;
   const dir = path.join(ROOT, 'server/test');
   return fs
     .readdirSync(dir, { recursive: true })
