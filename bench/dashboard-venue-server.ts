@@ -7,42 +7,21 @@
  * the real app on 127.0.0.1. Prints one JSON line `{"ready":true,...}` (admin token, plans of the figures' statements,
  * the job's time) and serves until SIGTERM.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../server/src/app.js';
-import { prepareContext } from '../server/src/bootstrap.js';
 import { createSession } from '../server/src/core/auth/session.js';
 import type { DialectName } from '../server/src/db/connection.js';
 import { today } from '../server/src/core/time.js';
 import { seedDemoVenue } from '../server/src/db/seed/demo/venue.js';
 import { addDays, runStatJob } from '../server/src/modules/dashboard/venue/service.js';
-import { benchConfig } from './benchConfig.js';
+import { openBenchDatabase } from './benchDatabase.js';
 
 const DIALECT = (process.env.BENCH_DB ?? 'sqlite') as DialectName;
 const SCENARIO = process.env.BENCH_SCENARIO ?? 'big';
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const BATCH = 50_000;
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Minutes in 60 days: the history rows' spread. */
 const SPREAD = 60 * 1440;
-
-function pgUrl(name: string): string {
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-async function pgAdmin(q: string): Promise<void> {
-  const pg = (await import('pg')).default;
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reaches the driver directly
 async function generate(db: any, from: number, to: number): Promise<void> {
@@ -87,34 +66,12 @@ async function plan(db: any, q: string): Promise<string[]> {
 }
 
 async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-bench-dash-'));
-  const pgName = `pk_bench_dash_${process.pid}_${Date.now() % 100000}`;
-  if (DIALECT === 'postgres') await pgAdmin(`CREATE DATABASE "${pgName}"`);
-  const config = benchConfig(dataDir, {
-    DATABASE_URL: DIALECT === 'postgres' ? pgUrl(pgName) : '',
-    REDIS_URL: '',
-  });
   const t0 = Date.now();
-  const prepared = await prepareContext(config);
-  const { ctx } = prepared;
-  const db = ctx.db.db;
-  let closed = false;
-  const running: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
-  const stop = async () => {
-    if (closed) return;
-    closed = true;
-    await running.app?.close().catch(() => {});
-    await prepared.close().catch(() => {});
-    if (DIALECT === 'postgres') await pgAdmin(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`).catch(() => {});
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
-  setTimeout(() => void stop(), 30 * 60_000).unref();
+  const bench = await openBenchDatabase('dash', DIALECT);
+  const { ctx, db, config } = bench;
 
   const app = await buildApp(ctx, { logger: false });
-  running.app = app;
+  bench.serve(app);
   if (SCENARIO === 'demo') await seedDemoVenue(app);
   else for (let from = 0; from < ROWS; from += BATCH) await generate(db, from, Math.min(ROWS, from + BATCH));
   await sql.raw('analyze').execute(db);

@@ -7,38 +7,18 @@
  * the plans of the board's statements) and serves until SIGTERM.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../server/src/app.js';
-import { prepareContext } from '../server/src/bootstrap.js';
 import { createSession } from '../server/src/core/auth/session.js';
 import type { DialectName } from '../server/src/db/connection.js';
 import { BOUNTY_BUCKET_WIDTH } from '../server/src/modules/game/score/ledger.js';
 import { rebuildBountyCounts } from '../server/src/modules/game/score/boardCounts.js';
-import { benchConfig } from './benchConfig.js';
+import { openBenchDatabase } from './benchDatabase.js';
 
 const DIALECT = (process.env.BENCH_DB ?? 'sqlite') as DialectName;
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000_000);
 const BATCH = 50_000;
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function pgUrl(name: string): string {
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-async function pgAdmin(q: string): Promise<void> {
-  const pg = (await import('pg')).default;
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
-
 /** Player i: id 'b' + 18 digits; bounty a multiplicative hash of i into 0 … 10,000,000 in steps of 1,000 (ties). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reaches the driver directly
 async function generatePlayers(db: any, from: number, to: number): Promise<void> {
@@ -69,27 +49,8 @@ async function plan(db: any, q: string): Promise<string[]> {
 }
 
 async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-bench-board-'));
-  const pgName = `pk_bench_board_${process.pid}_${Date.now() % 100000}`;
-  if (DIALECT === 'postgres') await pgAdmin(`CREATE DATABASE "${pgName}"`);
-  const config = benchConfig(dataDir, { DATABASE_URL: DIALECT === 'postgres' ? pgUrl(pgName) : '', REDIS_URL: '' });
-  const prepared = await prepareContext(config);
-  const { ctx } = prepared;
-  const db = ctx.db.db;
-  let closed = false;
-  const running: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
-  const stop = async () => {
-    if (closed) return;
-    closed = true;
-    await running.app?.close().catch(() => {});
-    await prepared.close().catch(() => {});
-    if (DIALECT === 'postgres') await pgAdmin(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`).catch(() => {});
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
-  setTimeout(() => void stop(), 30 * 60_000).unref();
+  const bench = await openBenchDatabase('board', DIALECT);
+  const { ctx, db, config } = bench;
 
   const t0 = Date.now();
   for (let from = 0; from < PLAYERS; from += BATCH) await generatePlayers(db, from, Math.min(PLAYERS, from + BATCH));
@@ -99,7 +60,7 @@ async function main(): Promise<void> {
   const seedMs = Date.now() - t0;
 
   const app = await buildApp(ctx, { logger: false });
-  running.app = app;
+  bench.serve(app);
   const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const admin = await db.selectFrom('sys_user').select(['id', 'username', 'realname']).where('username', '=', 'admin').executeTakeFirstOrThrow();
   const token = (
@@ -127,7 +88,7 @@ async function main(): Promise<void> {
   };
   const distinct = Number((await sql<{ n: string }>`select count(*) as n from pirate_bounty_count`.execute(db)).rows[0]?.n ?? 0);
   let dbBytes = 0;
-  if (DIALECT === 'sqlite') dbBytes = fs.statSync(path.join(dataDir, 'pirate-king.db')).size;
+  if (DIALECT === 'sqlite') dbBytes = fs.statSync(path.join(bench.dataDir, 'pirate-king.db')).size;
   else dbBytes = Number((await sql<{ n: string }>`select pg_database_size(current_database()) as n`.execute(db)).rows[0]?.n ?? 0);
   process.stdout.write(
     `${JSON.stringify({ ready: true, dialect: DIALECT, appUrl, prefix: config.apiPrefix, token, players, seedMs, dbBytes, distinct, plans })}\n`,
