@@ -170,20 +170,26 @@ export const bountyBucketOf = (bounty: number) => bounty - (bounty % BOUNTY_BUCK
  */
 async function moveBountyCount(tx: Kysely<Database>, dialect: DialectName, from: number, to: number): Promise<void> {
   if (from === to) return;
-  await moveCount(tx, dialect, 'value', from, to);
-  const [fromBucket, toBucket] = [from > 0 ? bountyBucketOf(from) : -1, to > 0 ? bountyBucketOf(to) : -1];
+  await moveCount(tx, dialect, 'value', from > 0 ? from : NONE, to > 0 ? to : NONE);
+  const [fromBucket, toBucket] = [from > 0 ? bountyBucketOf(from) : NONE, to > 0 ? bountyBucketOf(to) : NONE];
   if (fromBucket !== toBucket) await moveCount(tx, dialect, 'bucket', fromBucket, toBucket);
 }
 
+/** No row to move (a bounty of 0 is never counted). */
+const NONE = -1;
+
+/** The two count tables of the live board and their key columns. */
+const COUNT_TABLES = { value: ['pirate_bounty_count', 'bounty'], bucket: ['pirate_bounty_bucket', 'bucket'] } as const;
+
 /**
  * One statement for a count table: the old key's row −1 (a row missing there is created at 0: nothing to take away),
- * the new key's +1 (a key below 0 is none). Rows listed in ascending key order, so concurrent changes lock them in
- * one order.
+ * the new key's +1 (NONE: no row). Rows listed in ascending key order, so concurrent changes lock them in one order.
  */
-async function moveCount(tx: Kysely<Database>, dialect: DialectName, level: 'value' | 'bucket', from: number, to: number): Promise<void> {
-  const rows: Array<{ key: number; players: number }> = [];
-  if (from >= 0 && !(level === 'value' && from === 0)) rows.push({ key: from, players: 0 });
-  if (to >= 0 && !(level === 'value' && to === 0)) rows.push({ key: to, players: 1 });
+async function moveCount(tx: Kysely<Database>, dialect: DialectName, level: keyof typeof COUNT_TABLES, from: number, to: number): Promise<void> {
+  const rows = [
+    { key: from, players: 0 },
+    { key: to, players: 1 },
+  ].filter((r) => r.key !== NONE);
   if (!rows.length) return;
   rows.sort((a, b) => a.key - b.key);
   await upsertCounts(tx, `${dialect}:${rows.length}:${level}`, {
@@ -195,24 +201,18 @@ async function moveCount(tx: Kysely<Database>, dialect: DialectName, level: 'val
 }
 
 /**
- * Shape `dialect:n:level`: the upsert of n (1 or 2) rows of pirate_bounty_count (level value, keyed by bounty) or
- * pirate_bounty_bucket (level bucket, keyed by the range's start) — players 0 takes one away, 1 adds one.
+ * Shape `dialect:n:level`: the upsert of n (1 or 2) rows of a count table (COUNT_TABLES) — players 0 takes one away,
+ * 1 adds one. Table and column come from the fixed table above, never from a request.
  */
 const upsertCounts = compiledQuery((db, a: { k0: number; p0: number; k1: number | null; p1: number | null }, shape) => {
-  const [dialect, n, level] = shape.split(':');
+  const [dialect, n, level] = shape.split(':') as [DialectName, string, keyof typeof COUNT_TABLES];
+  // typed as the per-value table: both tables have the same two columns
+  const [table, key] = COUNT_TABLES[level] as unknown as readonly ['pirate_bounty_count', 'bounty'];
   const keys = [{ key: a.k0, players: a.p0 }, ...(n === '2' ? [{ key: a.k1 as number, players: a.p1 as number }] : [])];
-  if (level === 'bucket') {
-    const q = db.insertInto('pirate_bounty_bucket').values(keys.map((k) => ({ bucket: k.key, players: k.players })));
-    return dialect === 'mysql'
-      ? q.onDuplicateKeyUpdate({ players: sql`players + if(values(players) = 0, -1, 1)` })
-      : q.onConflict((oc) =>
-          oc.column('bucket').doUpdateSet({ players: sql`pirate_bounty_bucket.players + case when excluded.players = 0 then -1 else 1 end` }),
-        );
-  }
-  const q = db.insertInto('pirate_bounty_count').values(keys.map((k) => ({ bounty: k.key, players: k.players })));
+  const q = db.insertInto(table).values(keys.map((k) => ({ [key]: k.key, players: k.players }) as { bounty: number; players: number }));
   return dialect === 'mysql'
     ? q.onDuplicateKeyUpdate({ players: sql`players + if(values(players) = 0, -1, 1)` })
-    : q.onConflict((oc) => oc.column('bounty').doUpdateSet({ players: sql`pirate_bounty_count.players + case when excluded.players = 0 then -1 else 1 end` }));
+    : q.onConflict((oc) => oc.column(key).doUpdateSet({ players: sql`${sql.ref(`${table}.players`)} + case when excluded.players = 0 then -1 else 1 end` }));
 });
 
 /** Transactions whose per-bounty count moves wait for `flushBountyCounts` (player → bounty before and after). */
