@@ -25,15 +25,22 @@ const PLACES = Number(process.env.BENCH_PLACES ?? 20);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 // BENCH_TALLY=1 (SQLite): count the statements run, read and reset by `GET /bench/tally` (diagnostics, not timed)
-const tally = new Map<string, number>();
+const tally = new Map<string, { n: number; ms: number }>();
 if (process.env.BENCH_TALLY === '1' && DIALECT === 'sqlite') {
   const BetterSqlite = (await import('better-sqlite3')).default;
   const proto = Object.getPrototypeOf(new BetterSqlite(':memory:').prepare('select 1'));
   for (const m of ['all', 'get', 'run', 'iterate'] as const) {
     const orig = proto[m];
     proto[m] = function (this: { source: string }, ...a: unknown[]) {
-      tally.set(this.source, (tally.get(this.source) ?? 0) + 1);
-      return orig.apply(this, a);
+      const t0 = performance.now();
+      try {
+        return orig.apply(this, a);
+      } finally {
+        const e = tally.get(this.source) ?? { n: 0, ms: 0 };
+        e.n += 1;
+        e.ms += performance.now() - t0;
+        tally.set(this.source, e);
+      }
     };
   }
 }
@@ -197,7 +204,7 @@ async function main(): Promise<void> {
     return { success: true, written: process.env.BENCH_PROFILE };
   });
   app.get('/bench/tally', { config: PUBLIC }, async () => {
-    const out = [...tally].sort((a, b) => b[1] - a[1]).map(([q, n]) => ({ n, q: q.slice(0, 160) }));
+    const out = [...tally].sort((a, b) => b[1].ms - a[1].ms).map(([q, e]) => ({ n: e.n, ms: Math.round(e.ms), q: q.slice(0, 160) }));
     tally.clear();
     return out;
   });

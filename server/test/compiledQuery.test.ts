@@ -50,6 +50,21 @@ describe(`compiledQuery (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(writeStamp(['sys_position'])).not.toBe(before);
   });
 
+  it('a write inside a CTE is seen too (a data-modifying WITH, as the PostgreSQL ledger runs one change)', async () => {
+    const db = t.ctx.db.db;
+    // SQLite and MariaDB have no data-modifying CTEs: the watch is checked on the statement's tree, compiled only there
+    const q = db
+      .with('moved', (qc) => qc.updateTable('sys_position').set({ name: '甲' }).where('code', '=', 'cq_a').returning('code'))
+      .selectFrom('moved')
+      .selectAll();
+    const before = writeStamp(['sys_position']);
+    const other = writeStamp(['sys_role']);
+    if (t.ctx.db.dialect === 'postgres') await q.execute();
+    else db.getExecutor().transformQuery(q.toOperationNode(), { queryId: 'cte-watch' });
+    expect(writeStamp(['sys_position'])).not.toBe(before);
+    expect(writeStamp(['sys_role'])).toBe(other);
+  });
+
   it('runs as a named prepared statement on PostgreSQL (parsed and planned once per connection), and other SQL unnamed', async () => {
     const db = t.ctx.db.db;
     await byCode(db, 'code', { code: 'cq_a' });

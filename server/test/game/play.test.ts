@@ -226,6 +226,47 @@ describe(`play: sign-in, answer, chest (${process.env.TEST_DB ?? 'sqlite'})`, ()
     expect(await f.ledgerBroken()).toEqual([]);
   });
 
+  it('every call answers the standing the database holds: total, available and tier, after task rewards and honors too', async () => {
+    // the tier a total shows: the enabled tier with the highest min_score at or below it (read here on its own)
+    const tierOf = async (total: number) =>
+      (
+        await ctx.db.db
+          .selectFrom('pirate_rank')
+          .select('rank_name')
+          .where('status', '=', 1)
+          .where('min_score', '<=', total)
+          .orderBy('min_score', 'desc')
+          .limit(1)
+          .executeTakeFirst()
+      )?.rank_name ?? null;
+    const held = async (userId: string) => {
+      const s = await ctx.db.db.selectFrom('pirate_score').select(['total_score', 'available_score']).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      return { totalScore: Number(s.total_score), availableScore: Number(s.available_score), rankName: await tierOf(Number(s.total_score)) };
+    };
+    const tiers = await ctx.db.db.selectFrom('pirate_rank').select('min_score').where('status', '=', 1).orderBy('min_score').execute();
+    const second = Number(tiers[1].min_score);
+    expect(second).toBeGreaterThan(0);
+    const p = await f.player();
+    // a first place just short of the second tier, then a task (2 places) whose reward crosses it, with an honor's reward after
+    await f.task({ type: 1, count: 2, reward: 7, honorId: await f.honor({ cond: 6, value: 0, reward: 3, name: '跨级者' }) });
+    const first = await post('/book/userSignPlace/signIn', { nfcUid: p.nfcUid, placeId: (await f.place({ score: second - 1 })).id });
+    expect(first.result).toMatchObject({ repeated: false, ...(await held(p.userId)) });
+    expect(first.result.rankName).toBe(await tierOf(second - 1));
+    const crossing = await post('/book/userSignPlace/signIn', { nfcUid: p.nfcUid, placeId: (await f.place({ score: 1 })).id });
+    expect(crossing.result.tasks.length).toBeGreaterThan(0);
+    expect(crossing.result.honors).toContain('跨级者');
+    expect(crossing.result).toMatchObject({ repeated: false, ...(await held(p.userId)) });
+    expect(crossing.result.totalScore).toBeGreaterThanOrEqual(second + 10);
+    expect(crossing.result.rankName).not.toBe(first.result.rankName);
+    // a place worth nothing changes no score: the call reads the standing
+    const nothing = await post('/book/userSignPlace/signIn', { nfcUid: p.nfcUid, placeId: (await f.place({ score: 0 })).id });
+    expect(nothing.result).toMatchObject({ repeated: false, scoreGained: 0, ...(await held(p.userId)) });
+    // a bracelet without a place is refused after the bracelet's own checks
+    expect(await post('/book/userSignPlace/signIn', { nfcUid: p.nfcUid })).toMatchObject({ success: false, message: PLAY_MSG.placeRequired });
+    expect(await post('/book/userSignPlace/signIn', { nfcUid: 'nope-nope' })).toMatchObject({ success: false, message: PLAY_MSG.braceletUnknown });
+    expect(await f.ledgerBroken()).toEqual([]);
+  });
+
   it('needs the button codes', async () => {
     const res = await app.inject({ method: 'POST', url: `${P}/book/userSignPlace/signIn`, payload: {} });
     expect(res.statusCode).toBe(401);

@@ -65,8 +65,19 @@ function tableName(node: OperationNode | undefined): string | null | undefined {
   return undefined;
 }
 
-/** The table a write statement changes; null = unknown (a raw write); undefined = not a write. */
+/**
+ * The tables a write statement changes; null = unknown (a raw write); undefined = not a write. A statement's
+ * data-modifying CTEs count too (`with moved as (update …) select … from moved` writes).
+ */
 function writtenTables(node: RootOperationNode): Array<string | null> | undefined {
+  const own = ownWrites(node);
+  const ctes = (node as unknown as { with?: { expressions?: Array<{ expression?: RootOperationNode }> } }).with?.expressions ?? [];
+  const inner = ctes.flatMap((c) => (c.expression ? (writtenTables(c.expression) ?? []) : []));
+  return own || inner.length ? [...(own ?? []), ...inner] : undefined;
+}
+
+/** The tables the statement itself (not its CTEs) changes. */
+function ownWrites(node: RootOperationNode): Array<string | null> | undefined {
   const n = node as unknown as {
     kind: string;
     into?: OperationNode;

@@ -1,4 +1,4 @@
-import { sql, type Compilable, type Kysely } from 'kysely';
+import { sql, type Compilable, type Kysely, type QueryCreator, type RawBuilder } from 'kysely';
 import { affected, compiledQuery } from '../../../db/compiledQuery.js';
 import type { DialectName } from '../../../db/connection.js';
 import type { Database } from '../../../db/schema.js';
@@ -105,6 +105,8 @@ const tierAfter = (delta: number) =>
   >`(select r.id from pirate_rank r where r.status = 1 and r.min_score <= pirate_score.total_score + ${delta} and (r.max_score is null or r.max_score >= pirate_score.total_score + ${delta}) order by r.min_score desc, r.rank_level desc limit 1)`;
 
 interface MovedRow {
+  /** The tier name the new total shows (rankNameOf), for the call's answer. */
+  rank_name: string | null;
   total_score: number | null;
   available_score: number | null;
   used_score: number | null;
@@ -117,25 +119,42 @@ interface MovedRow {
 const SHIP_OF_ROW = sql<string | null>`(select u.ship_id from book_user u where u.id = pirate_score.user_id)`.as('ship_id');
 
 /**
+ * The name of the tier a total score shows: the enabled tier with the highest min_score ≤ the total. What a play
+ * call answers as the player's rank (the statement that moves the row answers it too, so the call need not read it).
+ */
+export const rankNameOf = (total: RawBuilder<unknown>) =>
+  sql<string | null>`(select r.rank_name from pirate_rank r where r.status = 1 and r.min_score <= ${total} order by r.min_score desc limit 1)`;
+const RANK_OF_ROW = rankNameOf(sql.ref('pirate_score.total_score')).as('rank_name');
+
+/**
  * Move the row by the change: one conditional UPDATE (never below zero), the tier of an earned change in it. On
  * PostgreSQL and SQLite the row after the change comes back by RETURNING; MariaDB reads it after (the row is locked
- * by this transaction then). Returns the row, or null when the UPDATE did not apply.
+ * by this transaction then). With `history` (PostgreSQL) the same statement also moves the player's ship and writes
+ * the history row (moveRecorded). Returns the row, or null when the UPDATE did not apply (then nothing was written).
  */
-async function moveRow(tx: Kysely<Database>, dialect: DialectName, c: ScoreChange, kind: ScoreKind, bounty: number, time: string): Promise<MovedRow | null> {
+async function moveRow(
+  tx: Kysely<Database>,
+  dialect: DialectName,
+  c: ScoreChange,
+  kind: ScoreKind,
+  bounty: number,
+  time: string,
+  history: HistoryRow | null,
+): Promise<MovedRow | null> {
   const args = { delta: c.delta, bounty, time, by: c.by ?? null, userId: c.userId };
   const shape = `${dialect}:${kind === 'earn' ? 'earn' : 'use'}:${bounty ? 'bounty' : ''}`;
+  if (history) return (await moveRecorded(tx, shape, { ...args, ...history })).rows[0] ?? null;
   if (dialect !== 'mysql') return (await moveScoreRow(tx, shape, args)).rows[0] ?? null;
   if (affected(await moveScoreRow(tx, shape, args)) !== 1) return null;
   return (await scoreRowOf(tx, '', { userId: c.userId })).rows[0];
 }
 
-/**
- * The balance UPDATE of a change, compiled once per shape `dialect:earn|use:bounty?` (the tier set first on an
- * earned change; RETURNING the row on PostgreSQL and SQLite).
- */
-const moveScoreRow = compiledQuery((db, a: { delta: number; bounty: number; time: string; by: string | null; userId: string }, shape) => {
-  const [dialect, kind, withBounty] = shape.split(':');
-  const q = db
+type MoveArgs = { delta: number; bounty: number; time: string; by: string | null; userId: string };
+
+/** The balance UPDATE of a change (shape `dialect:earn|use:bounty?`): the tier set first on an earned change. */
+function scoreUpdate(db: QueryCreator<Database>, a: MoveArgs, shape: string) {
+  const [, kind, withBounty] = shape.split(':');
+  return db
     .updateTable('pirate_score')
     .set({
       ...(kind === 'earn' ? { rank_id: tierAfter(a.delta) } : {}),
@@ -148,12 +167,83 @@ const moveScoreRow = compiledQuery((db, a: { delta: number; bounty: number; time
     })
     .where('user_id', '=', a.userId)
     .where(sql<boolean>`available_score + ${a.delta} >= 0`);
+}
+
+/** What the balance UPDATE answers on PostgreSQL and SQLite. */
+const MOVED_COLUMNS = ['total_score', 'available_score', 'used_score', 'bounty', SHIP_OF_ROW, RANK_OF_ROW] as const;
+
+/** The balance UPDATE of a change, compiled once per shape (RETURNING the row on PostgreSQL and SQLite). */
+const moveScoreRow = compiledQuery((db, a: MoveArgs, shape) => {
+  const q = scoreUpdate(db, a, shape);
   // MariaDB has no RETURNING: the caller reads the row after (typed as the returned row for the other dialects)
-  return (dialect === 'mysql' ? q : q.returning(['total_score', 'available_score', 'used_score', 'bounty', SHIP_OF_ROW])) as unknown as Compilable<MovedRow>;
+  return (shape.startsWith('mysql:') ? q : q.returning([...MOVED_COLUMNS])) as unknown as Compilable<MovedRow>;
+});
+
+/**
+ * PostgreSQL: a whole change in ONE statement — the balance UPDATE, the player's ship (an earned change or a bounty:
+ * the same amounts; a player in no ship moves no row) and the history row (before = after − delta), as
+ * data-modifying CTEs over the moved row, answering that row. When the UPDATE applies to no row, nothing is written.
+ * Each round trip costs both Node and PostgreSQL far more than the statement itself.
+ */
+const moveRecorded = compiledQuery((db, a: MoveArgs & HistoryRow, shape) => {
+  const [, kind, withBounty] = shape.split(':');
+  const moved = db.with('moved', (qc) => scoreUpdate(qc, a, shape).returning([...MOVED_COLUMNS]));
+  const shipToo =
+    kind === 'earn' || withBounty
+      ? moved.with('ship', (qc) =>
+          qc
+            .updateTable('pirate_ship')
+            .set({
+              ...(kind === 'earn' ? { total_score: sql`total_score + ${a.delta}` } : {}),
+              ...(withBounty ? { bounty: sql`bounty + ${a.bounty}` } : {}),
+              update_time: a.time,
+            })
+            .where('id', '=', qc.selectFrom('moved').select('ship_id')),
+        )
+      : moved;
+  return (shipToo as typeof moved)
+    .with('history', (qc) =>
+      qc
+        .insertInto('user_score_history')
+        .columns([
+          'id',
+          'user_id',
+          'change_type',
+          'change_score',
+          'change_bounty',
+          'before_score',
+          'after_score',
+          'biz_type',
+          'biz_id',
+          'remark',
+          'create_by',
+          'create_time',
+        ])
+        .expression(
+          qc
+            .selectFrom('moved')
+            .select([
+              sql<string>`${a.id}`.as('id'),
+              sql<string>`${a.user_id}`.as('user_id'),
+              sql<number>`${a.change_type}`.as('change_type'),
+              sql<number>`${a.change_score}`.as('change_score'),
+              sql<number>`${a.change_bounty}`.as('change_bounty'),
+              sql<number>`moved.available_score - ${a.change_score}`.as('before_score'),
+              'moved.available_score as after_score',
+              sql<string>`${a.biz_type}`.as('biz_type'),
+              sql<string | null>`${a.biz_id}`.as('biz_id'),
+              sql<string | null>`${a.remark}`.as('remark'),
+              sql<string | null>`${a.create_by}`.as('create_by'),
+              sql<string>`${a.create_time}`.as('create_time'),
+            ]),
+        ),
+    )
+    .selectFrom('moved')
+    .selectAll() as unknown as Compilable<MovedRow>;
 });
 
 const scoreRowOf = compiledQuery((db, a: { userId: string }) =>
-  db.selectFrom('pirate_score').select(['total_score', 'available_score', 'used_score', 'bounty', SHIP_OF_ROW]).where('user_id', '=', a.userId),
+  db.selectFrom('pirate_score').select(['total_score', 'available_score', 'used_score', 'bounty', SHIP_OF_ROW, RANK_OF_ROW]).where('user_id', '=', a.userId),
 );
 
 /**
@@ -313,17 +403,34 @@ export async function applyScoreChange(tx: Kysely<Database>, dialect: DialectNam
   const bounty = c.bounty ?? (kind === 'earn' && c.delta > 0 ? c.delta * BOUNTY_PER_SCORE : 0);
   if (!Number.isSafeInteger(bounty)) throw new BizError(LEDGER_MSG.badDelta);
   const time = now();
-  let row = await moveRow(tx, dialect, c, kind, bounty, time);
+  const historyId = newId();
+  const history: HistoryRow = {
+    id: historyId,
+    user_id: c.userId,
+    change_type: c.changeType,
+    change_score: c.delta,
+    change_bounty: bounty,
+    before_score: 0, // (set below from the moved row: after − delta)
+    after_score: 0,
+    biz_type: c.bizType,
+    biz_id: c.bizId ?? null,
+    remark: c.remark ?? null,
+    create_by: c.by ?? null,
+    create_time: time,
+  };
+  // PostgreSQL: the UPDATE, the ship's and the history row are one statement (moveRecorded)
+  const together = dialect === 'postgres' ? history : null;
+  let row = await moveRow(tx, dialect, c, kind, bounty, time, together);
   if (!row) {
     const exists = await tx.selectFrom('pirate_score').select('id').where('user_id', '=', c.userId).executeTakeFirst();
     if (exists) throw new BizError(LEDGER_MSG.notEnough);
     await ensureScoreRow(tx, dialect, c.userId);
-    row = await moveRow(tx, dialect, c, kind, bounty, time);
+    row = await moveRow(tx, dialect, c, kind, bounty, time, together);
     if (!row) throw new BizError(LEDGER_MSG.notEnough);
   }
   // The row is locked by this transaction now (its tier moved in the same UPDATE): the player's ship (read by that
   // UPDATE's RETURNING, or MariaDB's read after it) follows; a player in no ship costs no statement.
-  if ((kind === 'earn' || bounty) && row.ship_id) {
+  if (!together && (kind === 'earn' || bounty) && row.ship_id) {
     await tx
       .updateTable('pirate_ship')
       .set({
@@ -336,20 +443,25 @@ export async function applyScoreChange(tx: Kysely<Database>, dialect: DialectNam
   }
   if (bounty) await bountyMoved(tx, dialect, c.userId, Number(row.bounty) - bounty, Number(row.bounty));
   const after = Number(row.available_score);
-  const historyId = newId();
-  await insertHistory(tx, '', {
-    id: historyId,
-    user_id: c.userId,
-    change_type: c.changeType,
-    change_score: c.delta,
-    change_bounty: bounty,
-    before_score: after - c.delta,
-    after_score: after,
-    biz_type: c.bizType,
-    biz_id: c.bizId ?? null,
-    remark: c.remark ?? null,
-    create_by: c.by ?? null,
-    create_time: time,
-  });
+  if (!together) await insertHistory(tx, '', { ...history, before_score: after - c.delta, after_score: after });
+  if (tx.isTransaction) {
+    const known = STANDING.get(tx) ?? new Map<string, Standing>();
+    STANDING.set(tx, known.set(c.userId, { totalScore: Number(row.total_score), availableScore: after, rankName: row.rank_name ?? null }));
+  }
   return { historyId, before: after - c.delta, after, total: Number(row.total_score), used: Number(row.used_score), bounty: Number(row.bounty) };
+}
+
+/** A player's score and tier as the last change in a transaction left them. */
+export interface Standing {
+  totalScore: number;
+  availableScore: number;
+  rankName: string | null;
+}
+
+/** Per open transaction: each player's standing after its last change (only the ledger writes those columns). */
+const STANDING = new WeakMap<object, Map<string, Standing>>();
+
+/** The player's standing after the last change `tx` made to it, or undefined when `tx` changed none (or is no transaction). */
+export function standingAfterChanges(tx: Kysely<Database>, userId: string): Standing | undefined {
+  return STANDING.get(tx)?.get(userId);
 }

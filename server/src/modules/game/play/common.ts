@@ -1,0 +1,119 @@
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../../core/context.js';
+import type { DialectName } from '../../../db/connection.js';
+import type { Database } from '../../../db/schema.js';
+import { affected, compiledQuery } from '../../../db/compiledQuery.js';
+import { GAME_MSG } from '../messages.js';
+
+/**
+ * What players do (issue 13 point 5): a sign-in at a place (signIn.ts), an answer (answer.ts), a chest opening
+ * (chest.ts). Each call is ONE transaction (transaction.ts) with the score ledger, the task progress (tasks.ts) and
+ * the honors it earns (honors.ts), and is idempotent: the row of the action is inserted against its unique key
+ * (insert-ignore, below), and only the call that inserted it scores; a repeat answers the stored result with
+ * `repeated: true`. Staff routes and device routes (routes.ts) both call these functions, and so may the demo seed
+ * (`{ ctx }` is enough: no request is needed). This file: what the calls share.
+ */
+export const PLAY_MSG = {
+  playerRequired: '请指定玩家（手环或玩家与预约）',
+  braceletUnknown: '未找到该手环',
+  braceletNotInUse: '该手环未在使用中',
+  userNotFound: GAME_MSG.playerNotFound,
+  reservationNotFound: '未找到该预约',
+  reservationCancelled: '该预约已取消',
+  placeRequired: '请指定签到点',
+  placeNotFound: '未找到该签到点',
+  placeClosed: '该签到点未开放',
+  placeNotOnLine: '该签到点不在本次预约的航路上',
+  questionNotFound: '未找到该题目',
+  answerRequired: GAME_MSG.answerRequired,
+  questionRequired: '题目不能为空',
+  chestRequired: '请指定宝箱',
+  chestNotFound: '未找到该宝箱',
+  chestEmpty: '宝箱已开完',
+  chestDisabled: '宝箱已停用',
+  wrongPassword: '宝箱密码不正确',
+  answerFirst: '请先答对解锁题目',
+  taskFirst: '请先完成解锁任务',
+} as const;
+
+/** The player of a call: from a bracelet in use (its user and reservation), or named by staff. */
+export interface PlayerRef {
+  nfcUid?: string | null;
+  braceletNo?: string | null;
+  userId?: string | null;
+  reservationId?: string | null;
+}
+
+export interface SignInInput extends PlayerRef {
+  placeId?: string | null;
+  placeNfcCode?: string | null;
+  /** sign_method: 1 NFC bracelet, 2 QR code, 3 by hand. */
+  method?: number | null;
+}
+
+export interface AnswerInput extends PlayerRef {
+  questionId: string;
+  answer: string;
+  durationMs?: number | null;
+}
+
+export interface OpenChestInput extends PlayerRef {
+  chestId?: string | null;
+  chestNfcCode?: string | null;
+  /** The password (unlock type 2). */
+  unlockValue?: string | null;
+}
+
+/** Who records it: a staff member's username or `device:{keyId}` (create_by of the rows, ≤ 50 characters). */
+export type PlayBy = string;
+
+export type Ctx = Pick<AppContext, 'db'>;
+export type Tx = Kysely<Database>;
+
+/** The player of a call, resolved (player.ts). */
+export interface Player {
+  userId: string;
+  reservationId: string;
+  shipId: string | null;
+  greatLineId: string | null;
+  braceletId: string | null;
+}
+
+/** Task types (task_type) the play calls move. */
+export const TASK = { signIn: 1, answer: 2, chest: 3 } as const;
+/** honor_condition_type values computed here. */
+export const HONOR_COND = { totalScore: 1, places: 2, correct: 3, chests: 4 } as const;
+export const CANCELLED = 4;
+export const VALID = 1;
+
+export function app2ctx(app: { ctx: Ctx } | Ctx): Ctx {
+  return 'ctx' in app ? app.ctx : app;
+}
+
+export const blank = (v: string | null | undefined): boolean => v === undefined || v === null || String(v).trim() === '';
+
+/** What a call earned beyond its own action (task rewards, honors), for its answer. */
+export interface Gains {
+  score: number;
+  honors: string[];
+  tasks: string[];
+}
+
+/** Insert-ignore: true when this call inserted the row, false when the unique key already held one. */
+export async function insertIgnore<T extends keyof Database & string>(
+  tx: Tx,
+  dialect: DialectName,
+  table: T,
+  values: Record<string, unknown>,
+): Promise<boolean> {
+  const args = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? null]));
+  return affected(await insertIgnoreRow(tx, `${dialect}:${table}:${Object.keys(args).join(',')}`, args)) === 1;
+}
+
+/** Shape `dialect:table:col,col,…`: an insert of those columns that does nothing when a unique key holds the row. */
+const insertIgnoreRow = compiledQuery((db, a: Record<string, unknown>, shape) => {
+  const [dialect, table, cols] = shape.split(':');
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table comes from the shape (a call site's literal)
+  const q = db.insertInto(table as keyof Database & string).values(Object.fromEntries(cols.split(',').map((c) => [c, a[c]])) as any);
+  return dialect === 'mysql' ? q.ignore() : q.onConflict((oc) => oc.doNothing());
+});
