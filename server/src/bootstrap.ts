@@ -31,7 +31,7 @@ export interface PrepareOptions extends OpenKvOptions {
 
 /** Open + migrate the database, resolve the JWT secret, seed, open the key-value store. */
 export async function prepareContext(config: AppConfig, opts: PrepareOptions = {}): Promise<PreparedContext> {
-  const db = await openDb(config.databaseUrl);
+  const db = await openDb(config.databaseUrl, config.dbPoolSize);
   try {
     await migrate(db);
     // After the migration: without JWT_SECRET the secret lives in the shared database (sys_secret).

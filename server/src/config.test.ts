@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -12,6 +13,7 @@ describe('loadConfig', () => {
     expect(c.adminPassword).toBeNull();
     expect(c.jwtSecret).toBeNull();
     expect(c.captcha).toBe(true);
+    expect(c.dbPoolSize).toBe(2 * os.availableParallelism() + 1);
   });
 
   it('reads every variable', () => {
@@ -25,6 +27,7 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'S3cret-pass',
       JWT_SECRET: 'x'.repeat(40),
       CAPTCHA: 'off',
+      DB_POOL_SIZE: '7',
     });
     expect(c).toMatchObject({
       port: 9000,
@@ -35,6 +38,7 @@ describe('loadConfig', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       adminPassword: 'S3cret-pass',
       captcha: false,
+      dbPoolSize: 7,
     });
   });
 
@@ -48,6 +52,7 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32/],
     [{ DATA_SOURCE_KEY: 'short' }, /DATA_SOURCE_KEY must be at least 32/],
     [{ CAPTCHA: 'maybe' }, /CAPTCHA must be "on" or "off"/],
+    [{ DB_POOL_SIZE: '0' }, /DB_POOL_SIZE must be between/],
   ])('refuses %o with a one-line reason', (env, reason) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(reason);

@@ -5,6 +5,8 @@ import type { Database } from './schema.js';
 // Counts writes per table so cached list totals are voided by any write on this node (core/crud/countCache.ts).
 import { tableWriteWatch } from '../core/crud/countCache.js';
 import { withStatementCache } from './statementCache.js';
+import { withFairTurns } from './fairSqlite.js';
+import { DEFAULT_POOL_SIZE } from '../config.js';
 import { withPreparedStatements } from './pgPrepared.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
@@ -16,10 +18,10 @@ export interface Db {
 }
 
 /**
- * Open the database chosen by DATABASE_URL alone. Datetimes travel as 'yyyy-MM-dd HH:mm:ss' strings on all
+ * Open the database chosen by DATABASE_URL (PostgreSQL and MariaDB with `poolSize` connections). Datetimes travel as 'yyyy-MM-dd HH:mm:ss' strings on all
  * three drivers (real timestamp columns on PostgreSQL/MySQL, TEXT on SQLite), so rows look the same everywhere.
  */
-export async function openDb(url: string): Promise<Db> {
+export async function openDb(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<Db> {
   if (url.startsWith('sqlite:')) {
     const { default: Database } = await import('better-sqlite3');
     const file = url.slice('sqlite:'.length);
@@ -29,7 +31,7 @@ export async function openDb(url: string): Promise<Db> {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [tableWriteWatch] });
+    const db = new Kysely<Database>({ dialect: withFairTurns(new SqliteDialect({ database: withStatementCache(sqlite) })), plugins: [tableWriteWatch] });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
@@ -40,7 +42,7 @@ export async function openDb(url: string): Promise<Db> {
     types.setTypeParser(1082, (s: string) => s);
     types.setTypeParser(20, (s: string) => Number(s)); // bigint counts as numbers
     types.setTypeParser(1700, (s: string) => Number(s)); // numeric
-    const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.default.Pool({ connectionString: url, max: poolSize });
     // An idle client that loses its connection (server restart, DROP DATABASE … WITH (FORCE)) emits 'error' on the
     // pool; without a listener that is an uncaught exception that ends the process. The next query reconnects.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL idle connection closed: ${err.message}`));
@@ -56,7 +58,7 @@ export async function openDb(url: string): Promise<Db> {
       bigNumberStrings: false,
       decimalNumbers: true,
       charset: 'utf8mb4',
-      connectionLimit: 10,
+      connectionLimit: poolSize,
       timezone: '+08:00',
     });
     const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }), plugins: [tableWriteWatch] });

@@ -1,9 +1,11 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../../core/context.js';
 import type { DialectName } from '../../../db/connection.js';
 import type { Database } from '../../../db/schema.js';
 import { affected, compiledQuery } from '../../../db/compiledQuery.js';
 import { GAME_MSG } from '../messages.js';
+import { newId } from '../../../core/id.js';
+import { now } from '../../../core/time.js';
 
 /**
  * What players do (issue 13 point 5): a sign-in at a place (signIn.ts), an answer (answer.ts), a chest opening
@@ -99,7 +101,24 @@ export interface Gains {
   tasks: string[];
 }
 
-/** Insert-ignore: true when this call inserted the row, false when the unique key already held one. */
+/** A play transaction found no pirate_score row to lock (transaction.ts makes the row and runs the call again). */
+export class NoScoreRow extends Error {}
+
+/**
+ * PostgreSQL play transactions whose player's pirate_score row is still to be locked (transaction.ts): the call's
+ * first insert-ignore takes the lock in its own statement, a round trip saved. The value: the player.
+ */
+export const LOCK_PENDING = new WeakMap<object, string>();
+
+/** The arguments of lockedInsertIgnore for the player's score row (no column is called so). */
+const LOCK_USER = '_lock_user';
+const SCORE_ID = '_score_id';
+const SCORE_TIME = '_score_time';
+
+/**
+ * Insert-ignore: true when this call inserted the row, false when the unique key already held one. The first one of
+ * a PostgreSQL play transaction locks the player's score row first, in the same statement (NoScoreRow when missing).
+ */
 export async function insertIgnore<T extends keyof Database & string>(
   tx: Tx,
   dialect: DialectName,
@@ -107,7 +126,15 @@ export async function insertIgnore<T extends keyof Database & string>(
   values: Record<string, unknown>,
 ): Promise<boolean> {
   const args = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? null]));
-  return affected(await insertIgnoreRow(tx, `${dialect}:${table}:${Object.keys(args).join(',')}`, args)) === 1;
+  const cols = Object.keys(args).join(',');
+  const lockFor = LOCK_PENDING.get(tx);
+  if (lockFor !== undefined) {
+    LOCK_PENDING.delete(tx);
+    const [r] = (await lockedInsertIgnore(tx, `${table}:${cols}`, { ...args, [LOCK_USER]: lockFor, [SCORE_ID]: newId(), [SCORE_TIME]: now() })).rows;
+    if (!Number(r?.locked)) throw new NoScoreRow();
+    return Number(r.inserted) === 1;
+  }
+  return affected(await insertIgnoreRow(tx, `${dialect}:${table}:${cols}`, args)) === 1;
 }
 
 /** Shape `dialect:table:col,col,…`: an insert of those columns that does nothing when a unique key holds the row. */
@@ -116,4 +143,48 @@ const insertIgnoreRow = compiledQuery((db, a: Record<string, unknown>, shape) =>
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table comes from the shape (a call site's literal)
   const q = db.insertInto(table as keyof Database & string).values(Object.fromEntries(cols.split(',').map((c) => [c, a[c]])) as any);
   return dialect === 'mysql' ? q.ignore() : q.onConflict((oc) => oc.doNothing());
+});
+
+/**
+ * PostgreSQL, shape `table:col,col,…`: make the player's pirate_score row if missing, lock it (`FOR UPDATE` in a
+ * CTE) and insert-ignore the row reading from it — the insert cannot start before the lock is held, so one player's
+ * calls still run in turn before any of them takes a unique key's lock. A row this statement makes is its own
+ * (invisible to others until commit), so it counts as locked. Answers how many rows it holds (0 only when a parallel
+ * first call made the row after this statement began: nothing inserted, the caller runs again) and inserted.
+ */
+const lockedInsertIgnore = compiledQuery((db, a: Record<string, unknown>, shape) => {
+  const [table, cols] = shape.split(':');
+  const names = cols.split(',');
+  const userId = a[LOCK_USER] as string;
+  return db
+    .with('made', (qc) =>
+      qc
+        .insertInto('pirate_score')
+        .values({
+          id: a[SCORE_ID] as string,
+          user_id: userId,
+          total_score: 0,
+          available_score: 0,
+          used_score: 0,
+          bounty: 0,
+          create_time: a[SCORE_TIME] as string,
+        })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .returning('id'),
+    )
+    .with('existing', (qc) => qc.selectFrom('pirate_score').select('id').where('user_id', '=', userId).forUpdate())
+    .with('locked', (qc) => qc.selectFrom('existing').select('id').unionAll(qc.selectFrom('made').select('id')))
+    .with('inserted', (qc) =>
+      qc
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table and columns come from the shape (a call site's literal)
+        .insertInto(table as any)
+        .columns(names as never)
+        .expression(qc.selectFrom('locked').select(names.map((c) => sql`${a[c]}`.as(c))) as never)
+        .onConflict((oc) => oc.doNothing())
+        .returning(sql<number>`1`.as('one')),
+    )
+    .selectNoFrom((eb) => [
+      eb.selectFrom('locked').select(eb.fn.countAll<number>().as('n')).as('locked'),
+      eb.selectFrom('inserted').select(eb.fn.countAll<number>().as('n')).as('inserted'),
+    ]);
 });

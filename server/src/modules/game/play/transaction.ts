@@ -5,7 +5,7 @@ import type { Database } from '../../../db/schema.js';
 import { isDeadlock } from '../../../core/db/deadlock.js';
 import { compiledQuery } from '../../../db/compiledQuery.js';
 import { ensureScoreRow, rankNameOf, standingAfterChanges, withDeferredBountyCounts } from '../score/ledger.js';
-import { type Gains, type Player, type PlayBy, type Tx } from './common.js';
+import { LOCK_PENDING, NoScoreRow, type Gains, type Player, type PlayBy, type Tx } from './common.js';
 import { checkHonors } from './honors.js';
 import { progressTasks } from './tasks.js';
 
@@ -14,7 +14,9 @@ import { progressTasks } from './tasks.js';
  * pirate_score row locked first, so one player's calls run one after the other on PostgreSQL and MariaDB (SQLite
  * serialises writers): no two of them hold shared locks on the same unique keys (insert-ignore of a task record, the
  * ledger's own insert-ignore) and then wait for each other's exclusive ones. A deadlock the database still reports
- * (another order of shared rows) is retried.
+ * (another order of shared rows) is retried. PostgreSQL takes the lock in the call's first statement (and makes a
+ * missing score row there, common.ts lockedInsertIgnore); MariaDB locks by a statement of its own, and a missing row
+ * is made before the transaction runs again.
  */
 export async function playTransaction<T>(db: Kysely<Database>, dialect: DialectName, userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -23,19 +25,20 @@ export async function playTransaction<T>(db: Kysely<Database>, dialect: DialectN
         .transaction()
         .setIsolationLevel('read committed')
         .execute(async (tx) => {
-          // SQLite: nothing to lock (it serialises writers); a missing score row is made by the ledger's first change
-          if (dialect !== 'sqlite' && !(await lockScoreRow(tx, dialect, { userId })).rows.length) throw new NoScoreRow();
+          // SQLite: nothing to lock (it serialises writers); a missing score row is made by the ledger's first change.
+          // PostgreSQL: the call's first statement, its insert-ignore, takes the lock (common.ts); MariaDB: a statement
+          if (dialect === 'postgres') LOCK_PENDING.set(tx, userId);
+          else if (dialect === 'mysql' && !(await lockScoreRow(tx, dialect, { userId })).rows.length) throw new NoScoreRow();
           return withDeferredBountyCounts(tx, dialect, () => work(tx));
         });
     } catch (e) {
-      // the row to lock must exist before the transaction (an insert-ignore in it would take the shared lock first)
+      // MariaDB (or PostgreSQL's rare race of two first calls): the row to lock must exist before the transaction (an
+      // insert-ignore in it would take MariaDB's shared lock first)
       if (e instanceof NoScoreRow && attempt < 3) await ensureScoreRow(db, dialect, userId);
       else if (attempt >= 3 || !isDeadlock(e)) throw e;
     }
   }
 }
-
-class NoScoreRow extends Error {}
 
 const lockScoreRow = compiledQuery((db, a: { userId: string }) => db.selectFrom('pirate_score').select('id').where('user_id', '=', a.userId).forUpdate());
 
