@@ -6,6 +6,7 @@ import type { Database } from './schema.js';
 import { tableWriteWatch } from '../core/crud/countCache.js';
 import { withStatementCache } from './statementCache.js';
 import { withFairTurns } from './fairSqlite.js';
+import { startCheckpointer } from './sqliteCheckpoint.js';
 import { DEFAULT_POOL_SIZE } from '../config.js';
 import { withPreparedStatements } from './pgPrepared.js';
 
@@ -31,8 +32,17 @@ export async function openDb(url: string, poolSize = DEFAULT_POOL_SIZE): Promise
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // checkpoints in a worker thread, off the event loop (a file database only)
+    const stopCheckpoints = file === ':memory:' ? async () => {} : startCheckpointer(sqlite, file);
     const db = new Kysely<Database>({ dialect: withFairTurns(new SqliteDialect({ database: withStatementCache(sqlite) })), plugins: [tableWriteWatch] });
-    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+    return {
+      db,
+      dialect: 'sqlite',
+      destroy: async () => {
+        await stopCheckpoints();
+        await db.destroy();
+      },
+    };
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pg = await import('pg');

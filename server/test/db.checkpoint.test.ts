@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { openDb } from '../src/db/connection.js';
+
+// db/sqliteCheckpoint.ts: the write-ahead log is copied back into the database file by a worker thread, not by the
+// commits of the request-serving connection (which would stall every request in flight).
+describe('SQLite checkpoints off the event loop', () => {
+  it('a committed write reaches the database file itself within a moment, without the serving connection checkpointing', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-ckpt-'));
+    const file = path.join(dir, 'a.db');
+    const { db, destroy } = await openDb(`sqlite:${file}`);
+    try {
+      await db.schema
+        .createTable('t')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('v', 'text')
+        .execute();
+      for (let i = 0; i < 50; i++)
+        await db
+          .insertInto('t' as never)
+          .values({ id: i, v: 'x'.repeat(500) } as never)
+          .execute();
+      // a copy of the database file alone (no -wal beside it) holds what the worker copied back
+      const rowsInFile = () => {
+        const copy = path.join(dir, `copy-${Date.now()}.db`);
+        fs.copyFileSync(file, copy);
+        const c = new Database(copy, { readonly: true });
+        try {
+          return (c.prepare("select count(*) as n from sqlite_master where name = 't'").get() as { n: number }).n
+            ? (c.prepare('select count(*) as n from t').get() as { n: number }).n
+            : 0;
+        } finally {
+          c.close();
+        }
+      };
+      const deadline = Date.now() + 5_000;
+      while (rowsInFile() < 50 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(rowsInFile()).toBe(50);
+    } finally {
+      await destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
