@@ -7,22 +7,18 @@
  * `{"ready":true,...}` with the device key and secret, answers IPC 'cpu', serves until SIGTERM. 127.0.0.1 only.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { DialectName } from '../server/src/db/connection.js';
 import { buildApp } from '../server/src/app.js';
-import { prepareContext } from '../server/src/bootstrap.js';
 import { PUBLIC } from '../server/src/core/access/guard.js';
 import { dataSourceBox } from '../server/src/core/crypto/dataSourceKey.js';
 import { newId } from '../server/src/core/id.js';
 import { now } from '../server/src/core/time.js';
 import { bountyCountsOff } from '../server/src/modules/game/score/boardCounts.js';
-import { benchConfig } from './benchConfig.js';
+import { openBenchDatabase } from './benchDatabase.js';
 
 const DIALECT = (process.env.BENCH_DB ?? 'sqlite') as DialectName;
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
 const PLACES = Number(process.env.BENCH_PLACES ?? 20);
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 // BENCH_TALLY=1 (SQLite): count the statements run, read and reset by `GET /bench/tally` (diagnostics, not timed)
 const tally = new Map<string, { n: number; ms: number }>();
@@ -45,30 +41,9 @@ if (process.env.BENCH_TALLY === '1' && DIALECT === 'sqlite') {
   }
 }
 
-function pgUrl(name: string): string {
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-async function pgAdmin(q: string): Promise<void> {
-  const pg = (await import('pg')).default;
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  try {
-    await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
-
 async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-bench-device-'));
-  const pgName = `pk_bench_device_${process.pid}_${Date.now() % 100000}`;
-  if (DIALECT === 'postgres') await pgAdmin(`CREATE DATABASE "${pgName}"`);
-  const config = benchConfig(dataDir, { DATABASE_URL: DIALECT === 'postgres' ? pgUrl(pgName) : '', REDIS_URL: '', RATE_LIMIT_DEVICE: '0', OPERATION_LOG: '0' });
-  const prepared = await prepareContext(config);
-  const { ctx } = prepared;
-  const db = ctx.db.db;
+  const bench = await openBenchDatabase('device', DIALECT, { RATE_LIMIT_DEVICE: '0', OPERATION_LOG: '0' });
+  const { ctx, db } = bench;
   const time = now();
 
   // the game rows: places, players with a bracelet in use and a reservation, a task, honors, a device
@@ -208,19 +183,11 @@ async function main(): Promise<void> {
     tally.clear();
     return out;
   });
+  bench.serve(app);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   process.on('message', (m) => {
     if (m === 'cpu') process.send?.(process.cpuUsage());
   });
-  const stop = async () => {
-    await app.close().catch(() => {});
-    await prepared.close().catch(() => {});
-    if (DIALECT === 'postgres') await pgAdmin(`DROP DATABASE IF EXISTS "${pgName}" WITH (FORCE)`).catch(() => {});
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
   console.log(JSON.stringify({ ready: true, url, prefix: ctx.config.apiPrefix, keyId, secret, players: PLAYERS, places: places.map((p) => p.id) }));
 }
 

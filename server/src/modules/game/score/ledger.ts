@@ -6,6 +6,7 @@ import { BizError } from '../../../core/envelope/errors.js';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
 import { retryOnDeadlock } from '../../../core/db/deadlock.js';
+import { bountyMoved } from './boardCounts.js';
 
 /**
  * The score ledger (issue 13 point 6): the ONE place that changes a player's pirate_score row. Every change runs
@@ -247,87 +248,6 @@ const scoreRowOf = compiledQuery((db, a: { userId: string }) =>
 );
 
 /**
- * The width of the live board's coarse bounty ranges (pirate_bounty_bucket, migration 0024), in berries: 100 score
- * points. "My position" sums the ranges above the asker's and the per-value counts inside the asker's range.
- */
-export const BOUNTY_BUCKET_WIDTH = 100_000;
-export const bountyBucketOf = (bounty: number) => bounty - (bounty % BOUNTY_BUCKET_WIDTH);
-
-/**
- * One player's bounty moved from `from` to `to`: the live board's per-value counts (pirate_bounty_count, migration
- * 0014) and per-range counts (pirate_bounty_bucket, migration 0024) follow, in the caller's transaction. Only positive
- * values are counted (a bounty of 0 is never above anyone). A move inside one range leaves the range counts alone.
- */
-async function moveBountyCount(tx: Kysely<Database>, dialect: DialectName, from: number, to: number): Promise<void> {
-  if (from === to) return;
-  await moveCount(tx, dialect, 'value', from > 0 ? from : NONE, to > 0 ? to : NONE);
-  const [fromBucket, toBucket] = [from > 0 ? bountyBucketOf(from) : NONE, to > 0 ? bountyBucketOf(to) : NONE];
-  if (fromBucket !== toBucket) await moveCount(tx, dialect, 'bucket', fromBucket, toBucket);
-}
-
-/** No row to move (a bounty of 0 is never counted). */
-const NONE = -1;
-
-/** The two count tables of the live board and their key columns. */
-const COUNT_TABLES = { value: ['pirate_bounty_count', 'bounty'], bucket: ['pirate_bounty_bucket', 'bucket'] } as const;
-
-/**
- * One statement for a count table: the old key's row −1 (a row missing there is created at 0: nothing to take away),
- * the new key's +1 (NONE: no row). Rows listed in ascending key order, so concurrent changes lock them in one order.
- */
-async function moveCount(tx: Kysely<Database>, dialect: DialectName, level: keyof typeof COUNT_TABLES, from: number, to: number): Promise<void> {
-  const rows = [
-    { key: from, players: 0 },
-    { key: to, players: 1 },
-  ].filter((r) => r.key !== NONE);
-  if (!rows.length) return;
-  rows.sort((a, b) => a.key - b.key);
-  await upsertCounts(tx, `${dialect}:${rows.length}:${level}`, {
-    k0: rows[0].key,
-    p0: rows[0].players,
-    k1: rows[1]?.key ?? null,
-    p1: rows[1]?.players ?? null,
-  });
-}
-
-/**
- * Shape `dialect:n:level`: the upsert of n (1 or 2) rows of a count table (COUNT_TABLES) — players 0 takes one away,
- * 1 adds one. Table and column come from the fixed table above, never from a request.
- */
-const upsertCounts = compiledQuery((db, a: { k0: number; p0: number; k1: number | null; p1: number | null }, shape) => {
-  const [dialect, n, level] = shape.split(':') as [DialectName, string, keyof typeof COUNT_TABLES];
-  // typed as the per-value table: both tables have the same two columns
-  const [table, key] = COUNT_TABLES[level] as unknown as readonly ['pirate_bounty_count', 'bounty'];
-  const keys = [{ key: a.k0, players: a.p0 }, ...(n === '2' ? [{ key: a.k1 as number, players: a.p1 as number }] : [])];
-  const q = db.insertInto(table).values(keys.map((k) => ({ [key]: k.key, players: k.players }) as { bounty: number; players: number }));
-  return dialect === 'mysql'
-    ? q.onDuplicateKeyUpdate({ players: sql`players + if(values(players) = 0, -1, 1)` })
-    : q.onConflict((oc) => oc.column(key).doUpdateSet({ players: sql`${sql.ref(`${table}.players`)} + case when excluded.players = 0 then -1 else 1 end` }));
-});
-
-/** Transactions whose per-bounty count moves wait for `flushBountyCounts` (player → bounty before and after). */
-const DEFERRED_COUNTS = new WeakMap<object, Map<string, { from: number; to: number }>>();
-
-/**
- * Run `work` in `tx` with the live board's per-bounty counts moved once at its end (the player's bounty before the
- * first change and after the last), not at each change: the count rows — shared by every player at the same bounty —
- * are then locked for the last statement of the transaction only, not for all of it, and several changes of one
- * call cost one upsert. Same result: the counts move inside the same transaction. A play call uses it.
- */
-export async function withDeferredBountyCounts<T>(tx: Kysely<Database>, dialect: DialectName, work: () => Promise<T>): Promise<T> {
-  const moves = new Map<string, { from: number; to: number }>();
-  DEFERRED_COUNTS.set(tx, moves);
-  try {
-    const out = await work();
-    DEFERRED_COUNTS.delete(tx);
-    for (const { from, to } of moves.values()) await moveBountyCount(tx, dialect, from, to);
-    return out;
-  } finally {
-    DEFERRED_COUNTS.delete(tx);
-  }
-}
-
-/**
  * The transaction a ledger change runs in: READ COMMITTED (on MariaDB an UPDATE that finds no row, or an insert of a
  * new key, then takes no gap lock, so first changes of different new players cannot deadlock on one index gap), run
  * again when the database still picks it as a deadlock victim. Callers that change scores use it (or their own
@@ -335,19 +255,6 @@ export async function withDeferredBountyCounts<T>(tx: Kysely<Database>, dialect:
  */
 export function ledgerTransaction<T>(db: Kysely<Database>, work: (tx: Kysely<Database>) => Promise<T>): Promise<T> {
   return retryOnDeadlock(() => db.transaction().setIsolationLevel('read committed').execute(work));
-}
-
-/**
- * A player's bounty moved from `from` to `to` in `tx`: the live board's per-bounty counts follow — at once, or at the
- * end of a `withDeferredBountyCounts` transaction (one player's moves merge: the first "from", the last "to").
- * applyScoreChange calls it; so must any other writer of pirate_score.bounty (a chest's bounty-only reward).
- */
-export async function bountyMoved(tx: Kysely<Database>, dialect: DialectName, userId: string, from: number, to: number): Promise<void> {
-  const deferred = DEFERRED_COUNTS.get(tx);
-  if (!deferred) return moveBountyCount(tx, dialect, from, to);
-  const mine = deferred.get(userId);
-  if (mine) mine.to = to;
-  else deferred.set(userId, { from, to });
 }
 
 type HistoryRow = {
