@@ -10,16 +10,29 @@ let seq = 0n;
 const worker = BigInt(randomInt(0, 1024));
 
 export function newId(): string {
+  return newIdBlock(1).toString().padStart(19, '1');
+}
+
+/**
+ * `n` (1…4096) ids taken at once: the block's first id as a number; the block is that number and the n − 1 after it
+ * (one millisecond, consecutive sequence values), written as newId writes one (padStart 19 with '1'). A database
+ * function that makes several rows takes such a block (PostgreSQL's play calls, modules/game/play/pgPlay.ts), so its
+ * ids come from the same generator and never meet another id of this process.
+ */
+export function newIdBlock(n: number): bigint {
+  const count = BigInt(n);
   // A clock that steps back (NTP, a test's fake clock) must not repeat an id: stay on the last millisecond and count.
   let ms = BigInt(Date.now()) - EPOCH;
+  let first = 0n;
   if (ms <= lastMs) {
     ms = lastMs;
-    seq = (seq + 1n) & 4095n;
-    if (seq === 0n) ms = lastMs + 1n;
-  } else {
-    seq = 0n;
+    first = seq + 1n;
   }
+  if (first + count > 4096n) {
+    ms = lastMs + 1n > ms ? lastMs + 1n : ms;
+    first = 0n;
+  }
+  seq = first + count - 1n;
   lastMs = ms;
-  const v = (ms << 22n) | (worker << 12n) | seq;
-  return v.toString().padStart(19, '1');
+  return (ms << 22n) | (worker << 12n) | first;
 }

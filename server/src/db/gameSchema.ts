@@ -583,12 +583,16 @@ export interface GameMessageReadTable {
 /** Players per positive bounty value, kept by the score ledger (migration 0014): the live board's "my position". */
 export interface PirateBountyCountTable {
   bounty: number;
+  /** One of BOUNTY_COUNT_SHARDS rows per value (migration 0025): the count is the sum over the shards. */
+  shard: Generated<number>;
   players: number;
 }
 
 /** Players per coarse bounty range [bucket, bucket + BOUNTY_BUCKET_WIDTH) (migration 0024), kept by the ledger. */
 export interface PirateBountyBucketTable {
   bucket: number;
+  /** As PirateBountyCountTable.shard. */
+  shard: Generated<number>;
   players: number;
 }
 

@@ -25,6 +25,8 @@ import * as m0019 from './migrations/0019_user_setting.js';
 // dashboard venue (issue 14 point 5)
 import * as m0022 from './migrations/0022_game_stat_day.js';
 import * as m0024 from './migrations/0024_bounty_bucket.js';
+import * as m0025 from './migrations/0025_bounty_count_shards.js';
+import * as m0026 from './migrations/0026_play_functions.js';
 
 /**
  * A migration file exports `up(db, dialect)` (and optionally `down(db, dialect)`).
@@ -62,6 +64,8 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '0022_game_stat_day': m0022,
   '0023_dashboard_ops_indexes': m0023, // issue 14 dashops
   '0024_bounty_bucket': m0024,
+  '0025_bounty_count_shards': m0025,
+  '0026_play_functions': m0026, // PostgreSQL: the play calls as database functions
 };
 
 class StaticProvider implements MigrationProvider {

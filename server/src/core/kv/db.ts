@@ -1,9 +1,29 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
+import { compiledQuery } from '../../db/compiledQuery.js';
 import type { KvStore } from './types.js';
 
 const PURGE_EVERY_MS = 60_000;
+
+/**
+ * PostgreSQL and SQLite `incr` (shape: the dialect): one atomic upsert — a missing or expired key starts at 1 with a
+ * fresh TTL, a live one is incremented — compiled once (a device call's nonce and every request limit run it).
+ */
+const incrUpsert = compiledQuery((db, a: { k: string; exp: number | null; nowMs: number }, shape) => {
+  const expired = sql`(sys_kv.expires_at is not null and sys_kv.expires_at <= ${a.nowMs})`;
+  const intType = shape === 'postgres' ? sql`bigint` : sql`integer`;
+  return db
+    .insertInto('sys_kv')
+    .values({ k: a.k, v: '1', expires_at: a.exp })
+    .onConflict((oc) =>
+      oc.column('k').doUpdateSet({
+        v: sql`case when ${expired} then '1' else cast(cast(sys_kv.v as ${intType}) + 1 as text) end`,
+        expires_at: sql`case when ${expired} then excluded.expires_at else sys_kv.expires_at end`,
+      }),
+    )
+    .returning('v');
+});
 
 type KvEb = ExpressionBuilder<Database, 'sys_kv'>;
 
@@ -92,9 +112,9 @@ export class DbKv implements KvStore {
   async incr(key: string, ttlSeconds: number): Promise<number> {
     const nowMs = Date.now();
     const exp = this.expiry(ttlSeconds, nowMs);
-    const expired = sql`(sys_kv.expires_at is not null and sys_kv.expires_at <= ${nowMs})`;
     // One atomic upsert: a missing or expired key starts at 1 with a fresh TTL; a live one is incremented.
     if (this.db.dialect === 'mysql') {
+      const expired = sql`(sys_kv.expires_at is not null and sys_kv.expires_at <= ${nowMs})`;
       return this.db.db.transaction().execute(async (tx) => {
         await sql`insert into sys_kv (k, v, expires_at) values (${key}, '1', ${exp})
           on duplicate key update
@@ -105,12 +125,7 @@ export class DbKv implements KvStore {
         return Number(row.v);
       });
     }
-    const intType = this.db.dialect === 'postgres' ? sql`bigint` : sql`integer`;
-    const res = await sql<{ v: string }>`insert into sys_kv (k, v, expires_at) values (${key}, '1', ${exp})
-      on conflict (k) do update set
-        v = case when ${expired} then '1' else cast(cast(sys_kv.v as ${intType}) + 1 as text) end,
-        expires_at = case when ${expired} then excluded.expires_at else sys_kv.expires_at end
-      returning v`.execute(this.db.db);
+    const res = await incrUpsert(this.db.db, this.db.dialect, { k: key, exp, nowMs });
     await this.maybePurge(nowMs);
     return Number(res.rows[0].v);
   }

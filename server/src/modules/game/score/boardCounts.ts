@@ -17,15 +17,23 @@ export const BOUNTY_BUCKET_WIDTH = 100_000;
 export const bountyBucketOf = (bounty: number) => bounty - (bounty % BOUNTY_BUCKET_WIDTH);
 
 /**
+ * Rows per key of the count tables (migration 0025): a move changes one shard, picked at random, so parallel moves of
+ * players at the same bounty seldom wait for the same row lock until their commit. A count is the sum over its shards.
+ */
+export const BOUNTY_COUNT_SHARDS = 8;
+export const randomShard = (): number => Math.floor(Math.random() * BOUNTY_COUNT_SHARDS);
+
+/**
  * One player's bounty moved from `from` to `to`: the live board's per-value counts (pirate_bounty_count, migration
  * 0014) and per-range counts (pirate_bounty_bucket, migration 0024) follow, in the caller's transaction. Only positive
  * values are counted (a bounty of 0 is never above anyone). A move inside one range leaves the range counts alone.
  */
 async function moveBountyCount(tx: Kysely<Database>, dialect: DialectName, from: number, to: number): Promise<void> {
   if (from === to) return;
-  await moveCount(tx, dialect, 'value', from > 0 ? from : NONE, to > 0 ? to : NONE);
+  const shard = randomShard();
+  await moveCount(tx, dialect, 'value', shard, from > 0 ? from : NONE, to > 0 ? to : NONE);
   const [fromBucket, toBucket] = [from > 0 ? bountyBucketOf(from) : NONE, to > 0 ? bountyBucketOf(to) : NONE];
-  if (fromBucket !== toBucket) await moveCount(tx, dialect, 'bucket', fromBucket, toBucket);
+  if (fromBucket !== toBucket) await moveCount(tx, dialect, 'bucket', shard, fromBucket, toBucket);
 }
 
 /** No row to move (a bounty of 0 is never counted). */
@@ -35,17 +43,19 @@ const NONE = -1;
 const COUNT_TABLES = { value: ['pirate_bounty_count', 'bounty'], bucket: ['pirate_bounty_bucket', 'bucket'] } as const;
 
 /**
- * One statement for a count table: the old key's row −1 (a row missing there is created at 0: nothing to take away),
- * the new key's +1 (NONE: no row). Rows listed in ascending key order, so concurrent changes lock them in one order.
+ * One statement for a count table, in one shard: the old key's row −1 (a missing row is created at −1 — the count is
+ * the sum over the key's shards), the new key's +1 (NONE: no row). Rows listed in ascending key order, so concurrent
+ * changes lock them in one order.
  */
-async function moveCount(tx: Kysely<Database>, dialect: DialectName, level: keyof typeof COUNT_TABLES, from: number, to: number): Promise<void> {
+async function moveCount(tx: Kysely<Database>, dialect: DialectName, level: keyof typeof COUNT_TABLES, shard: number, from: number, to: number): Promise<void> {
   const rows = [
-    { key: from, players: 0 },
+    { key: from, players: -1 },
     { key: to, players: 1 },
   ].filter((r) => r.key !== NONE);
   if (!rows.length) return;
   rows.sort((a, b) => a.key - b.key);
   await upsertCounts(tx, `${dialect}:${rows.length}:${level}`, {
+    shard,
     k0: rows[0].key,
     p0: rows[0].players,
     k1: rows[1]?.key ?? null,
@@ -54,18 +64,21 @@ async function moveCount(tx: Kysely<Database>, dialect: DialectName, level: keyo
 }
 
 /**
- * Shape `dialect:n:level`: the upsert of n (1 or 2) rows of a count table (COUNT_TABLES) — players 0 takes one away,
- * 1 adds one. Table and column come from the fixed table above, never from a request.
+ * Shape `dialect:n:level`: the upsert of n (1 or 2) rows of a count table (COUNT_TABLES) in one shard — each row's
+ * players is what it adds (−1 or +1; a missing row starts there). Table and column come from the fixed table above,
+ * never from a request.
  */
-const upsertCounts = compiledQuery((db, a: { k0: number; p0: number; k1: number | null; p1: number | null }, shape) => {
+const upsertCounts = compiledQuery((db, a: { shard: number; k0: number; p0: number; k1: number | null; p1: number | null }, shape) => {
   const [dialect, n, level] = shape.split(':') as [DialectName, string, keyof typeof COUNT_TABLES];
-  // typed as the per-value table: both tables have the same two columns
+  // typed as the per-value table: both tables have the same columns
   const [table, key] = COUNT_TABLES[level] as unknown as readonly ['pirate_bounty_count', 'bounty'];
   const keys = [{ key: a.k0, players: a.p0 }, ...(n === '2' ? [{ key: a.k1 as number, players: a.p1 as number }] : [])];
-  const q = db.insertInto(table).values(keys.map((k) => ({ [key]: k.key, players: k.players }) as { bounty: number; players: number }));
+  const q = db
+    .insertInto(table)
+    .values(keys.map((k) => ({ [key]: k.key, shard: a.shard, players: k.players }) as { bounty: number; shard: number; players: number }));
   return dialect === 'mysql'
-    ? q.onDuplicateKeyUpdate({ players: sql`players + if(values(players) = 0, -1, 1)` })
-    : q.onConflict((oc) => oc.column(key).doUpdateSet({ players: sql`${sql.ref(`${table}.players`)} + case when excluded.players = 0 then -1 else 1 end` }));
+    ? q.onDuplicateKeyUpdate({ players: sql`players + values(players)` })
+    : q.onConflict((oc) => oc.columns([key, 'shard']).doUpdateSet({ players: sql`${sql.ref(`${table}.players`)} + excluded.players` }));
 });
 
 /** Transactions whose per-bounty count moves wait for `flushBountyCounts` (player → bounty before and after). */
@@ -124,13 +137,15 @@ export async function bountyCountsOff(db: Kysely<Database>): Promise<string[]> {
     add(`v:${Number(r.bounty)}`, Number(r.n));
     add(`r:${bountyBucketOf(Number(r.bounty))}`, Number(r.n));
   }
+  // a count is the sum over its shards
   const got = new Map<string, number>();
-  for (const r of await db.selectFrom('pirate_bounty_count').select(['bounty', 'players']).execute()) got.set(`v:${Number(r.bounty)}`, Number(r.players));
-  for (const r of await db.selectFrom('pirate_bounty_bucket').select(['bucket', 'players']).execute()) got.set(`r:${Number(r.bucket)}`, Number(r.players));
+  const sum = (k: string, n: number) => got.set(k, (got.get(k) ?? 0) + n);
+  for (const r of await db.selectFrom('pirate_bounty_count').select(['bounty', 'players']).execute()) sum(`v:${Number(r.bounty)}`, Number(r.players));
+  for (const r of await db.selectFrom('pirate_bounty_bucket').select(['bucket', 'players']).execute()) sum(`r:${Number(r.bucket)}`, Number(r.players));
   return [...new Set([...want.keys(), ...got.keys()])].filter((k) => (want.get(k) ?? 0) !== (got.get(k) ?? 0));
 }
 
-/** Both count tables rebuilt from pirate_score, as the ledger would have kept them. */
+/** Both count tables rebuilt from pirate_score, as the ledger would have kept them (in shard 0). */
 export async function rebuildBountyCounts(db: Kysely<Database>): Promise<void> {
   const w = sql.lit(BOUNTY_BUCKET_WIDTH);
   await db.deleteFrom('pirate_bounty_count').execute();
