@@ -4,7 +4,7 @@ import { now } from '../../../core/time.js';
 import { applyScoreChange, SCORE_CHANGE } from '../score/ledger.js';
 import { announceSignIn } from '../../dashboard/ops/service.js';
 import { app2ctx, insertIgnore, TASK, type Ctx, type Gains, type PlayBy, type SignInInput } from './common.js';
-import { signInByFunction } from './pgPlay.js';
+import { playInDatabase, signInByFunction } from './pgPlay.js';
 import { resolvePlayerAt } from './player.js';
 import { finish, playTransaction, standing } from './transaction.js';
 
@@ -15,7 +15,7 @@ export async function recordSignIn(app: { ctx: Ctx } | Ctx, input: SignInInput, 
   const place = at!;
   const method = [1, 2, 3].includes(Number(input.method)) ? Number(input.method) : 1;
   const score = Math.max(0, Number(place.sign_score ?? 0));
-  if (dialect === 'postgres') {
+  if (playInDatabase(db, dialect)) {
     // one round trip: the same transaction as a database function (pgPlay.ts)
     const r = await signInByFunction(db, player, place, method, score, by);
     if (!r.repeated) announceSignIn(app, { reservationId: player.reservationId, userId: player.userId, placeId: place.id });

@@ -8,6 +8,7 @@ import { ensureScoreRow, rankNameOf, standingAfterChanges } from '../score/ledge
 import { withDeferredBountyCounts } from '../score/boardCounts.js';
 import { LOCK_PENDING, NoScoreRow, type Gains, type Player, type PlayBy, type Tx } from './common.js';
 import { checkHonors } from './honors.js';
+import { finishByFunction, playInDatabase } from './pgPlay.js';
 import { progressTasks } from './tasks.js';
 
 /**
@@ -70,6 +71,8 @@ export async function finish(
   by: PlayBy,
   g: Gains,
 ): Promise<void> {
+  // PostgreSQL: one round trip, the same rules as a database function (pgPlay.ts)
+  if (playInDatabase(tx, dialect)) return finishByFunction(tx, player, task, by, g);
   if (task) await progressTasks(tx, dialect, player, task.type, task.targetId, by, g);
   await checkHonors(tx, dialect, player, by, g);
 }

@@ -368,6 +368,11 @@ export interface Standing {
 /** Per open transaction: each player's standing after its last change (only the ledger writes those columns). */
 const STANDING = new WeakMap<object, Map<string, Standing>>();
 
+/** Forget what `tx` knows of the player's standing: a change made outside applyScoreChange (a database function, pgPlay.ts). */
+export function forgetStanding(tx: Kysely<Database>, userId: string): void {
+  STANDING.get(tx)?.delete(userId);
+}
+
 /** The player's standing after the last change `tx` made to it, or undefined when `tx` changed none (or is no transaction). */
 export function standingAfterChanges(tx: Kysely<Database>, userId: string): Standing | undefined {
   return STANDING.get(tx)?.get(userId);
