@@ -31,6 +31,21 @@ const load = () =>
     .loadavg()
     .map((x) => x.toFixed(1))
     .join(' / ');
+/** CPU time (ms) of every PostgreSQL process of this machine: the bench's backends and the server's own writers. */
+function postgresCpuMs() {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks * 10; // USER_HZ 100
+}
 const cpuOf = (child) =>
   new Promise((resolve) => {
     child.once('message', (c) => resolve((c.user + c.system) / 1000));
@@ -75,8 +90,10 @@ async function run(dialect) {
       await autocannon({ ...opts, duration: 2 });
       const loadBefore = load();
       const c0 = await cpuOf(child);
+      const d0 = dialect === 'postgres' ? postgresCpuMs() : 0;
       const r = await autocannon({ ...opts, duration: DURATION });
       const c1 = await cpuOf(child);
+      const d1 = dialect === 'postgres' ? postgresCpuMs() : 0;
       const row = {
         date: new Date().toISOString(),
         dialect,
@@ -88,11 +105,12 @@ async function run(dialect) {
         total: r.requests.total,
         errors: r.errors + r.timeouts + r.non2xx,
         cpuPerReq: r.requests.total ? (c1 - c0) / r.requests.total : null,
+        dbCpuPerReq: dialect === 'postgres' && r.requests.total ? (d1 - d0) / r.requests.total : null,
         loadBefore,
         loadAfter: load(),
       };
       console.log(
-        `${dialect} ${scenario}: ${row.reqPerSec} req/s p50 ${row.p50} p99 ${row.p99} max ${row.max} ms, ${row.cpuPerReq?.toFixed(2)} ms CPU/req, errors ${row.errors}, load ${row.loadAfter}`,
+        `${dialect} ${scenario}: ${row.reqPerSec} req/s p50 ${row.p50} p99 ${row.p99} max ${row.max} ms, ${row.cpuPerReq?.toFixed(2)} ms CPU/req (database ${row.dbCpuPerReq?.toFixed(2) ?? '—'}), errors ${row.errors}, load ${row.loadAfter}`,
       );
       out.push(row);
     }
@@ -160,12 +178,12 @@ HMAC-SHA256 signature, a fresh timestamp and nonce (the nonce counted in the KV:
 one verifies the key (one row read, the secret opened), inserts its sign-in (PostgreSQL: after locking the player's score row), moves the
 ledger, the daily task (at the second place the reward: another ledger change) and checks the honors, in one transaction. The baseline in the same run is a trivial route inserting one user_score_history row. Target: device p99 ≤ ${TARGET_P99} ms.
 
-| database | request | req/s | p50 ms | p99 ms | max ms | server CPU ms/req | errors | load average before → after | target |
-|---|---|---|---|---|---|---|---|---|---|
+| database | request | req/s | p50 ms | p99 ms | max ms | server CPU ms/req | PostgreSQL CPU ms/req | errors | load average before → after | target |
+|---|---|---|---|---|---|---|---|---|---|---|
 ${rows
   .map(
     (r) =>
-      `| ${r.dialect} | ${SCENARIO[r.scenario]} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.max} | ${f(r.cpuPerReq)} | ${r.errors} | ${r.loadBefore} → ${r.loadAfter} | ${r.scenario === 'bare' ? '—' : r.p99 <= TARGET_P99 && r.errors === 0 ? 'met' : '**missed**'} |`,
+      `| ${r.dialect} | ${SCENARIO[r.scenario]} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.max} | ${f(r.cpuPerReq)} | ${f(r.dbCpuPerReq)} | ${r.errors} | ${r.loadBefore} → ${r.loadAfter} | ${r.scenario === 'bare' ? '—' : r.p99 <= TARGET_P99 && r.errors === 0 ? 'met' : '**missed**'} |`,
   )
   .join('\n')}
 

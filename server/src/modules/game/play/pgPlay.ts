@@ -47,26 +47,11 @@ interface SignInRow {
   tasks: string[];
 }
 
+/** What every play function takes: callValues(), the player and who records it. */
+type CallArgs = ReturnType<typeof callValues> & { user: string; reservation: string; ship: string | null; by: string };
+
 const signInCall = compiledQuery(
-  (
-    db,
-    a: {
-      ids: string;
-      user: string;
-      reservation: string;
-      ship: string | null;
-      bracelet: string | null;
-      place: string;
-      placeName: string | null;
-      method: number;
-      score: number;
-      by: string;
-      time: string;
-      day: string;
-      week: string;
-      shard: number;
-    },
-  ) =>
+  (db, a: CallArgs & { bracelet: string | null; place: string; placeName: string | null; method: number; score: number; shard: number }) =>
     db
       .selectFrom(
         sql<SignInRow>`pk_play_sign_in(${a.ids}, ${a.user}, ${a.reservation}, ${a.ship}, ${a.bracelet}, ${a.place}, ${a.placeName}, ${a.method}, ${a.score}, ${a.by}, ${a.time}, ${a.day}, ${a.week}, ${a.shard})`.as(
@@ -90,29 +75,14 @@ interface StateRow {
   bounty_to: string | number | null;
 }
 
-const finishCall = compiledQuery(
-  (
-    db,
-    a: {
-      ids: string;
-      user: string;
-      reservation: string;
-      ship: string | null;
-      type: number | null;
-      target: string | null;
-      by: string;
-      time: string;
-      day: string;
-      week: string;
-    },
-  ) =>
-    db
-      .selectFrom(
-        sql<StateRow>`pk_play_finish(row(${a.ids}::bigint, 0, array[]::text[], array[]::text[], null::bigint, null::bigint)::pk_play_state, ${a.user}, ${a.reservation}, ${a.ship}, ${a.type}, ${a.target}, ${a.by}, ${a.time}, ${a.day}, ${a.week})`.as(
-          'st',
-        ),
-      )
-      .select(['honors', 'tasks', 'bounty_from', 'bounty_to']),
+const finishCall = compiledQuery((db, a: CallArgs & { type: number | null; target: string | null }) =>
+  db
+    .selectFrom(
+      sql<StateRow>`pk_play_finish(row(${a.ids}::bigint, 0, array[]::text[], array[]::text[], null::bigint, null::bigint)::pk_play_state, ${a.user}, ${a.reservation}, ${a.ship}, ${a.type}, ${a.target}, ${a.by}, ${a.time}, ${a.day}, ${a.week})`.as(
+        'st',
+      ),
+    )
+    .select(['honors', 'tasks', 'bounty_from', 'bounty_to']),
 );
 
 /**
