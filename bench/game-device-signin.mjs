@@ -142,31 +142,25 @@ const f = (x, d = 2) => (x == null ? '—' : Number(x).toFixed(d));
 // second sign-ins of its players)
 const STATEMENTS = { before: 27.7, after: 15.0 };
 // what the last run's figures say (by hand, after the run; `--report-only` rewrites the section with it)
-const NOTE = `This run (2026-11-26 11:18 UTC) had a fast machine: a fixed CPU loop took 0.51 s, where it took 0.65–1.0 s
-earlier in the session (a noisy neighbour), so the same-minute comparisons below are the ones to compare by. Each request
-was a new sign-in (3,000 players, 60,000 pairs). **SQLite meets the ≤ ${TARGET_P99} ms p99** — the final code measured
-p99 20–23 ms in every run of the session, slow machine or fast (1,294–1,545 req/s); **PostgreSQL misses it** (p99 49–63 ms,
-407–531 req/s). What changed since the
-07:53 UTC figures (SQLite 958 req/s, p99 29 ms; PostgreSQL 391 req/s, p99 70 ms), each measured against the code before it
-in the same minutes:
-(1) SQLite fair turns (\`server/src/db/fairSqlite.ts\`): better-sqlite3 runs a statement synchronously, so one event-loop turn
-ran every request in flight to its end, and a request that arrived meanwhile waited for that turn and then for its place in
-the next: p99 ≈ 2 × p50, the event loop's own delay ~19 ms. Each connection acquisition now waits one turn: requests advance
-in turns and a new one starts at once (loop delay ~5 ms): p99 37–44 → 28–35 ms at equal or more req/s.
-(2) SQLite checkpoints in a worker thread (\`server/src/db/sqliteCheckpoint.ts\`): the default checkpoint ran inside every
-commit that brought the log to 1,000 pages, on the serving thread: 1,068–1,157 → 1,294–1,338 req/s, p99 24–27 → 22–23 ms.
-(3) Fewer statements: a bracelet and its place in one; the standing the call answers comes from its last ledger change's
-RETURNING; on PostgreSQL a ledger change (balance, ship, history row) is one statement of CTEs, and the player's score row
-is made if missing and locked inside the call's first statement — a player's first call no longer rolls back and runs
-again (in this bench the first 3,000 calls are first calls). (4) Security headers worked out once, not per request (~3 %
-of a call's CPU). (5) PostgreSQL pool: 5 connections (DB_POOL_SIZE default 2 × cores + 1) instead of 10: on 2 cores shared
-by Node, PostgreSQL and the load generator, 10 busy transactions wait for each other (the shared per-bounty count rows,
-the CPU): p99 95–111 → 64–77 ms at more req/s. All of it against the code of 07:53 in one run on this machine: PostgreSQL
-334 → 471 req/s, p99 88 → 50 ms, Node CPU 2.46 → 1.68 ms per call. PostgreSQL stays above the target because Node is busy
-(~85 % of a core) with ~11 round trips per call, each costing Node and PostgreSQL far more than its statement; what would
-move it is the call in one or two round trips (a PL/pgSQL function per action: a second implementation of the play rules,
-not done). The first figures, 2026-11-25 23:05 UTC (load 5): SQLite 339 req/s, p99 134 ms, 2.23 ms CPU/req; PostgreSQL
-121 req/s, p99 259 ms, 5.03 ms CPU/req.`;
+const NOTE = `This run (2026-12-06 21:25 UTC) had a quiet, fast machine (load 2–3 from the benches themselves). **Both
+databases meet the ≤ ${TARGET_P99} ms p99.** What changed for PostgreSQL since the 2026-11-26 figures (473 req/s, p99 52 ms): (1) the
+play transaction runs as database functions (migration 0026, \`modules/game/play/pgPlay.ts\`): a sign-in is one call of
+\`pk_play_sign_in\` — four round trips per request in all (key row, nonce, bracelet with its place, the function) where it
+took about twelve; each round trip cost Node and PostgreSQL far more than its statement. The same rules as the
+TypeScript path SQLite and MariaDB run, held to it by \`test/game/play.inDatabase.test.ts\`. (2) The live board's count
+rows in 4 shards (migration 0025): with the function alone, PostgreSQL's own statistics (pg_stat_statements, enabled for
+the measurement only) showed the count upsert waiting 676 µs a call on average for the row lock of the few hot bounty
+values (every player holds one of a few values: places score round numbers), with a fifth of the CPU idle; a move now
+changes one shard picked at random (8 shards: that wait fell to 100 µs). 4 and 8 shards gave the same sign-in figures
+(1,224 against 1,148 req/s, p99 19 against 21 ms, one run each), but 8 halved "my position" on the live board when
+every shard holds a row (section game-live-board), so 4. (3) The DB key-value store's \`incr\` (the device nonce) is a
+compiled, prepared statement. Against the code before (0074c8c) in the same minutes, alternating runs: PostgreSQL 729
+and 896 req/s, p99 31 and 29 ms, Node 1.00 / 0.82 ms and PostgreSQL 0.95 / 0.79 ms CPU per call (old) → 1,165 and 1,239
+req/s, p99 20 and 19 ms, Node 0.48 / 0.45 ms and PostgreSQL 0.64 / 0.61 ms (new, 8 shards then). Steps on the way, same
+session: the function alone 940 req/s, p99 24–25 ms; with the shards 1,050–1,220, p99 19–22 ms. The machine's speed
+moves a lot from hour to hour (the old code measured 496 req/s, p99 52 ms at 20:31 UTC), so compare within a run. SQLite
+is unchanged since 2026-11-26 (fair turns, the checkpoint worker); on this faster machine it measures 2,586 req/s, p99
+17 ms.`;
 const SCENARIO = { device: 'signed device sign-in (new player/place pair)', bare: 'baseline: one user_score_history insert' };
 const md = `## Device sign-ins (issue 13 point 5)
 
@@ -176,9 +170,10 @@ seeded as main.ts does, then ${PLAYERS} players (bracelet in use, reservation), 
 places" (20 points), two honors (3 places: +5; total 100: +1) and one device key. A device request is \`POST /device/signIn\` with its
 HMAC-SHA256 signature, a fresh timestamp and nonce (the nonce counted in the KV: sys_kv here), for a new player/place pair, so each
 one verifies the key (one row read, the secret opened), inserts its sign-in (PostgreSQL: after locking the player's score row), moves the
-ledger, the daily task (at the second place the reward: another ledger change) and checks the honors, in one transaction. The baseline in the same run is a trivial route inserting one user_score_history row. Target: device p99 ≤ ${TARGET_P99} ms.
+ledger, the daily task (at the second place the reward: another ledger change) and checks the honors, in one transaction
+(PostgreSQL: one call of the database function \`pk_play_sign_in\`). The baseline in the same run is a trivial route inserting one user_score_history row. Target: device p99 ≤ ${TARGET_P99} ms.
 
-| database | request | req/s | p50 ms | p99 ms | max ms | server CPU ms/req | PostgreSQL CPU ms/req | errors | load average before → after | target |
+| database | request | req/s | p50 ms | p99 ms | max ms | Node CPU ms/req | PostgreSQL CPU ms/req | errors | load average before → after | target |
 |---|---|---|---|---|---|---|---|---|---|---|
 ${rows
   .map(
@@ -208,8 +203,8 @@ in it the sign-in insert, the ledger (its balance UPDATE sets the tier and answe
 by RETURNING; the ship's UPDATE only for a player in a ship — the bench's players have none; the history row; one upsert
 of the per-bounty counts), the task step (one upsert whose DO UPDATE is conditional and answers the record's id, and the
 completion), the honors (one statement finds the open honors the player now meets); begin and commit. PostgreSQL runs
-fewer round trips: the score row's lock goes with the sign-in insert, and the balance UPDATE, ship and history row are one
-statement. At
+the transaction's statements inside one database function: four round trips a request.
+At
 ${CONNECTIONS} connections the p99 is roughly the time to serve the queue of ${CONNECTIONS} calls, so the ≤ ${TARGET_P99} ms
 target needs about ${f(TARGET_P99 / CONNECTIONS, 1)} ms of server CPU per call with the machine to itself. ${NOTE}
 The correctness does not depend on the load: after every run the invariant held and each pair was signed in once.

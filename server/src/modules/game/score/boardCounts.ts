@@ -20,7 +20,7 @@ export const bountyBucketOf = (bounty: number) => bounty - (bounty % BOUNTY_BUCK
  * Rows per key of the count tables (migration 0025): a move changes one shard, picked at random, so parallel moves of
  * players at the same bounty seldom wait for the same row lock until their commit. A count is the sum over its shards.
  */
-export const BOUNTY_COUNT_SHARDS = 8;
+export const BOUNTY_COUNT_SHARDS = 4;
 export const randomShard = (): number => Math.floor(Math.random() * BOUNTY_COUNT_SHARDS);
 
 /**
