@@ -241,6 +241,15 @@ export function api(baseUrl, token) {
   };
 }
 
+/**
+ * Staff clear a demo place's open hours (the demo venue's places open 09:00–22:00, and a sign-in outside them is
+ * refused), so a journey's sign-in there passes at any hour of the run.
+ */
+export async function openAllDay(call, placeId) {
+  const saved = await call('PUT', '/book/signPlace/edit', { id: placeId, openTime: '', closeTime: '' });
+  expect(saved.success, `open the place all day: ${saved.message}`);
+}
+
 /** The whole-day reservation slot the game journeys book (open at any hour, unlike the seeded 10:00–21:00 slots). */
 export const ALL_DAY_SLOT = '00:00-23:59';
 

@@ -2,7 +2,19 @@
 // 工作台, 今日待办 and 场馆大屏 open with numbers and charts; a sign-in made through the API while 场馆大屏 is open
 // appears in its sign-in stream without a reload (pushed over the live channel; the board's own reloads are blocked
 // meanwhile, so only the push can bring it). Screenshots: e2e/artifacts/dashboard-ops-*.png.
-import { ALL_DAY_SLOT, API_PREFIX, api, bookingDay, demoServer, expect, motionsSettled, screenshot, signInToken, submitSignIn } from '../harness.mjs';
+import {
+  ALL_DAY_SLOT,
+  API_PREFIX,
+  api,
+  bookingDay,
+  demoServer,
+  expect,
+  motionsSettled,
+  openAllDay,
+  screenshot,
+  signInToken,
+  submitSignIn,
+} from '../harness.mjs';
 
 export const name = 'dashboard ops: 工作台, 今日待办, 场馆大屏 with numbers; a sign-in is pushed to the board';
 export const timeoutMs = 420_000; // the demo server's start, and up to 3 minutes of waiting for the next day (bookingDay)
@@ -111,6 +123,7 @@ export async function run({ page, step }) {
     const stream = page.getByTestId('bdc-stream');
     const row = stream.locator('.pk-bdc-row', { hasText: player.nickname }).filter({ hasText: place.placeName });
     const before = await row.count();
+    await openAllDay(call, place.id);
     const signed = await call('POST', '/book/userSignPlace/signIn', { braceletNo: free.result[0].name, placeId: place.id });
     expect(signed.success && !signed.result.repeated, `sign-in: ${signed.message}`);
     await page.waitForFunction(

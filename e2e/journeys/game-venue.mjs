@@ -2,7 +2,19 @@
 // booking through check-in (two bracelets bound, a new ship) to a staff sign-in at an island that raises the player's
 // score and tier (seen on 海盗积分), then check-out (the bracelets returned). The moves go through the API the
 // screens call; the pages show the result.
-import { ALL_DAY_SLOT, API_PREFIX, api, bookingDay, expect, motionsSettled, screenshot, signInToken, demoServer, submitSignIn } from '../harness.mjs';
+import {
+  ALL_DAY_SLOT,
+  API_PREFIX,
+  api,
+  bookingDay,
+  expect,
+  motionsSettled,
+  openAllDay,
+  screenshot,
+  signInToken,
+  demoServer,
+  submitSignIn,
+} from '../harness.mjs';
 
 export const name = 'game venue: on the demo venue, book → confirm → check in with bracelets → sign-in raises score and tier → check out';
 export const timeoutMs = 420_000; // the demo server's start, and up to 3 minutes of waiting for the next day (bookingDay)
@@ -76,6 +88,7 @@ export async function run({ page, step }) {
   const places = await call('GET', `/book/signPlace/list?pageNo=1&pageSize=20&greatLineId=${line.id}&column=signScore&order=desc`);
   const place = places.result.records[0];
   expect(place && place.signScore + candidate.totalScore >= 100, 'no island scores enough to reach 超新星');
+  await openAllDay(call, place.id);
   const signed = await call('POST', '/book/userSignPlace/signIn', { braceletNo: free.result[0].name, placeId: place.id });
   expect(signed.success, `sign-in: ${signed.message}`);
   expect(signed.result.totalScore >= 100 && signed.result.totalScore > candidate.totalScore, `score did not rise past 100: ${JSON.stringify(signed.result)}`);

@@ -93,6 +93,7 @@ async function fieldSample(ctx: AppContext, e: Entity, f: FieldDef, n: number): 
       if (f.format === 'mobile') return `139${tag.padStart(8, '0').slice(-8)}`;
       if (f.format === 'email') return `c${tag}@example.com`;
       if (f.format === 'telephone') return `010-${2000000 + (n % 7000000)}`;
+      if (f.format === 'time') return `${String(n % 24).padStart(2, '0')}:30`;
       return `${e.key.slice(0, 3)}${tag}`.slice(-(f.maxLength ?? 100));
   }
 }

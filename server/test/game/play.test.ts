@@ -6,6 +6,8 @@ import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX } from '../harness.
 import { authHeaders, loginAs } from '../helpers/login.js';
 import { cycleKey, isCorrect, isoWeekKey, PLAY_MSG } from '../../src/modules/game/play/service.js';
 import { PlayFixture } from './play.fixture.js';
+import { now } from '../../src/core/time.js';
+import { withinOpenHours } from '../../src/modules/game/play/player.js';
 
 const P = TEST_API_PREFIX;
 
@@ -76,6 +78,53 @@ describe(`play: sign-in, answer, chest (${process.env.TEST_DB ?? 'sqlite'})`, ()
     expect(ok.result).toMatchObject({ repeated: false, scoreGained: 10 });
     const row = await ctx.db.db.selectFrom('user_sign_place').select('sign_method').where('user_id', '=', p.userId).executeTakeFirstOrThrow();
     expect(row.sign_method).toBe(3);
+  });
+
+  it('a place’s open hours: a sign-in outside them is refused (a window past midnight too); none or one bound as set', async () => {
+    // windows around the venue's clock now (HH:mm, Asia/Shanghai), wrapping at midnight
+    const minute = (d: number) => {
+      const [h, m] = now().slice(11, 16).split(':').map(Number);
+      const t = (((h * 60 + m + d) % 1440) + 1440) % 1440;
+      return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
+    };
+    const place = async (open: string | null, close: string | null) => {
+      const pl = await f.place({ score: 1 });
+      await ctx.db.db.updateTable('sign_place').set({ open_time: open, close_time: close }).where('id', '=', pl.id).execute();
+      return pl;
+    };
+    const p = await f.player();
+    const later = await place(minute(60), minute(120));
+    expect(await post('/book/userSignPlace/signIn', { nfcUid: p.nfcUid, placeId: later.id })).toMatchObject({
+      success: false,
+      message: PLAY_MSG.outOfHours(minute(60), minute(120)),
+    });
+    expect(await post('/book/userSignPlace/signIn', { nfcUid: p.nfcUid, placeNfcCode: later.nfc })).toMatchObject({
+      success: false,
+      message: `该签到点不在开放时间内（${minute(60)}–${minute(120)}）`,
+    });
+    const closedSinceAnHour = await place(null, minute(-60));
+    expect((await post('/book/userSignPlace/signIn', { nfcUid: p.nfcUid, placeId: closedSinceAnHour.id })).success).toBe(false);
+    expect(await history(p.userId)).toHaveLength(0);
+    for (const [open, close] of [
+      [minute(-60), minute(60)],
+      [`${minute(-1)}:00`, null],
+      [null, null],
+      ['9点', null],
+    ] as const) {
+      const pl = await place(open, close);
+      expect((await post('/book/userSignPlace/signIn', { nfcUid: p.nfcUid, placeId: pl.id })).result, `${open}–${close}`).toMatchObject({ repeated: false });
+    }
+    // the rule itself, at fixed times: inclusive bounds, past midnight, one bound, a bound that is no time
+    expect(['08:59', '09:00', '22:00', '22:01'].map((t) => withinOpenHours('09:00', '22:00', t))).toEqual([false, true, true, false]);
+    expect(['19:59', '20:00', '01:00', '02:00', '02:01'].map((t) => withinOpenHours('20:00:00', '02:00', t))).toEqual([false, true, true, true, false]);
+    expect([withinOpenHours(null, '12:00', '12:01'), withinOpenHours('12:00', null, '11:59'), withinOpenHours('25:00', '', '03:00')]).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    // staff cannot save a time that is no time of day
+    const bad = await post('/book/signPlace/add', { placeNo: `PT${Date.now()}`, placeName: '时间岛', openTime: '9点', status: 1 });
+    expect(bad).toMatchObject({ success: false, message: '请输入正确格式的时间（HH:mm）!' });
   });
 
   it('answers: single, multiple (set-equal), true/false and fill-in; score only when right; the score row counts', async () => {

@@ -1,6 +1,6 @@
 import { render, act } from '@testing-library/react';
 import { Form, Input, type FormInstance } from 'antd';
-import { departEntity, tenantEntity, userEntity, positionEntity, roleEntity, type FieldDef } from '@pk/contract';
+import { departEntity, tenantEntity, userEntity, positionEntity, roleEntity, signPlaceEntity, type FieldDef } from '@pk/contract';
 import { describe, expect, it } from 'vitest';
 import { fieldRules } from './FormModal';
 
@@ -53,5 +53,13 @@ describe('contact fields of every entity form', () => {
     expect(await validate(field('telephone'), '12345')).toEqual(['请输入正确格式的座机号码!']);
     expect(await validate(field('telephone'), '0571-87654321')).toEqual([]);
     expect(await validate(field('phone'), '12800138000')).toEqual(['请输入正确格式的手机号码!']);
+  });
+
+  it('签到点 开放时间 / 关闭时间 take a time of day (HH:mm) or nothing', async () => {
+    const field = (p: string) => signPlaceEntity.fields.find((f) => f.prop === p)!;
+    expect(await validate(field('openTime'), '9点')).toEqual(['请输入正确格式的时间（HH:mm）!']);
+    expect(await validate(field('closeTime'), '24:00')).toEqual(['请输入正确格式的时间（HH:mm）!']);
+    expect(await validate(field('openTime'), '09:30')).toEqual([]);
+    expect(await validate(field('closeTime'), '')).toEqual([]);
   });
 });

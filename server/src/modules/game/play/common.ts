@@ -25,6 +25,8 @@ export const PLAY_MSG = {
   placeRequired: '请指定签到点',
   placeNotFound: '未找到该签到点',
   placeClosed: '该签到点未开放',
+  /** Outside the place's open hours (HH:mm–HH:mm; a missing bound shows empty). */
+  outOfHours: (open: string | null, close: string | null) => `该签到点不在开放时间内（${open ?? ''}–${close ?? ''}）`,
   placeNotOnLine: '该签到点不在本次预约的航路上',
   questionNotFound: '未找到该题目',
   answerRequired: GAME_MSG.answerRequired,

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { BizError } from '../../../core/envelope/errors.js';
+import { FIELD_FORMATS } from '@pk/contract';
+import { now } from '../../../core/time.js';
 import { compiledQuery } from '../../../db/compiledQuery.js';
 import { blank, CANCELLED, PLAY_MSG, VALID, type Player, type PlayerRef } from './common.js';
 
@@ -31,6 +33,25 @@ export interface PlaceRow {
   great_line_id: string | null;
   sign_score: number | null;
   status: number | null;
+  /** Open hours, HH:mm[:ss] (the place's 开放时间 / 关闭时间); null: no bound. */
+  open_time: string | null;
+  close_time: string | null;
+}
+
+/** A bound of open hours as HH:mm, or null (none, or not a time of day: no bound). */
+const hoursBound = (v: string | null | undefined): string | null => {
+  const t = (v ?? '').trim();
+  return FIELD_FORMATS.time.pattern.test(t) ? t.slice(0, 5) : null;
+};
+
+/**
+ * Whether `at` (HH:mm, the venue's clock) is inside a place's open hours: from open to close inclusive, past midnight
+ * when close comes before open (20:00–02:00), one bound alone bounds one side, none: always open.
+ */
+export function withinOpenHours(open: string | null, close: string | null, at: string): boolean {
+  const [o, c] = [hoursBound(open), hoursBound(close)];
+  if (o && c) return o <= c ? at >= o && at <= c : at >= o || at <= c;
+  return (!o || at >= o) && (!c || at <= c);
 }
 
 /**
@@ -57,7 +78,15 @@ const braceletPlayer = compiledQuery((db, a: { key: string; place: string }, sha
     .$if(!!placeBy, (q) =>
       q
         .leftJoin('sign_place as sp', (j) => j.on(placeBy === 'id' ? 'sp.id' : 'sp.nfc_code', '=', a.place))
-        .select(['sp.id as p_id', 'sp.place_name as p_name', 'sp.great_line_id as p_line', 'sp.sign_score as p_score', 'sp.status as p_status']),
+        .select([
+          'sp.id as p_id',
+          'sp.place_name as p_name',
+          'sp.great_line_id as p_line',
+          'sp.sign_score as p_score',
+          'sp.status as p_status',
+          'sp.open_time as p_open',
+          'sp.close_time as p_close',
+        ]),
     )
     .where(by === 'nfc' ? 'b.nfc_uid' : 'b.bracelet_no', '=', a.key);
 });
@@ -66,7 +95,7 @@ const braceletPlayer = compiledQuery((db, a: { key: string; place: string }, sha
 const placeBy = compiledQuery((db, a: { key: string }, shape) =>
   db
     .selectFrom('sign_place')
-    .select(['id', 'place_name', 'great_line_id', 'sign_score', 'status'])
+    .select(['id', 'place_name', 'great_line_id', 'sign_score', 'status', 'open_time', 'close_time'])
     .where(shape === 'id' ? 'id' : 'nfc_code', '=', a.key),
 );
 
@@ -112,7 +141,15 @@ export async function resolvePlayerAt(db: Kysely<Database>, p: PlayerRef, at: Pl
     r = b.r_id ? { id: b.r_id, ship_id: b.ship_id, great_line_id: b.great_line_id, status: b.r_status, crew_ship_id: b.crew_ship_id } : undefined;
     if (placeBy)
       place = b.p_id
-        ? { id: b.p_id, place_name: b.p_name ?? null, great_line_id: b.p_line ?? null, sign_score: b.p_score ?? null, status: b.p_status ?? null }
+        ? {
+            id: b.p_id,
+            place_name: b.p_name ?? null,
+            great_line_id: b.p_line ?? null,
+            sign_score: b.p_score ?? null,
+            status: b.p_status ?? null,
+            open_time: b.p_open ?? null,
+            close_time: b.p_close ?? null,
+          }
         : null;
   } else if (!blank(p.userId) && !blank(p.reservationId)) {
     userId = String(p.userId).trim();
@@ -135,6 +172,8 @@ export async function resolvePlayerAt(db: Kysely<Database>, p: PlayerRef, at: Pl
   }
   if (!place) throw new BizError(PLAY_MSG.placeNotFound);
   if (Number(place.status) !== VALID) throw new BizError(PLAY_MSG.placeClosed);
+  if (!withinOpenHours(place.open_time, place.close_time, now().slice(11, 16)))
+    throw new BizError(PLAY_MSG.outOfHours(hoursBound(place.open_time), hoursBound(place.close_time)));
   if (player.greatLineId && place.great_line_id !== player.greatLineId) throw new BizError(PLAY_MSG.placeNotOnLine);
   return { player, place };
 }
