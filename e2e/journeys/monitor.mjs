@@ -81,7 +81,7 @@ export async function run({ page, baseUrl, step }) {
 
   step('监控台: the figures at a glance and its charts');
   await page.goto(`${baseUrl}/dashboard/monitor`);
-  await shown(page).getByText('请求耗时 p99').waitFor();
+  await shown(page).getByText('请求耗时 p99', { exact: true }).waitFor(); // exact: the 请求 chart's legend reads 每秒请求耗时 p99（ms）
   await chartsDrawn(page, 5);
   // a second sample, so the line charts draw lines
   await page.waitForTimeout(5500);
@@ -95,7 +95,7 @@ export async function run({ page, baseUrl, step }) {
     if (/\/actuator\/|queryDiskInfo/.test(r.url())) calls.push(r.url());
   });
   await page.goto(`${baseUrl}/dashboard/monitor`);
-  await shown(page).getByText('请求耗时 p99').waitFor();
+  await shown(page).getByText('请求耗时 p99', { exact: true }).waitFor(); // exact: the 请求 chart's legend reads 每秒请求耗时 p99（ms）
   // open 首页 in the shell (client-side navigation: the monitor tab stays mounted in the background)
   await page.evaluate(() => window.history.pushState({}, '', '/dashboard/analysis'));
   await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
