@@ -27,10 +27,39 @@ export function today(): string {
 }
 
 /**
+ * Wall-clock parts of an instant in Asia/Shanghai by the zone's rules (the tz database Node ships), not a fixed
+ * +08:00: China kept summer time (+09:00) from 1986 to 1991 and in the 1940s, and before 1901 the zone is local mean
+ * time (+08:05:43) — what a browser in Shanghai uses too, so a day picked there stays that day. Years 1–9999 only.
+ */
+const SHANGHAI = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Asia/Shanghai',
+  hourCycle: 'h23',
+  era: 'short',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** An instant → `yyyy-MM-dd HH:mm:ss` in Asia/Shanghai by the zone's rules; null outside years 0001–9999. */
+export function shanghaiDateTime(ms: number): string | null {
+  if (!Number.isFinite(ms)) return null;
+  const p: Record<string, string> = {};
+  for (const { type, value } of SHANGHAI.formatToParts(new Date(ms))) p[type] = value;
+  const year = Number(p.year);
+  if (p.era !== 'AD' || year < 1 || year > 9999) return null;
+  const pad = (v: string, w = 2) => v.padStart(w, '0');
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+}
+
+/**
  * The forms of a date the wire accepts (issue 10 point 10), as the original JeecgBoot server does:
  *  - `yyyy-MM-dd` and `yyyy-MM-dd HH:mm:ss` (also with `T`, `HH:mm`, a fraction of a second): local time;
  *  - ISO-8601 with a zone (`Z`, `±HH:mm`, `±HHmm`, `±HH`), e.g. `1990-05-17T16:00:00.000Z` from the original
- *    client's date picker: an instant, moved to Asia/Shanghai, so the picked day is kept (that one is 1990-05-18).
+ *    client's date picker: an instant, moved to Asia/Shanghai by the zone's rules (shanghaiDateTime), so the picked
+ *    day is kept: `1990-05-17T15:00:00.000Z` is 1990-05-18 00:00 (summer time, +09:00), not 05-17 23:00.
  * The fraction of a second is dropped. Every part must be a real calendar date and time.
  */
 const WIRE_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
@@ -67,8 +96,9 @@ export function parseWireDate(raw: string, kind: 'date' | 'datetime'): string | 
     const utc = new Date(0);
     utc.setUTCFullYear(y, mo - 1, d);
     utc.setUTCHours(h, mi, s, 0);
-    local = formatDateTime(new Date(utc.getTime() - zone * 60_000));
-    if (!/^\d{4}-/.test(local)) return null; // moved out of years 0000–9999
+    const moved = shanghaiDateTime(utc.getTime() - zone * 60_000);
+    if (!moved) return null; // moved out of years 0001–9999
+    local = moved;
   }
   return kind === 'date' ? local.slice(0, 10) : local;
 }
