@@ -4,6 +4,7 @@ import { loadSecurityConfig, type SecurityConfig } from './securityConfig.js';
 import { loadThirdLoginConfig, type ThirdLoginConfig } from './modules/system/thirdLogin/config.js'; // issue 14 oauth part
 // issue 14 sign-in part: self-registration and SMS code limits
 import { loadSignInConfig, type SignInConfig } from './modules/system/sms/config.js';
+import { parseDataSourceHosts } from './modules/system/dataSource/hostPolicy.js'; // issue 23 points 11–12
 
 /**
  * Connections per node to PostgreSQL or MariaDB (DB_POOL_SIZE) when not set: 2 × this machine's cores + 1, the
@@ -28,6 +29,8 @@ export interface AppConfig extends SecurityConfig, ThirdLoginConfig, SignInConfi
   jwtSecret: string | null;
   /** DATA_SOURCE_KEY: the secret data-source passwords are encrypted with; null = the database's shared one (core/crypto). */
   dataSourceKey: string | null;
+  /** DATA_SOURCE_HOSTS: the hosts (names, IPs, CIDRs) the data-source connection test may dial; empty = any but link-local and metadata. */
+  dataSourceHosts: string[];
   captcha: boolean;
   logLevel: string;
   /** Where the built React app lives; served at `/` when present. */
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...loadSignInConfig(env), // issue 14 sign-in part
     corsOrigins,
     dataSourceKey,
+    dataSourceHosts: parseDataSourceHosts(env.DATA_SOURCE_HOSTS ?? ''),
     operationLog: operationLogRaw === '1',
     espeakPath,
     smtpUrl,

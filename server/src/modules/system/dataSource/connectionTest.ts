@@ -1,25 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Connection as MysqlConnection } from 'mysql2/promise';
+import { checkedAddress, type HostAllowList } from './hostPolicy.js';
+import { CONNECTION_MSG, ConnectionRefused } from './refusal.js';
 
 /**
  * The connection test of the data-source dialog (contract §10 testConnection): connect to PostgreSQL,
  * MySQL/MariaDB or a SQLite file inside DATA_DIR, run `select 1`, close. Nothing else is reachable: no other
- * driver, no SQLite file outside DATA_DIR, at most TEST_TIMEOUT_MS per attempt (an unreachable host cannot hold a
- * request). The route is behind its own permission and a request limit (security: SSRF-like probing).
+ * driver, no SQLite file outside DATA_DIR, no host hostPolicy.ts refuses (the checked address is dialled), at most
+ * TEST_TIMEOUT_MS per attempt. A database server's own answer (wrong password, unknown database) is shown; every
+ * network-level failure (refused, timeout, unknown host, reset, a port that speaks something else) gives one text,
+ * after the full TEST_TIMEOUT_MS, so the test tells nothing about closed and open ports. The route is behind its own
+ * permission and a request limit (security: SSRF-like probing).
  */
 export const TEST_TIMEOUT_MS = 5000;
-
-export const CONNECTION_MSG = {
-  ok: '数据库连接成功',
-  failed: (reason: string) => `数据库连接失败：${reason}`,
-  unsupported: '不支持的数据库类型，可测试 MySQL、MariaDB、PostgreSQL 和 SQLite',
-  badUrl: '数据源地址格式不正确',
-  schemeMismatch: '数据源地址与数据库类型不符',
-  sqliteOutside: 'SQLite 数据库文件必须位于数据目录之内',
-  sqliteMissing: 'SQLite 数据库文件不存在',
-  timeout: `连接超时（${TEST_TIMEOUT_MS / 1000}秒）`,
-} as const;
 
 /** database_type dict values (contract §13) → the driver the test uses. */
 const DRIVER_OF_TYPE: Readonly<Record<string, 'mysql' | 'postgres' | 'sqlite'>> = {
@@ -38,9 +32,6 @@ export interface ConnectionInput {
   dbUsername?: string | null;
   dbPassword?: string | null;
 }
-
-/** A refusal before any connection is tried (its text follows `数据库连接失败：`). */
-export class ConnectionRefused extends Error {}
 
 interface HostTarget {
   host: string;
@@ -95,7 +86,7 @@ function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => void): Pr
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       onTimeout();
-      reject(new ConnectionRefused(CONNECTION_MSG.timeout));
+      reject(new Error('timeout'));
     }, ms);
     work.then(
       (v) => (clearTimeout(timer), resolve(v)),
@@ -104,10 +95,11 @@ function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => void): Pr
   });
 }
 
-async function testPostgres(t: HostTarget, input: ConnectionInput, ms: number): Promise<void> {
+/** The server's own answer (an ErrorResponse: wrong password, unknown database…) is shown; anything else is a network failure. */
+async function testPostgres(t: HostTarget, address: string, input: ConnectionInput, ms: number): Promise<void> {
   const { default: pg } = await import('pg'); // drivers load on first use, as in db/connection.ts
   const client = new pg.Client({
-    host: t.host,
+    host: address,
     port: t.port ?? 5432,
     database: t.database,
     user: input.dbUsername ?? undefined,
@@ -123,17 +115,20 @@ async function testPostgres(t: HostTarget, input: ConnectionInput, ms: number): 
       ms,
       () => void client.end().catch(() => {}),
     );
+  } catch (e) {
+    throw e instanceof pg.DatabaseError ? new ConnectionRefused(failureReason(e)) : e;
   } finally {
     await client.end().catch(() => {});
   }
 }
 
-async function testMysql(t: HostTarget, input: ConnectionInput, ms: number): Promise<void> {
+/** As testPostgres: a server's error packet (it carries `sqlMessage`) is shown, anything else is a network failure. */
+async function testMysql(t: HostTarget, address: string, input: ConnectionInput, ms: number): Promise<void> {
   const mysql = await import('mysql2/promise');
   let conn: MysqlConnection | null = null;
   const attempt = (async () => {
     conn = await mysql.createConnection({
-      host: t.host,
+      host: address,
       port: t.port ?? 3306,
       database: t.database,
       user: input.dbUsername ?? undefined,
@@ -146,6 +141,8 @@ async function testMysql(t: HostTarget, input: ConnectionInput, ms: number): Pro
   })();
   try {
     await withTimeout(attempt, ms, () => (conn as MysqlConnection | null)?.destroy());
+  } catch (e) {
+    throw typeof (e as { sqlMessage?: unknown }).sqlMessage === 'string' ? new ConnectionRefused(failureReason(e)) : e;
   } finally {
     await (conn as MysqlConnection | null)?.end().catch(() => {});
   }
@@ -161,12 +158,24 @@ async function testSqlite(t: { file: string }, ms: number): Promise<void> {
   }
 }
 
-/** Connect and run `select 1`. Resolves on success; rejects with the reason (driver message or a refusal). */
-export async function testConnection(input: ConnectionInput, dataDir: string, ms = TEST_TIMEOUT_MS): Promise<void> {
+/**
+ * Connect and run `select 1`. Resolves on success; rejects with ConnectionRefused (a refusal, a server's answer, or
+ * CONNECTION_MSG.unreachable not before `ms` has passed) or, for SQLite, the driver's error.
+ */
+export async function testConnection(input: ConnectionInput, dataDir: string, allow: HostAllowList, ms = TEST_TIMEOUT_MS): Promise<void> {
   const t = parseTarget(input, dataDir);
   if (t.driver === 'sqlite') return testSqlite(t, ms);
-  if (t.driver === 'postgres') return testPostgres(t, input, ms);
-  return testMysql(t, input, ms);
+  const deadline = Date.now() + ms;
+  try {
+    const address = await withTimeout(checkedAddress(t.host, allow), ms, () => {});
+    const left = Math.max(deadline - Date.now(), 1);
+    await (t.driver === 'postgres' ? testPostgres(t, address, input, left) : testMysql(t, address, input, left));
+  } catch (e) {
+    if (e instanceof ConnectionRefused) throw e;
+    // a closed port would otherwise answer at once and an open silent one after the timeout
+    await new Promise((resolve) => setTimeout(resolve, Math.max(deadline - Date.now(), 0)));
+    throw new ConnectionRefused(CONNECTION_MSG.unreachable);
+  }
 }
 
 /** The reason shown after `数据库连接失败：`, at most 200 characters. */
