@@ -567,6 +567,7 @@ export interface GameTables {
   pirate_bounty_bucket: PirateBountyBucketTable;
   user_treasure_chest: UserTreasureChestTable;
   game_device: GameDeviceTable;
+  chest_password_attempt: ChestPasswordAttemptTable;
   pay_notify_claim: PayNotifyClaimTable;
   book_slot_capacity: BookSlotCapacityTable;
   book_slot_usage: BookSlotUsageTable;
@@ -647,6 +648,15 @@ export interface GameDeviceTable {
   update_by: string | null;
   update_time: string | null;
   sys_org_code: string | null;
+}
+
+/** Wrong chest password guesses in a row of a player at a chest (migration 0027; unique (user_id, chest_id)). */
+export interface ChestPasswordAttemptTable {
+  id: string;
+  user_id: string;
+  chest_id: string;
+  failures: Generated<number>;
+  last_failure_time: string | null;
 }
 
 /** migrations/0017_pay_notify_claim.ts: one row per processed (transaction_id, notify_type) pay callback. */

@@ -5,8 +5,8 @@ import type { GameDeviceIssued } from '@pk/contract';
 import type { AppContext } from '../../src/core/context.js';
 import { createPeerApp, createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX, type TestApp } from '../harness.js';
 import { authHeaders, loginAs } from '../helpers/login.js';
-import { sign } from '../../src/modules/game/play/device.service.js';
 import { DEVICE_MSG } from '../../src/modules/game/play/definition.js';
+import { deviceCall, type DeviceCallOpts } from './deviceCall.js';
 import { PlayFixture } from './play.fixture.js';
 
 const P = TEST_API_PREFIX;
@@ -19,22 +19,9 @@ describe(`play: device keys and signed device calls (${process.env.TEST_DB ?? 's
   let h: Record<string, string>;
   let f: PlayFixture;
   let key: GameDeviceIssued;
+  let home: { id: string; nfc: string };
 
-  type Opts = { ts?: number; nonce?: string; secret?: string; keyId?: string; signedBody?: string; target?: FastifyInstance };
-  const device = async (path: string, body: object, o: Opts = {}) => {
-    const raw = JSON.stringify(body);
-    const ts = String(o.ts ?? Date.now());
-    const nonce = o.nonce ?? randomBytes(12).toString('hex');
-    const url = `${P}${path}`;
-    const signature = sign(o.secret ?? key.secret, ts, nonce, 'POST', url, o.signedBody ?? raw);
-    const res = await (o.target ?? app).inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', 'x-device-key': o.keyId ?? key.keyId, 'x-timestamp': ts, 'x-nonce': nonce, 'x-signature': signature },
-      payload: raw,
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const device = (path: string, body: object, o: DeviceCallOpts = {}) => deviceCall(app, key, path, body, o);
   const signIns = (userId: string) => ctx.db.db.selectFrom('user_sign_place').select('id').where('user_id', '=', userId).execute();
 
   beforeAll(async () => {
@@ -42,7 +29,13 @@ describe(`play: device keys and signed device calls (${process.env.TEST_DB ?? 's
     ({ app, ctx } = t);
     h = authHeaders(await loginAs(app, 'admin', TEST_ADMIN_PASSWORD));
     f = new PlayFixture(ctx);
-    const res = await app.inject({ method: 'POST', url: `${P}/device/gameDevice/add`, headers: h, payload: { deviceName: '1号签到机', deviceType: 1 } });
+    home = await f.place({ score: 3 });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${P}/device/gameDevice/add`,
+      headers: h,
+      payload: { deviceName: '1号签到机', deviceType: 1, signPlaceId: home.id },
+    });
     expect(res.json()).toMatchObject({ success: true, message: DEVICE_MSG.added });
     key = res.json().result;
   });
@@ -62,7 +55,7 @@ describe(`play: device keys and signed device calls (${process.env.TEST_DB ?? 's
   });
 
   it('a good call records; bad signature, tampered body, stale timestamp, replayed nonce and unknown key change nothing', async () => {
-    const place = await f.place({ score: 3 });
+    const place = home;
     const p = await f.player();
     const body = { nfcUid: p.nfcUid, placeId: place.id };
     const bad = await device('/device/signIn', body, { secret: 'not-the-secret' });
@@ -95,12 +88,11 @@ describe(`play: device keys and signed device calls (${process.env.TEST_DB ?? 's
   it('a replayed nonce is refused on another node too (the shared KV)', async () => {
     const peer = await createPeerApp(t);
     try {
-      const q = await f.question(1, 'A', 2);
       const p = await f.player();
       const nonce = randomBytes(16).toString('hex');
-      const first = await device('/device/answer', { nfcUid: p.nfcUid, questionId: q, answer: 'A' }, { nonce });
-      expect(first.body.result).toMatchObject({ correct: true, scoreGained: 2 });
-      const again = await device('/device/answer', { nfcUid: p.nfcUid, questionId: q, answer: 'A' }, { nonce, target: peer.app });
+      const first = await device('/device/signIn', { nfcUid: p.nfcUid }, { nonce });
+      expect(first.body.result).toMatchObject({ repeated: false, scoreGained: 3 });
+      const again = await device('/device/signIn', { nfcUid: p.nfcUid }, { nonce, target: peer.app });
       expect(again.body).toMatchObject({ success: false, message: DEVICE_MSG.replayed });
     } finally {
       await peer.close();
@@ -109,28 +101,31 @@ describe(`play: device keys and signed device calls (${process.env.TEST_DB ?? 's
 
   it('a device bound to a place signs players in there without naming it; chests open by NFC code', async () => {
     const place = await f.place({ score: 4 });
-    const add = await app.inject({
-      method: 'POST',
-      url: `${P}/device/gameDevice/add`,
-      headers: h,
-      payload: { deviceName: '岛屿机', deviceType: 1, signPlaceId: place.id },
-    });
-    const k: GameDeviceIssued = add.json().result;
+    const issue = async (deviceName: string, deviceType: number): Promise<GameDeviceIssued> =>
+      (await app.inject({ method: 'POST', url: `${P}/device/gameDevice/add`, headers: h, payload: { deviceName, deviceType, signPlaceId: place.id } })).json()
+        .result;
+    const k = await issue('岛屿机', 1);
     const p = await f.player();
     const r = await device('/device/signIn', { nfcUid: p.nfcUid }, { keyId: k.keyId, secret: k.secret });
     expect(r.body.result).toMatchObject({ scoreGained: 4 });
-    const chest = await f.chest({ rewardValue: 6 });
+    const reader = await issue('宝箱机', 3);
+    const chest = await f.chest({ rewardValue: 6, place: place.id });
     const code = (await ctx.db.db.selectFrom('treasure_chest').select('nfc_code').where('id', '=', chest).executeTakeFirstOrThrow()).nfc_code!;
-    const c = await device('/device/openChest', { nfcUid: p.nfcUid, chestNfcCode: code }, { keyId: k.keyId, secret: k.secret });
+    const c = await device('/device/openChest', { nfcUid: p.nfcUid, chestNfcCode: code }, { keyId: reader.keyId, secret: reader.secret });
     expect(c.body.result).toMatchObject({ repeated: false, scoreGained: 6, totalScore: 10 });
   });
 
   it('rotate: the old secret stops at once; revoke: the key is refused at once on every node', async () => {
     const peer = await createPeerApp(t);
     try {
-      const add = await app.inject({ method: 'POST', url: `${P}/device/gameDevice/add`, headers: h, payload: { deviceName: '宝箱机', deviceType: 3 } });
-      const k: GameDeviceIssued = add.json().result;
       const place = await f.place();
+      const add = await app.inject({
+        method: 'POST',
+        url: `${P}/device/gameDevice/add`,
+        headers: h,
+        payload: { deviceName: '2号签到机', deviceType: 1, signPlaceId: place.id },
+      });
+      const k: GameDeviceIssued = add.json().result;
       const p = await f.player();
       const body = { nfcUid: p.nfcUid, placeId: place.id };
       const rot = await app.inject({ method: 'POST', url: `${P}/device/gameDevice/rotate`, headers: h, payload: { id: k.id } });

@@ -75,17 +75,25 @@ export class PlayFixture {
     return { userId, reservationId, nfcUid, braceletNo };
   }
 
-  async question(type: number, answer: string, score = 5): Promise<string> {
+  async question(type: number, answer: string, score = 5, place: string | null = null): Promise<string> {
     const id = newId();
     await this.db
       .insertInto('question_bank')
-      .values({ id, question_type: type, title: '题目', answer, score, status: 1, del_flag: 0, create_time: now() })
+      .values({ id, question_type: type, title: '题目', answer, score, sign_place_id: place, status: 1, del_flag: 0, create_time: now() })
       .execute();
     return id;
   }
 
   async chest(
-    o: { remain?: number | null; unlockType?: number; unlockValue?: string; rewardType?: number; rewardValue?: number; honorId?: string } = {},
+    o: {
+      remain?: number | null;
+      unlockType?: number;
+      unlockValue?: string;
+      rewardType?: number;
+      rewardValue?: number;
+      honorId?: string;
+      place?: string;
+    } = {},
   ): Promise<string> {
     const id = newId();
     await this.db
@@ -94,6 +102,7 @@ export class PlayFixture {
         id,
         chest_no: this.seq('BX'),
         chest_name: '金宝箱',
+        sign_place_id: o.place ?? null,
         nfc_code: this.seq('CN'),
         unlock_type: o.unlockType ?? 1,
         unlock_value: o.unlockValue ?? null,

@@ -6,6 +6,7 @@ import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
 import { applyScoreChange, SCORE_CHANGE } from '../score/ledger.js';
 import { app2ctx, blank, insertIgnore, PLAY_MSG, TASK, VALID, type AnswerInput, type Ctx, type Gains, type Player, type PlayBy, type Tx } from './common.js';
+import { checkDevicePlay, type DeviceScope } from './deviceScope.js';
 import { resolvePlayer } from './player.js';
 import { finish, playTransaction, standing } from './transaction.js';
 
@@ -53,8 +54,11 @@ export function isCorrect(type: number | null, expected: string | null, given: s
   }
 }
 
-/** An answer: recorded once per reservation, player and question; scores the question's score when right. */
-export async function recordAnswer(app: { ctx: Ctx } | Ctx, input: AnswerInput, by: PlayBy): Promise<PlayResult> {
+/**
+ * An answer: recorded once per reservation, player and question; scores the question's score when right. A device's
+ * call (`scope`) answers only its place's questions (or free ones), for a player signed in there.
+ */
+export async function recordAnswer(app: { ctx: Ctx } | Ctx, input: AnswerInput, by: PlayBy, scope?: DeviceScope): Promise<PlayResult> {
   const { db, dialect } = app2ctx(app).db;
   if (blank(input.answer)) throw new BizError(PLAY_MSG.answerRequired);
   const player = await resolvePlayer(db, input);
@@ -64,6 +68,7 @@ export async function recordAnswer(app: { ctx: Ctx } | Ctx, input: AnswerInput, 
     .where('id', '=', String(input.questionId ?? '').trim())
     .executeTakeFirst();
   if (!q || Number(q.del_flag ?? 0) !== 0 || Number(q.status) !== VALID) throw new BizError(PLAY_MSG.questionNotFound);
+  if (scope) await checkDevicePlay(db, scope, player, { placeId: q.sign_place_id, freeAllowed: true, elsewhere: PLAY_MSG.questionNotDevice });
   const correct = isCorrect(q.question_type, q.answer, String(input.answer));
   const score = correct ? Math.max(0, Number(q.score ?? 0)) : 0;
   const duration = Number.isSafeInteger(Number(input.durationMs)) && Number(input.durationMs) >= 0 ? Number(input.durationMs) : null;

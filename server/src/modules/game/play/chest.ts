@@ -7,11 +7,17 @@ import { applyScoreChange, ensureScoreRow, SCORE_CHANGE } from '../score/ledger.
 import { bountyMoved } from '../score/boardCounts.js';
 import { app2ctx, blank, insertIgnore, PLAY_MSG, TASK, type Ctx, type Gains, type OpenChestInput, type PlayBy } from './common.js';
 import { grantHonor } from './honors.js';
+import { guessChestPassword } from './chestAttempts.js';
+import { checkDevicePlay, type DeviceScope } from './deviceScope.js';
 import { resolvePlayer } from './player.js';
 import { finish, playTransaction, standing } from './transaction.js';
 
-/** A chest opening: once per reservation, player and chest; the chest's remain_count never goes below zero. */
-export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, by: PlayBy): Promise<PlayResult> {
+/**
+ * A chest opening: once per reservation, player and chest; the chest's remain_count never goes below zero. A device's
+ * call (`scope`) opens only its place's chests, for a player signed in there, and its password guesses are limited
+ * (chestAttempts.ts).
+ */
+export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, by: PlayBy, scope?: DeviceScope): Promise<PlayResult> {
   const { db, dialect } = app2ctx(app).db;
   if (blank(input.chestId) && blank(input.chestNfcCode)) throw new BizError(PLAY_MSG.chestRequired);
   const player = await resolvePlayer(db, input);
@@ -19,6 +25,7 @@ export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, 
   cq = !blank(input.chestId) ? cq.where('id', '=', String(input.chestId).trim()) : cq.where('nfc_code', '=', String(input.chestNfcCode).trim());
   const chest = await cq.executeTakeFirst();
   if (!chest) throw new BizError(PLAY_MSG.chestNotFound);
+  if (scope) await checkDevicePlay(db, scope, player, { placeId: chest.sign_place_id, freeAllowed: false, elsewhere: PLAY_MSG.chestNotDevice });
   const previous = async (): Promise<PlayResult | null> => {
     const row = await db
       .selectFrom('user_treasure_chest')
@@ -43,7 +50,11 @@ export async function openChest(app: { ctx: Ctx } | Ctx, input: OpenChestInput, 
   if (Number(chest.status) === 3) throw new BizError(PLAY_MSG.chestDisabled);
   if (Number(chest.status) === 2) throw new BizError(PLAY_MSG.chestEmpty);
   const unlockType = Number(chest.unlock_type ?? 1);
-  if (unlockType === 2 && (input.unlockValue ?? '').trim() !== (chest.unlock_value ?? '').trim()) throw new BizError(PLAY_MSG.wrongPassword);
+  if (unlockType === 2) {
+    // a device's guesses are counted per player and chest; staff see the password on 宝箱 and are not limited
+    if (scope) await guessChestPassword(db, dialect, player.userId, chest.id, input.unlockValue ?? '', chest.unlock_value ?? '');
+    else if ((input.unlockValue ?? '').trim() !== (chest.unlock_value ?? '').trim()) throw new BizError(PLAY_MSG.wrongPassword);
+  }
   if (unlockType === 3) {
     const ok = await db
       .selectFrom('user_question_record')

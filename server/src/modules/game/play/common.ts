@@ -38,6 +38,21 @@ export const PLAY_MSG = {
   wrongPassword: '宝箱密码不正确',
   answerFirst: '请先答对解锁题目',
   taskFirst: '请先完成解锁任务',
+  /** A player named by staff or a device with a reservation that is neither theirs nor their party's. */
+  reservationNotOwn: '该预约不属于该玩家',
+  /** A bracelet's call that also names another player. */
+  braceletNotPlayer: '该手环不属于所指定的玩家',
+  /** Device calls (issue 23 point 13, deviceScope.ts): a device acts only as its type, at the place it is bound to. */
+  deviceWrongType: (kind: string, action: string) => `本设备不是${kind}，不能${action}`,
+  deviceUnbound: '本设备未绑定签到点，请先在设备管理中绑定',
+  placeNotDevice: '该签到点不是本设备所在的签到点',
+  questionNotDevice: '该题目不属于本设备所在的签到点',
+  chestNotDevice: '该宝箱不在本设备所在的签到点',
+  signInFirst: (place: string) => `请先在${place}签到`,
+  /** A device's wrong chest password (chestAttempts.ts): the attempts left, or the lock it starts. */
+  wrongPasswordLeft: (left: number) => `宝箱密码不正确，还可尝试${left}次`,
+  wrongPasswordLocked: (limit: number, until: string) => `宝箱密码连续错误${limit}次，已锁定，请于${until}后再试`,
+  chestLocked: (until: string) => `宝箱密码错误次数过多，已锁定，请于${until}后再试`,
 } as const;
 
 /** The player of a call: from a bracelet in use (its user and reservation), or named by staff. */

@@ -12,7 +12,7 @@ import { blank, CANCELLED, PLAY_MSG, VALID, type Player, type PlayerRef } from '
 function reservationOf(db: Kysely<Database>, userId: string | null, reservationId: string | null) {
   return db
     .selectFrom('book_reservation_info as r')
-    .select(['r.id', 'r.ship_id', 'r.great_line_id', 'r.status'])
+    .select(['r.id', 'r.user_id', 'r.ship_id', 'r.great_line_id', 'r.status'])
     .select((eb) =>
       eb
         .selectFrom('ship_table')
@@ -118,13 +118,21 @@ export async function resolvePlayer(db: Kysely<Database>, p: PlayerRef): Promise
 
 /**
  * The player of a call — from a bracelet in use (its user and reservation), or a player and reservation named by
- * staff — and, when `at` is given, the sign-in's place, checked (open, on the reservation's great line). A bracelet
- * and its place are one statement (the device path); the refusals come in the same order either way: player first.
+ * staff or a device: the reservation must be the player's own (booked by them, or their party's: a crew row in its
+ * ship or their bracelet bound to it) — and, when `at` is given, the sign-in's place, checked (a device's own place
+ * when `onlyAt` names it, open, on the reservation's great line). A bracelet and its place are one statement (the
+ * device path); the refusals come in the same order either way: player first.
  */
-export async function resolvePlayerAt(db: Kysely<Database>, p: PlayerRef, at: PlaceRef | null): Promise<{ player: Player; place: PlaceRow | null }> {
+export async function resolvePlayerAt(
+  db: Kysely<Database>,
+  p: PlayerRef,
+  at: PlaceRef | null,
+  onlyAt: string | null = null,
+): Promise<{ player: Player; place: PlaceRow | null }> {
   let userId: string;
   let reservationId: string;
   let braceletId: string | null = null;
+  let own = true;
   let r: { id: string; ship_id: string | null; great_line_id: string | null; status: number | null; crew_ship_id: string | null } | undefined;
   let place: PlaceRow | null | undefined;
   if (!blank(p.nfcUid) || !blank(p.braceletNo)) {
@@ -135,6 +143,9 @@ export async function resolvePlayerAt(db: Kysely<Database>, p: PlayerRef, at: Pl
     const [b] = (await braceletPlayer(db, `${byNfc ? 'nfc' : 'no'}:${placeBy}`, { key: String(byNfc ? p.nfcUid : p.braceletNo).trim(), place: placeAt })).rows;
     if (!b) throw new BizError(PLAY_MSG.braceletUnknown);
     if (Number(b.status) !== 1 || !b.user_id || !b.reservation_id) throw new BizError(PLAY_MSG.braceletNotInUse);
+    // a player or reservation named beside the bracelet must be the bracelet's own
+    if (!blank(p.userId) && String(p.userId).trim() !== b.user_id) throw new BizError(PLAY_MSG.braceletNotPlayer);
+    if (!blank(p.reservationId) && String(p.reservationId).trim() !== b.reservation_id) throw new BizError(PLAY_MSG.reservationNotOwn);
     userId = b.user_id;
     reservationId = b.reservation_id;
     braceletId = b.id;
@@ -156,13 +167,16 @@ export async function resolvePlayerAt(db: Kysely<Database>, p: PlayerRef, at: Pl
     reservationId = String(p.reservationId).trim();
     const u = await db.selectFrom('book_user').select(['id', 'del_flag']).where('id', '=', userId).executeTakeFirst();
     if (!u || Number(u.del_flag ?? 0) !== 0) throw new BizError(PLAY_MSG.userNotFound);
-    const b = await db.selectFrom('bracelet').select('id').where('user_id', '=', userId).where('status', '=', 1).executeTakeFirst();
+    const b = await db.selectFrom('bracelet').select(['id', 'reservation_id']).where('user_id', '=', userId).where('status', '=', 1).executeTakeFirst();
     braceletId = b?.id ?? null;
-    r = await reservationOf(db, userId, reservationId).executeTakeFirst();
+    const named = await reservationOf(db, userId, reservationId).executeTakeFirst();
+    own = !!named && (named.user_id === userId || !!named.crew_ship_id || b?.reservation_id === reservationId);
+    r = named;
   } else {
     throw new BizError(PLAY_MSG.playerRequired);
   }
   if (!r) throw new BizError(PLAY_MSG.reservationNotFound);
+  if (!own) throw new BizError(PLAY_MSG.reservationNotOwn);
   if (Number(r.status) === CANCELLED) throw new BizError(PLAY_MSG.reservationCancelled);
   const player: Player = { userId, reservationId, shipId: r.crew_ship_id ?? r.ship_id ?? null, greatLineId: r.great_line_id ?? null, braceletId };
   if (!at) return { player, place: null };
@@ -171,6 +185,7 @@ export async function resolvePlayerAt(db: Kysely<Database>, p: PlayerRef, at: Pl
     place = (await placeBy(db, by, { key })).rows[0] ?? null;
   }
   if (!place) throw new BizError(PLAY_MSG.placeNotFound);
+  if (onlyAt !== null && place.id !== onlyAt) throw new BizError(PLAY_MSG.placeNotDevice);
   if (Number(place.status) !== VALID) throw new BizError(PLAY_MSG.placeClosed);
   if (!withinOpenHours(place.open_time, place.close_time, now().slice(11, 16)))
     throw new BizError(PLAY_MSG.outOfHours(hoursBound(place.open_time), hoursBound(place.close_time)));

@@ -11,6 +11,7 @@ import { crudSchemas, resolveBinding } from '../../../core/crud/index.js';
 import type { ZodTypeProvider } from '../../../core/http/zodSchema.js';
 import { DEVICE_MSG, gameDeviceBinding } from './definition.js';
 import { GameDeviceService, type DeviceCaller } from './device.service.js';
+import { DEVICE_TYPE, deviceScope } from './deviceScope.js';
 import { openChest, PLAY_MSG, recordAnswer, recordSignIn } from './service.js';
 
 const ref = (max: number) => z.string().trim().max(max).nullish();
@@ -129,24 +130,27 @@ export async function playModule(app: FastifyInstance): Promise<void> {
     });
     const d = sub.withTypeProvider<ZodTypeProvider>();
     const cfg = { ...PUBLIC, throttle: 'device' as const, log: false as const };
-    d.post('/device/signIn', { config: cfg, schema: { headers: DEVICE_HEADERS, body: SIGN_IN_BODY } }, async (req) =>
-      ok(
+    // a device acts only as its type and at its own place (deviceScope.ts)
+    d.post('/device/signIn', { config: cfg, schema: { headers: DEVICE_HEADERS, body: SIGN_IN_BODY } }, async (req) => {
+      const scope = deviceScope(req.device!, DEVICE_TYPE.signIn);
+      return ok(
         await recordSignIn(
           app,
           {
             ...req.body,
-            placeId: req.body.placeId || (req.body.placeNfcCode ? null : req.device!.signPlaceId),
+            placeId: req.body.placeId || (req.body.placeNfcCode ? null : scope.placeId),
             method: req.body.method ? Number(req.body.method) : 1,
           },
           deviceBy(req),
+          scope,
         ),
-      ),
-    );
+      );
+    });
     d.post('/device/answer', { config: cfg, schema: { headers: DEVICE_HEADERS, body: ANSWER_BODY } }, async (req) =>
-      ok(await recordAnswer(app, req.body, deviceBy(req))),
+      ok(await recordAnswer(app, req.body, deviceBy(req), deviceScope(req.device!, DEVICE_TYPE.answer))),
     );
     d.post('/device/openChest', { config: cfg, schema: { headers: DEVICE_HEADERS, body: CHEST_BODY } }, async (req) =>
-      ok(await openChest(app, req.body, deviceBy(req))),
+      ok(await openChest(app, req.body, deviceBy(req), deviceScope(req.device!, DEVICE_TYPE.chest))),
     );
   });
 }

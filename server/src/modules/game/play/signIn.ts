@@ -5,13 +5,17 @@ import { applyScoreChange, SCORE_CHANGE } from '../score/ledger.js';
 import { announceSignIn } from '../../dashboard/ops/service.js';
 import { app2ctx, insertIgnore, TASK, type Ctx, type Gains, type PlayBy, type SignInInput } from './common.js';
 import { playInDatabase, signInByFunction } from './pgPlay.js';
+import type { DeviceScope } from './deviceScope.js';
 import { resolvePlayerAt } from './player.js';
 import { finish, playTransaction, standing } from './transaction.js';
 
-/** A sign-in at a place: scores the place's sign_score once per reservation, player and place. */
-export async function recordSignIn(app: { ctx: Ctx } | Ctx, input: SignInInput, by: PlayBy): Promise<PlayResult> {
+/**
+ * A sign-in at a place: scores the place's sign_score once per reservation, player and place. A device's call
+ * (`scope`) signs in only at the device's own place.
+ */
+export async function recordSignIn(app: { ctx: Ctx } | Ctx, input: SignInInput, by: PlayBy, scope?: DeviceScope): Promise<PlayResult> {
   const { db, dialect } = app2ctx(app).db;
-  const { player, place: at } = await resolvePlayerAt(db, input, input);
+  const { player, place: at } = await resolvePlayerAt(db, input, input, scope?.placeId ?? null);
   const place = at!;
   const method = [1, 2, 3].includes(Number(input.method)) ? Number(input.method) : 1;
   const score = Math.max(0, Number(place.sign_score ?? 0));
