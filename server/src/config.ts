@@ -4,6 +4,7 @@ import { loadSecurityConfig, type SecurityConfig } from './securityConfig.js';
 import { loadThirdLoginConfig, type ThirdLoginConfig } from './modules/system/thirdLogin/config.js'; // issue 14 oauth part
 // issue 14 sign-in part: self-registration and SMS code limits
 import { loadSignInConfig, type SignInConfig } from './modules/system/sms/config.js';
+import { loadFileStoreConfig, type FileStoreConfig } from './core/files/config.js'; // FILE_STORE, FILE_STORE_SHARED, CLUSTER
 import { parseDataSourceHosts } from './modules/system/dataSource/hostPolicy.js'; // issue 23 points 11–12
 
 /**
@@ -15,7 +16,7 @@ import { parseDataSourceHosts } from './modules/system/dataSource/hostPolicy.js'
 export const DEFAULT_POOL_SIZE = 2 * os.availableParallelism() + 1;
 
 /** The typed configuration; every field comes from one environment variable (README "Configuration"). */
-export interface AppConfig extends SecurityConfig, ThirdLoginConfig, SignInConfig {
+export interface AppConfig extends SecurityConfig, ThirdLoginConfig, SignInConfig, FileStoreConfig {
   port: number;
   host: string;
   /** API path prefix, e.g. `/jeecg-boot` (no trailing slash). */
@@ -144,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dbPoolSize,
     ...loadThirdLoginConfig(env), // issue 14 oauth part: OIDC_PROVIDERS, OIDC_REDIRECT_BASE, CAS_SERVER_URL, CAS_SERVICES
     metricsToken: metricsToken || null, // issue 14 monitor
+    ...loadFileStoreConfig(env), // where uploads live (core/files/config.ts)
   };
 }
 

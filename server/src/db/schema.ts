@@ -564,6 +564,22 @@ export interface SysUserSettingTable {
   update_time: string | null;
 }
 
+/** A file of the shared store (migration 0029, core/files/dbStore.ts); path null while its upload is being written. */
+export interface SysFileTable {
+  id: string;
+  path: string | null;
+  size: number;
+  chunk_count: number;
+  create_time: string;
+}
+
+/** One piece (≤ 256 KiB) of a sys_file's bytes, seq from 0. */
+export interface SysFileChunkTable {
+  file_id: string;
+  seq: number;
+  data: Buffer;
+}
+
 export interface Database extends GameTables {
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
@@ -608,6 +624,9 @@ export interface Database extends GameTables {
   sys_user_setting: SysUserSettingTable;
   // dashboard venue (issue 14 point 5, migration 0022)
   game_stat_day: GameStatDayTable;
+  // the shared file store (migration 0029)
+  sys_file: SysFileTable;
+  sys_file_chunk: SysFileChunkTable;
 }
 
 export type TableName = keyof Database;

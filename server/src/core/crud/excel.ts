@@ -1,13 +1,13 @@
 import type { FieldDef } from '@pk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../../config.js';
 import { BadRequestError, BizError } from '../envelope/errors.js';
 import { MSG } from '../messages.js';
 import { dictService } from '../dict/service.js';
 import { exportFileName, readImportFiles, SHEET_LIMITS, WorkbookReadError, writeExportWorkbook, XLSX_CONTENT_TYPE, type ImportedRow } from '../excel/index.js';
 import { attachmentHeader } from '../files/routes.js';
 import { readFilePart, requestBudget, type RequestBudget } from '../files/requestBudget.js';
-import { writeImportErrorLog } from '../files/storage.js';
+import { writeImportErrorLog } from '../files/importErrorLog.js';
+import type { FileStoreContext } from '../files/store.js';
 import type { RawParams } from '../query/index.js';
 import type { SaveExtras } from './types.js';
 import type { CrudService } from './service.js';
@@ -162,9 +162,9 @@ function rowError(e: unknown, req: FastifyRequest): string {
 }
 
 /** The import reply (contract §7.5): all good → message only; some failed → code 201 with the error file. */
-export async function importResult(config: Pick<AppConfig, 'dataDir'>, o: ImportOutcome) {
+export async function importResult(ctx: FileStoreContext, o: ImportOutcome) {
   if (!o.errors.length) return { success: true, message: `共${o.success}行数据全部导入成功！`, code: 200, result: null, timestamp: Date.now() };
-  const { fileUrl, fileName } = await writeImportErrorLog(config, o.errors);
+  const { fileUrl, fileName } = await writeImportErrorLog(ctx, o.errors);
   return {
     success: true,
     message: '文件导入成功，但有错误。',

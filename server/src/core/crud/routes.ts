@@ -139,7 +139,7 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
         const sheets = await readAll(svc, await uploadedFiles(req));
         const outcome = { total: 0, success: 0, errors: [] as string[] };
         for (const rows of sheets) addOutcome(outcome, await importRows(svc, req, rows));
-        return importResult(app.ctx.config, outcome);
+        return importResult(app.ctx, outcome);
       });
   });
   return svc;

@@ -33,3 +33,30 @@ export async function readFilePart(
   if (file.truncated) throw new req.server.multipartErrors.RequestFileTooLargeError();
   return Buffer.concat(chunks);
 }
+
+/**
+ * Streams one multipart file into `sink` piece by piece against the request's budget (as readFilePart counts it),
+ * keeping only its first `headBytes` bytes (what the type check reads). Past the budget or the per-file limit it
+ * throws the plugin's too-large error (HTTP 413); the caller throws away what the sink received.
+ */
+export async function streamFilePart(
+  req: FastifyRequest,
+  file: AsyncIterable<Buffer> & { truncated?: boolean },
+  budget: RequestBudget,
+  sink: (chunk: Buffer) => Promise<void>,
+  headBytes: number,
+): Promise<Buffer> {
+  const head: Buffer[] = [];
+  let kept = 0;
+  for await (const chunk of file) {
+    budget.left -= chunk.length;
+    if (budget.left < 0) throw new req.server.multipartErrors.RequestFileTooLargeError();
+    if (kept < headBytes) {
+      head.push(chunk.subarray(0, headBytes - kept));
+      kept += Math.min(chunk.length, headBytes - kept);
+    }
+    await sink(chunk);
+  }
+  if (file.truncated) throw new req.server.multipartErrors.RequestFileTooLargeError();
+  return Buffer.concat(head);
+}

@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../../config.js';
-import { now } from '../time.js';
 
 /** The upload root: `{DATA_DIR}/upload`. Everything `/sys/common/static/**` serves lives under it. */
 export function uploadRoot(config: Pick<AppConfig, 'dataDir'>): string {
@@ -10,14 +9,21 @@ export function uploadRoot(config: Pick<AppConfig, 'dataDir'>): string {
 }
 
 /**
+ * A stored file's relative path as every store accepts it: forward slashes, no NUL, backslash, absolute path, drive
+ * letter, empty or `.`/`..` segment.
+ */
+export function isSafeRelative(rel: string): boolean {
+  if (!rel || rel.includes('\0') || rel.includes('\\') || rel.startsWith('/') || /^[A-Za-z]:/.test(rel)) return false;
+  return !rel.split('/').some((s) => s === '..' || s === '.' || s === '');
+}
+
+/**
  * A request path → an absolute path inside `root`, or null. Refuses NUL, backslashes, absolute paths, drive
  * letters and any `.`/`..` segment before touching the file system; the caller still checks the real path.
  */
 export function safeRelative(root: string, rel: string): string | null {
-  if (!rel || rel.includes('\0') || rel.includes('\\') || rel.startsWith('/') || /^[A-Za-z]:/.test(rel)) return null;
-  const segments = rel.split('/');
-  if (segments.some((s) => s === '..' || s === '.' || s === '')) return null;
-  const full = path.resolve(root, ...segments);
+  if (!isSafeRelative(rel)) return null;
+  const full = path.resolve(root, ...rel.split('/'));
   const base = path.resolve(root);
   return full.startsWith(base + path.sep) ? full : null;
 }
@@ -41,17 +47,4 @@ export async function resolveInside(root: string, rel: string): Promise<string |
 /** An unguessable file name part (128 random bits). */
 export function randomName(): string {
   return randomBytes(16).toString('hex');
-}
-
-/**
- * Write an import error report to `{upload}/logs/{yyyyMMdd}/{random}.txt` (contract §7.5) and return the path
- * the client downloads through `/sys/common/static/`.
- */
-export async function writeImportErrorLog(config: Pick<AppConfig, 'dataDir'>, lines: string[]): Promise<{ fileUrl: string; fileName: string }> {
-  const day = now().slice(0, 10).replaceAll('-', '');
-  const fileName = `${randomName()}.txt`;
-  const dir = path.join(uploadRoot(config), 'logs', day);
-  await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, fileName), lines.join('\r\n') + '\r\n', 'utf8');
-  return { fileUrl: `/sys/common/static/logs/${day}/${fileName}`, fileName };
 }

@@ -1,8 +1,6 @@
 import { isUniqueViolation } from '../../../core/db/uniqueViolation.js';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { uploadRoot } from '../../../core/files/storage.js';
+import { fileStore, putFile } from '../../../core/files/store.js';
 import { formatDateTime, now } from '../../../core/time.js';
 import { insertMissing, type Tx } from '../index.js';
 import {
@@ -69,11 +67,10 @@ export async function seedDemoVenue(app: FastifyInstance): Promise<DemoResult> {
   return { built: true, ms, season };
 }
 
-/** The demo's pictures: small PNG files under {DATA_DIR}/upload/demo (served by /sys/common/static/demo/…). */
+/** The demo's pictures: small PNG files at upload/demo of the file store (served by /sys/common/static/demo/…); one already there is kept. */
 async function writeImages(app: FastifyInstance): Promise<void> {
-  const root = uploadRoot(app.ctx.config);
-  await fs.mkdir(path.join(root, 'demo'), { recursive: true });
-  for (const [rel, png] of demoImageFiles()) await fs.writeFile(path.join(root, rel), png);
+  const store = fileStore(app.ctx);
+  for (const [rel, png] of demoImageFiles()) await putFile(store, rel, png);
 }
 
 /** A time `days` before now, 'yyyy-MM-dd HH:mm:ss'. */

@@ -52,7 +52,7 @@ export const pictureMaterialBinding: CrudBinding = {
       if (typeof values.materialName === 'string') values.materialName = plainText(values.materialName);
       checkUrl(values.url);
       if (typeof values.url === 'string' && values.url) {
-        const info = await storedImageInfo(c.req.server.ctx.config, values.url);
+        const info = await storedImageInfo(c.req.server.ctx, values.url);
         if (info) {
           values.fileSize = info.fileSize;
           if (info.width !== null) values.width = info.width;

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-
 /** Width and height of an image read from its first bytes (PNG, GIF, JPEG, WebP, BMP), or null when not one of those. */
 export function imageSize(b: Buffer): { width: number; height: number } | null {
   if (b.length >= 24 && b.readUInt32BE(0) === 0x89504e47 && b.toString('latin1', 12, 16) === 'IHDR')
@@ -38,18 +36,4 @@ function jpeg(b: Buffer): { width: number; height: number } | null {
     i += 2 + len;
   }
   return null;
-}
-
-/** Size in bytes and dimensions of a stored file (dimensions null when not a known image); reads at most 512 KB. */
-export async function fileImageInfo(file: string): Promise<{ fileSize: number; width: number | null; height: number | null }> {
-  const fh = await fs.open(file, 'r');
-  try {
-    const st = await fh.stat();
-    const buf = Buffer.alloc(Math.min(st.size, 512 * 1024));
-    await fh.read(buf, 0, buf.length, 0);
-    const dim = imageSize(buf);
-    return { fileSize: st.size, width: dim?.width ?? null, height: dim?.height ?? null };
-  } finally {
-    await fh.close();
-  }
 }

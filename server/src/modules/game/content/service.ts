@@ -1,15 +1,14 @@
 import type { PageResult, PlayerMessage, PlayerProfile } from '@pk/contract';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { AppConfig } from '../../../config.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import { page } from '../../../core/envelope/result.js';
-import { resolveInside, uploadRoot } from '../../../core/files/storage.js';
+import { fileStore, readHead, type FileStoreContext } from '../../../core/files/store.js';
 import { newId } from '../../../core/id.js';
 import type { Paging } from '../../../core/query/index.js';
 import { now } from '../../../core/time.js';
 import type { DialectName } from '../../../db/connection.js';
 import type { Database } from '../../../db/schema.js';
-import { fileImageInfo } from './imageInfo.js';
+import { imageSize } from './imageInfo.js';
 import { CONTENT_MSG } from './messages.js';
 
 type Db = Kysely<Database>;
@@ -17,17 +16,15 @@ type Db = Kysely<Database>;
 /* ─────────────── 图片素材 ─────────────── */
 
 /** Size and dimensions of an uploaded file named by `url` (an upload path or `…/sys/common/static/<path>`), or null. */
-export async function storedImageInfo(config: Pick<AppConfig, 'dataDir'>, url: string) {
+export async function storedImageInfo(ctx: FileStoreContext, url: string) {
   if (/^https?:/i.test(url) && !url.includes('/sys/common/static/')) return null;
   const i = url.indexOf('/sys/common/static/');
   const rel = i >= 0 ? url.slice(i + '/sys/common/static/'.length).split(/[?#]/)[0] : url.replace(/^\/+/, '');
-  const file = await resolveInside(uploadRoot(config), rel);
+  // the file store of every node (FILE_STORE); the dimensions are read from at most the first 512 KB
+  const file = await readHead(fileStore(ctx), rel, 512 * 1024).catch(() => null);
   if (!file) return null;
-  try {
-    return await fileImageInfo(file);
-  } catch {
-    return null;
-  }
+  const dim = imageSize(file.head);
+  return { fileSize: file.size, width: dim?.width ?? null, height: dim?.height ?? null };
 }
 
 /* ─────────────── 消息 ─────────────── */

@@ -84,7 +84,7 @@ export async function departExcelRoutes(app: FastifyInstance): Promise<void> {
         } else errors.push(`第 ${r.line} 行：${e.message}`);
       }
     }
-    return importResult(app.ctx.config, { total: rows.length, success, errors });
+    return importResult(app.ctx, { total: rows.length, success, errors });
   });
 }
 

@@ -95,7 +95,7 @@ export async function dictAdminModule(app: FastifyInstance): Promise<void> {
   r.post('/sys/dict/exportXls', { config: perm(D.exportXls), schema: DS.exportXls }, exportXls);
   r.post('/sys/dict/importExcel', { config: perm(D.importExcel), schema: MULTIPART }, async (req) => {
     const files = await uploadedFiles(req);
-    return importResult(app.ctx.config, await svc.importDicts(req, files));
+    return importResult(app.ctx, await svc.importDicts(req, files));
   });
 
   r.get('/sys/dictItem/list', { config: perm(I.list), schema: IS.list }, async (req) => ok(await svc.items.list(req, query(req))));

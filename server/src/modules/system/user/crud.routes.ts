@@ -152,6 +152,6 @@ export function userCrudRoutes(app: FastifyInstance, kit: UserKit): void {
         addOutcome(outcome, await importRows(svc, req, [{ ...row, cells }], { password: pw } satisfies UserExtras));
       }
     }
-    return importResult(ctx.config, outcome);
+    return importResult(ctx, outcome);
   });
 }
