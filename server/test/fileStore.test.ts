@@ -4,7 +4,8 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { CHUNK_BYTES } from '../src/core/files/dbStore.js';
+import { ABANDONED_MS, CHUNK_BYTES, sweepAbandoned } from '../src/core/files/dbStore.js';
+import { formatDateTime } from '../src/core/time.js';
 import { LOCAL_STORE_IN_CLUSTER } from '../src/core/files/config.js';
 import { uploadRoot } from '../src/core/files/storage.js';
 import { storedImageInfo } from '../src/modules/game/content/service.js';
@@ -87,6 +88,13 @@ describe('FILE_STORE=database: a file written through one node is read through a
     expect(res.headers['content-length']).toBe(String(data.length));
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload.equals(data)).toBe(true);
+    // as before: HEAD gives the headers, a Range header is ignored (the whole file)
+    const head = await b.app.inject({ method: 'HEAD', url: `${P}/sys/common/static/${r.body.message}` });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(data.length));
+    const ranged = await b.app.inject({ method: 'GET', url: `${P}/sys/common/static/${r.body.message}`, headers: { range: 'bytes=0-9' } });
+    expect(ranged.statusCode).toBe(200);
+    expect(ranged.rawPayload.equals(data)).toBe(true);
 
     const { files, chunks } = await storedRows(a);
     const row = files.find((f) => f.path === r.body.message)!;
@@ -141,6 +149,27 @@ describe('FILE_STORE=database: a file written through one node is read through a
     const after = await storedRows(a);
     expect(after.files.length).toBe(before.files.length);
     expect(after.chunks.length).toBe(before.chunks.length);
+  });
+
+  it('an upload a stopped node left half-written is dropped after an hour, one in progress is kept', async () => {
+    const db = a.ctx.db.db;
+    const old = formatDateTime(new Date(Date.now() - ABANDONED_MS - 60_000));
+    await db.insertInto('sys_file').values({ id: 'abandoned-1', path: null, size: 0, chunk_count: 0, create_time: old }).execute();
+    await db
+      .insertInto('sys_file_chunk')
+      .values({ file_id: 'abandoned-1', seq: 0, data: Buffer.alloc(10) })
+      .execute();
+    await db
+      .insertInto('sys_file')
+      .values({ id: 'writing-1', path: null, size: 0, chunk_count: 0, create_time: formatDateTime(new Date()) })
+      .execute();
+    const published = (await storedRows(a)).files.filter((f) => f.path !== null).length;
+    expect(await sweepAbandoned(a.ctx.db)).toBe(1);
+    const { files, chunks } = await storedRows(a);
+    expect(files.map((f) => f.id)).toContain('writing-1');
+    expect(files.map((f) => f.id)).not.toContain('abandoned-1');
+    expect(chunks.filter((c) => c.file_id === 'abandoned-1')).toEqual([]);
+    expect(files.filter((f) => f.path !== null).length).toBe(published);
   });
 });
 
