@@ -14,7 +14,7 @@ import { installJsonBodyParser } from './core/http/jsonBody.js';
 import { rateLimits } from './core/http/rateLimit.js';
 import { securityHeaders } from './core/http/securityHeaders.js';
 import { corsPolicy } from './core/http/cors.js';
-import { frameworkErrors, rejectOddInput } from './core/http/oddInput.js';
+import { clientErrorHandler, frameworkErrors, rejectOddInput } from './core/http/oddInput.js';
 import { compressAnswers } from './core/http/compress.js';
 import { operationLog } from './core/oplog/index.js';
 import { createNotifier } from './core/notify/notifier.js';
@@ -40,6 +40,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     frameworkErrors,
+    clientErrorHandler,
   });
   app.decorate('ctx', ctx);
   installErrorHandler(app);
