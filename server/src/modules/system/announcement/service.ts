@@ -157,17 +157,23 @@ export class AnnouncementService {
     await this.changed();
   }
 
-  /** Step 1 of listByUser: a send row for every published ALL notice this user has none of yet (end_time ≥ the user's create_time). */
+  /**
+   * Step 1 of listByUser: a send row for every published ALL notice this user has none of yet whose end_time is ≥ the
+   * user's create_time (contract §8.2) or empty. The form leaves 开始/结束时间 optional: no end time means "until
+   * revoked" (the original's NULL end_time reached nobody, issue 23 point 15), no start time "from publication" (the
+   * start time gates nothing here, as in the original).
+   */
   async materialise(userId: string): Promise<void> {
     const user = await this.db.selectFrom('sys_user').select('create_time').where('id', '=', userId).executeTakeFirst();
-    if (!user?.create_time) return; // a NULL create_time never matches (contract: NULL compares false)
+    const created = user?.create_time;
+    if (!created) return; // a NULL create_time never matches (contract: NULL compares false)
     const missing = await this.db
       .selectFrom('sys_announcement as a')
       .select('a.id')
       .where('a.msg_type', '=', 'ALL')
       .where('a.del_flag', '=', '0')
       .where('a.send_status', '=', '1')
-      .where('a.end_time', '>=', user.create_time)
+      .where((eb) => eb.or([eb('a.end_time', 'is', null), eb('a.end_time', '>=', created)]))
       // NOT IN over the user's own send rows (read once through idx_sas_user_read, migration 0010), not a probe of the
       // whole send table per notice: SQLite builds one ephemeral index of the list, PostgreSQL a hashed subplan.
       .where('a.id', 'not in', (eb) =>
