@@ -3,6 +3,7 @@ import type { AppContext } from './core/context.js';
 import { openKv, type OpenKvOptions } from './core/kv/index.js';
 import { openDb } from './db/connection.js';
 import { migrate } from './db/migrate.js';
+import { withStartupLock } from './db/startupLock.js';
 import { seed } from './db/seed/index.js';
 import { SESSION_MEMO_MS, SESSION_PREFIX } from './core/auth/session.js';
 import { resolveJwtSecret } from './core/auth/sharedSecret.js';
@@ -31,12 +32,16 @@ export interface PrepareOptions extends OpenKvOptions {
 
 /** Open + migrate the database, resolve the JWT secret, seed, open the key-value store. */
 export async function prepareContext(config: AppConfig, opts: PrepareOptions = {}): Promise<PreparedContext> {
-  const db = await openDb(config.databaseUrl, config.dbPoolSize);
+  const db = await openDb(config.databaseUrl, config.dbPoolSize, config.dbTimeouts);
   try {
-    await migrate(db);
-    // After the migration: without JWT_SECRET the secret lives in the shared database (sys_secret).
-    const finalConfig: AppConfig = { ...config, jwtSecret: await resolveJwtSecret(config, db) };
-    const { generatedAdminPassword } = opts.seed === false ? { generatedAdminPassword: null } : await seed(db, { adminPassword: finalConfig.adminPassword });
+    // Migrations, the shared secret and the seed under one database-wide lock: nodes may start together (db/startupLock.ts).
+    const { finalConfig, generatedAdminPassword } = await withStartupLock(db.dialect, config.databaseUrl, config.dbTimeouts.connectMs, async () => {
+      await migrate(db);
+      // After the migration: without JWT_SECRET the secret lives in the shared database (sys_secret).
+      const finalConfig: AppConfig = { ...config, jwtSecret: await resolveJwtSecret(config, db) };
+      const { generatedAdminPassword } = opts.seed === false ? { generatedAdminPassword: null } : await seed(db, { adminPassword: finalConfig.adminPassword });
+      return { finalConfig, generatedAdminPassword };
+    });
     // Sessions are read on every request; on the database store this node remembers them for SESSION_MEMO_MS.
     const kv = await openKv(finalConfig, db, { memo: { prefixes: [SESSION_PREFIX], maxAgeMs: SESSION_MEMO_MS }, ...opts });
     await dropStaleInitialAdminPassword({ config: finalConfig, db, kv });

@@ -4,8 +4,10 @@ import { loadSecurityConfig, type SecurityConfig } from './securityConfig.js';
 import { loadThirdLoginConfig, type ThirdLoginConfig } from './modules/system/thirdLogin/config.js'; // issue 14 oauth part
 // issue 14 sign-in part: self-registration and SMS code limits
 import { loadSignInConfig, type SignInConfig } from './modules/system/sms/config.js';
-import { loadFileStoreConfig, type FileStoreConfig } from './core/files/config.js'; // FILE_STORE, FILE_STORE_SHARED, CLUSTER
 import { parseDataSourceHosts } from './modules/system/dataSource/hostPolicy.js'; // issue 23 points 11–12
+import { loadLoadSheddingConfig, type LoadSheddingConfig } from './core/http/loadShedding.js'; // MAX_EVENT_LOOP_DELAY_MS, MAX_HEAP_USED_PERCENT, MAX_IN_FLIGHT
+import { loadDbTimeoutConfig, type DbTimeoutConfig } from './db/timeouts.js'; // DB_*_TIMEOUT_MS, SQLITE_BUSY_TIMEOUT_MS
+import { loadFileStoreConfig, type FileStoreConfig } from './core/files/config.js'; // FILE_STORE, FILE_STORE_SHARED, CLUSTER
 
 /**
  * Connections per node to PostgreSQL or MariaDB (DB_POOL_SIZE) when not set: 2 × this machine's cores + 1, the
@@ -16,7 +18,9 @@ import { parseDataSourceHosts } from './modules/system/dataSource/hostPolicy.js'
 export const DEFAULT_POOL_SIZE = 2 * os.availableParallelism() + 1;
 
 /** The typed configuration; every field comes from one environment variable (README "Configuration"). */
-export interface AppConfig extends SecurityConfig, ThirdLoginConfig, SignInConfig, FileStoreConfig {
+export interface AppConfig extends SecurityConfig, ThirdLoginConfig, SignInConfig, FileStoreConfig, DbTimeoutConfig {
+  /** Load shedding (core/http/loadShedding.ts). */
+  loadShedding: LoadSheddingConfig;
   port: number;
   host: string;
   /** API path prefix, e.g. `/jeecg-boot` (no trailing slash). */
@@ -143,6 +147,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     wechatPayApiV3Key: apiV3Key || null,
     orderTimeoutMinutes,
     dbPoolSize,
+    ...loadDbTimeoutConfig(env, (message) => {
+      throw new ConfigError(message);
+    }),
+    ...loadLoadSheddingConfig(env, (message) => {
+      throw new ConfigError(message);
+    }),
     ...loadThirdLoginConfig(env), // issue 14 oauth part: OIDC_PROVIDERS, OIDC_REDIRECT_BASE, CAS_SERVER_URL, CAS_SERVICES
     metricsToken: metricsToken || null, // issue 14 monitor
     ...loadFileStoreConfig(env), // where uploads live (core/files/config.ts)

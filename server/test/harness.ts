@@ -34,6 +34,12 @@ export const RAISED_RATE_LIMITS = {
   RATE_LIMIT_PAY_NOTIFY: '100000',
 };
 
+/**
+ * Load shedding off by default: the suite runs many processes on two cores, where a test's event loop may lag a
+ * second; loadShedding.test.ts turns it on.
+ */
+export const NO_LOAD_SHEDDING = { MAX_EVENT_LOOP_DELAY_MS: '0', MAX_HEAP_USED_PERCENT: '0', MAX_IN_FLIGHT: '0' };
+
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MYSQL_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -47,6 +53,8 @@ export interface TestOptions {
   env?: Record<string, string | undefined>;
   /** Seed the database (default true). */
   seed?: boolean;
+  /** Reach the database / Redis at another address (a TCP proxy a fault test controls, helpers/tcpProxy.ts). */
+  mapUrls?: { database?(url: string): string; redis?(url: string): string };
 }
 
 export interface TestContext {
@@ -192,6 +200,11 @@ async function mysqlCopyTables(template: string, name: string): Promise<void> {
   }
 }
 
+/** An empty database of `dialect` (not migrated, not seeded), dropped by `drop()`; SQLite: a file in `dir`. */
+export async function createEmptyDatabase(dialect: DialectName, dir: string): Promise<TempDatabase> {
+  return createDatabase(dialect, dir, null);
+}
+
 async function createDatabase(dialect: DialectName, dir: string, adminPassword: string | null): Promise<TempDatabase> {
   const name = `pk_t_${randomBytes(6).toString('hex')}`;
   const template = adminPassword === null ? null : templateFor(dialect, adminPassword);
@@ -239,14 +252,15 @@ export async function createTestContext(opts: TestOptions = {}): Promise<TestCon
     HOST: '127.0.0.1',
     API_PREFIX: TEST_API_PREFIX,
     DATA_DIR: path.join(dir, 'data'),
-    DATABASE_URL: database.url,
-    REDIS_URL: redis ? REDIS_URL : undefined,
+    DATABASE_URL: opts.mapUrls?.database?.(database.url) ?? database.url,
+    REDIS_URL: redis ? (opts.mapUrls?.redis?.(REDIS_URL) ?? REDIS_URL) : undefined,
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     JWT_SECRET: TEST_JWT_SECRET,
     CAPTCHA: 'off',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dir, 'no-web-dist'),
     ...RAISED_RATE_LIMITS,
+    ...NO_LOAD_SHEDDING,
     ...opts.env,
   });
   const redisKeyPrefix = `pk_t_${randomBytes(6).toString('hex')}:`;
@@ -329,6 +343,7 @@ export async function createPeerApp(first: TestApp, env: Record<string, string |
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dir, 'no-web-dist'),
     ...RAISED_RATE_LIMITS,
+    ...NO_LOAD_SHEDDING,
     ...env,
   });
   const prepared = await prepareContext(config, { redisKeyPrefix: first.redisKeyPrefix }).catch((err) => {

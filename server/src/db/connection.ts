@@ -9,6 +9,8 @@ import { withFairTurns } from './fairSqlite.js';
 import { startCheckpointer } from './sqliteCheckpoint.js';
 import { DEFAULT_POOL_SIZE } from '../config.js';
 import { withPreparedStatements } from './pgPrepared.js';
+import { CLIENT_TIMEOUT_GRACE_MS, DEFAULT_DB_TIMEOUTS, type DbTimeouts } from './timeouts.js';
+import { guardMysqlPool, guardPgPool } from './poolGuards.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 
@@ -21,8 +23,10 @@ export interface Db {
 /**
  * Open the database chosen by DATABASE_URL (PostgreSQL and MariaDB with `poolSize` connections). Datetimes travel as 'yyyy-MM-dd HH:mm:ss' strings on all
  * three drivers (real timestamp columns on PostgreSQL/MySQL, TEXT on SQLite), so rows look the same everywhere.
+ * Every wait on the database is bounded by `timeouts` (db/timeouts.ts) and every connection error is handled
+ * (db/poolGuards.ts): a lost database costs requests, never the process.
  */
-export async function openDb(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<Db> {
+export async function openDb(url: string, poolSize = DEFAULT_POOL_SIZE, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS): Promise<Db> {
   if (url.startsWith('sqlite:')) {
     const { default: Database } = await import('better-sqlite3');
     const file = url.slice('sqlite:'.length);
@@ -31,7 +35,7 @@ export async function openDb(url: string, poolSize = DEFAULT_POOL_SIZE): Promise
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`busy_timeout = ${Math.round(timeouts.sqliteBusyMs)}`);
     // checkpoints in a worker thread, off the event loop (a file database only)
     const stopCheckpoints = file === ':memory:' ? async () => {} : startCheckpointer(sqlite, file);
     const db = new Kysely<Database>({ dialect: withFairTurns(new SqliteDialect({ database: withStatementCache(sqlite) })), plugins: [tableWriteWatch] });
@@ -52,11 +56,15 @@ export async function openDb(url: string, poolSize = DEFAULT_POOL_SIZE): Promise
     types.setTypeParser(1082, (s: string) => s);
     types.setTypeParser(20, (s: string) => Number(s)); // bigint counts as numbers
     types.setTypeParser(1700, (s: string) => Number(s)); // numeric
-    const pool = new pg.default.Pool({ connectionString: url, max: poolSize });
-    // An idle client that loses its connection (server restart, DROP DATABASE … WITH (FORCE)) emits 'error' on the
-    // pool; without a listener that is an uncaught exception that ends the process. The next query reconnects.
-    pool.on('error', (err) => process.emitWarning(`PostgreSQL idle connection closed: ${err.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }), plugins: [tableWriteWatch] });
+    const pool = new pg.default.Pool({
+      connectionString: url,
+      max: poolSize,
+      connectionTimeoutMillis: timeouts.connectMs,
+      keepAlive: true,
+      ...(timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs, query_timeout: timeouts.statementMs + CLIENT_TIMEOUT_GRACE_MS } : {}),
+    });
+    const guarded = guardPgPool(pool as never, timeouts);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(guarded) }), plugins: [tableWriteWatch] });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   if (/^(mysql|mariadb):\/\//.test(url)) {
@@ -70,8 +78,10 @@ export async function openDb(url: string, poolSize = DEFAULT_POOL_SIZE): Promise
       charset: 'utf8mb4',
       connectionLimit: poolSize,
       timezone: '+08:00',
+      connectTimeout: timeouts.connectMs,
+      enableKeepAlive: true,
     });
-    const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }), plugins: [tableWriteWatch] });
+    const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool: guardMysqlPool(pool as never, timeouts) }), plugins: [tableWriteWatch] });
     return { db, dialect: 'mysql', destroy: () => db.destroy() };
   }
   throw new Error(`unsupported DATABASE_URL: ${url.split(':')[0]}`);

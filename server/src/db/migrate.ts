@@ -74,6 +74,9 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
 
 class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
+/** The last migration of this build: a database whose newest applied migration is another is not ready for it. */
+export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1)!;
+
   async getMigrations(): Promise<Record<string, Migration>> {
     const out: Record<string, Migration> = {};
     for (const [name, m] of Object.entries(MIGRATIONS)) {

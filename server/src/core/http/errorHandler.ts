@@ -3,6 +3,14 @@ import { BizError, MSG } from '../envelope/errors.js';
 import { fail } from '../envelope/result.js';
 import { oddInputError } from './oddInput.js';
 import { isUniqueViolation } from '../db/uniqueViolation.js';
+import { unavailableService, type Unavailable } from '../../db/unavailable.js';
+
+/** A request hit while the database or Redis is away (db/unavailable.ts): 503, the client may retry after this. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+export const UNAVAILABLE_MSG: Record<Unavailable, string> = {
+  database: '数据库暂时不可用，请稍后重试',
+  redis: '缓存服务（Redis）暂时不可用，请稍后重试',
+};
 
 /** Map a database driver error to a user-facing message, or null when it is not a known constraint error. */
 function dbMessage(err: { code?: unknown; errno?: unknown; message?: string }): string | null {
@@ -47,6 +55,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error.statusCode === 400 && error.code?.startsWith('FST_')) {
       return reply.status(400).send(fail(`请求参数错误`, 400));
+    }
+    const away = unavailableService(error);
+    if (away) {
+      req.log.warn({ err: error, service: away }, 'service unavailable');
+      return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S)).send(fail(UNAVAILABLE_MSG[away], 503));
     }
     const known = dbMessage(error as { code?: unknown });
     if (known) {

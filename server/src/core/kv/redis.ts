@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { KvStore } from './types.js';
+import { REDIS_OPTIONS } from './redisOptions.js';
 
 const INCR_SCRIPT = `
 local v = redis.call('INCR', KEYS[1])
@@ -23,7 +24,7 @@ export class RedisKv implements KvStore {
     url: string,
     readonly keyPrefix = 'pk:',
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: true });
+    this.redis = new Redis(url, REDIS_OPTIONS);
     this.redis.defineCommand('pkIncr', { numberOfKeys: 1, lua: INCR_SCRIPT });
     // ioredis reconnects by itself; keep the last error for connect() instead of an unhandled 'error' event.
     this.redis.on('error', (err: Error) => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { REDIS_OPTIONS } from '../kv/redisOptions.js';
 import { Redis } from 'ioredis';
 
 /** A message relayed to the other sockets of one page (contract §8.3: `{type, data}`). */
@@ -66,8 +67,8 @@ export class RedisHub<T = PageMessage> implements Hub<T> {
     private readonly channel: string,
     accept: (x: unknown) => x is T,
   ) {
-    this.pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    this.sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    this.pub = new Redis(url, REDIS_OPTIONS);
+    this.sub = new Redis(url, REDIS_OPTIONS);
     // ioredis reconnects by itself; an 'error' listener keeps a dropped connection from crashing the process.
     this.pub.on('error', () => {});
     this.sub.on('error', () => {});

@@ -9,6 +9,7 @@ import type { CrudService } from '../../../core/crud/index.js';
 import { formatDateTime, now } from '../../../core/time.js';
 import { compiledQuery } from '../../../db/compiledQuery.js';
 import { DEVICE_MSG } from './definition.js';
+import { DbKv } from '../../../core/kv/db.js';
 
 /** The device of a key id (every device call: compiled once). */
 const deviceByKey = compiledQuery((db, a: { keyId: string }) =>
@@ -58,7 +59,12 @@ export class GameDeviceService {
     private readonly box: SecretBox,
     /** The engine's service of the device screen (issue only; the call check needs none). */
     private readonly crud?: CrudService,
-  ) {}
+  ) {
+    this.nonces = new DbKv(ctx.db);
+  }
+
+  /** Used nonces live in the database whatever the KV store is (see verify). */
+  private readonly nonces: DbKv;
 
   private get db() {
     return this.ctx.db.db;
@@ -108,7 +114,9 @@ export class GameDeviceService {
 
   /**
    * The check of a device call: key id known, signature right (constant-time), timestamp within ±300 s, key not
-   * revoked, nonce unused (KV `incr`: the first call wins on every node). Anything wrong: 401 envelope, nothing changed.
+   * revoked, nonce unused (an `incr` in the database's sys_kv, even when Redis is the KV store: the first call wins on
+   * every node, and the record outlives the window — a Redis that is emptied or fails over cannot forget it).
+   * Anything wrong: 401 envelope, nothing changed.
    */
   async verify(req: FastifyRequest, rawBody: string): Promise<DeviceCaller> {
     const keyId = header(req, 'x-device-key');
@@ -134,7 +142,7 @@ export class GameDeviceService {
     if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw new TokenError(DEVICE_MSG.unauthorized);
     if (Number(row.status) !== 1) throw new TokenError(DEVICE_MSG.keyRevoked);
     if (Math.abs(Date.now() - Number(ts)) > DEVICE_WINDOW_MS) throw new TokenError(DEVICE_MSG.stale);
-    if ((await this.ctx.kv.incr(`game:nonce:${keyId}:${nonce}`, NONCE_TTL_S)) !== 1) throw new TokenError(DEVICE_MSG.replayed);
+    if ((await this.nonces.incr(`game:nonce:${keyId}:${nonce}`, NONCE_TTL_S)) !== 1) throw new TokenError(DEVICE_MSG.replayed);
     // last seen: at most one write a minute per device
     const time = now();
     const minuteAgo = formatDateTime(new Date(Date.now() - 60_000));

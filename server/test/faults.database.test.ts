@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestApp, createTestContext, testDialect, TEST_ADMIN_PASSWORD, TEST_API_PREFIX, type TestApp } from './harness.js';
+import { authHeaders, loginAs } from './helpers/login.js';
+import { TcpProxy } from './helpers/tcpProxy.js';
+import { unavailableService } from '../src/db/unavailable.js';
+
+/**
+ * A lost or stalled database costs requests, never the process (issue 23 points 1–3): the server reaches the test's
+ * database through a TCP proxy the test cuts, stalls and restores while requests run. Every answer is 200 or a 503
+ * envelope, nothing waits past the configured bounds, the node recovers by itself, and the health check follows.
+ * (SQLite has no connection to lose: it runs the statement-bound case only.)
+ */
+const dialect = testDialect();
+const FAULT_ENV = {
+  DB_CONNECT_TIMEOUT_MS: '1000',
+  DB_ACQUIRE_TIMEOUT_MS: '1000',
+  DB_STATEMENT_TIMEOUT_MS: '1500',
+  DB_POOL_SIZE: '3',
+  SQLITE_BUSY_TIMEOUT_MS: '300',
+};
+const LIST = `${TEST_API_PREFIX}/sys/position/list?pageNo=1&pageSize=10`;
+const HEALTH = `${TEST_API_PREFIX}/actuator/health`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Poll `probe` every 200 ms until it is true, at most `ms`. */
+async function eventually(probe: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await probe()) return true;
+    await sleep(200);
+  }
+  return false;
+}
+
+function expectUnavailable(res: { statusCode: number; json(): unknown; headers: Record<string, unknown> }) {
+  expect(res.statusCode).toBe(503);
+  expect(res.json()).toMatchObject({ success: false, code: 503, message: '数据库暂时不可用，请稍后重试' });
+  expect(res.headers['retry-after']).toBe('5');
+}
+
+describe.runIf(dialect !== 'sqlite')(`database faults through a TCP proxy (${dialect})`, () => {
+  let proxy: TcpProxy;
+  let t: TestApp;
+  let token: string;
+  const list = () => t.app.inject({ method: 'GET', url: LIST, headers: authHeaders(token) });
+  const health = () => t.app.inject({ method: 'GET', url: HEALTH });
+
+  beforeAll(async () => {
+    proxy = await TcpProxy.start('127.0.0.1', dialect === 'postgres' ? 5432 : 3306);
+    t = await createTestApp({ mapUrls: { database: (u) => proxy.url(u) }, env: FAULT_ENV });
+    token = await loginAs(t.app, 'admin', TEST_ADMIN_PASSWORD);
+  }, 60_000);
+  afterAll(async () => {
+    proxy.restore();
+    await t?.close();
+    await proxy?.close();
+  });
+
+  it('health answers UP with the database, DOWN without it, UP again when it is back', async () => {
+    const up = await health();
+    expect(up.statusCode).toBe(200);
+    expect(up.json()).toEqual({ status: 'UP' });
+    proxy.cut();
+    expect(await eventually(async () => (await health()).statusCode === 503, 8000)).toBe(true);
+    expect((await health()).json()).toEqual({ status: 'DOWN' });
+    proxy.restore();
+    expect(await eventually(async () => (await health()).statusCode === 200, 10_000)).toBe(true);
+  }, 30_000);
+
+  it('a cut under load answers 503 envelopes, never a 500 or an exit, and the node recovers by itself', async () => {
+    const statuses: number[] = [];
+    const wave = async () => {
+      const answers = await Promise.all(Array.from({ length: 12 }, () => list()));
+      for (const a of answers) {
+        statuses.push(a.statusCode);
+        if (a.statusCode !== 200) expectUnavailable(a);
+        else expect(a.json()).toMatchObject({ success: true });
+      }
+      return answers;
+    };
+    await wave();
+    // cut while a wave is in flight: some requests hold checked-out connections when they die
+    const inFlight = wave();
+    await sleep(5);
+    proxy.cut();
+    await inFlight;
+    const during = await wave();
+    expect(during.every((a) => a.statusCode === 503)).toBe(true);
+    proxy.restore();
+    expect(await eventually(async () => (await list()).statusCode === 200, 10_000)).toBe(true);
+    expect((await wave()).every((a) => a.statusCode === 200)).toBe(true);
+    expect(statuses).not.toContain(500);
+  }, 60_000);
+
+  it('a connection lost while a transaction holds it between statements does not end the process', async () => {
+    // node-postgres emits 'error' on a checked-out client that has no query running; unheard, it ended the node
+    const tx = t.ctx.db.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        proxy.cut();
+        await sleep(300); // the connection dies while no statement runs on it
+        await sql`select 1`.execute(trx);
+      })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    const err = await tx;
+    expect(unavailableService(err)).toBe('database');
+    proxy.restore();
+    expect(await eventually(async () => (await list()).statusCode === 200, 10_000)).toBe(true);
+  }, 30_000);
+
+  it('a stall that swallows the bytes in flight is bounded: 503 within the timeouts, then recovery', async () => {
+    await list(); // connections open
+    proxy.stall();
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => list()));
+    const took = Date.now() - started;
+    for (const a of answers) expectUnavailable(a);
+    // statement bound 1.5 s + the driver's 2 s grace, acquisition 1 s, connect 1 s: far below "forever"
+    expect(took).toBeLessThan(12_000);
+    const h = await health();
+    expect(h.statusCode).toBe(503);
+    proxy.restore();
+    // the stalled connections were dropped, not handed to the next request
+    expect(await eventually(async () => (await list()).statusCode === 200, 10_000)).toBe(true);
+    expect((await Promise.all(Array.from({ length: 6 }, () => list()))).map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+  }, 60_000);
+});
+
+describe(`a statement is bounded by DB_STATEMENT_TIMEOUT_MS / SQLITE_BUSY_TIMEOUT_MS (${dialect})`, () => {
+  it('a statement past the bound fails as "database unavailable"', async () => {
+    const t = await createTestContext({ env: FAULT_ENV });
+    try {
+      let err: unknown = null;
+      if (dialect === 'sqlite') {
+        // another process's write lock held longer than the busy timeout
+        const { default: Database } = await import('better-sqlite3');
+        const other = new Database(t.config.databaseUrl.slice('sqlite:'.length));
+        other.exec('BEGIN IMMEDIATE');
+        try {
+          await t.ctx.db.db.insertInto('sys_kv').values({ k: 'busy-probe', v: '1', expires_at: null }).execute();
+        } catch (e) {
+          err = e;
+        } finally {
+          other.exec('ROLLBACK');
+          other.close();
+        }
+      } else {
+        const sleepSql = dialect === 'postgres' ? sql`select pg_sleep(5)` : sql`select sleep(5)`;
+        const started = Date.now();
+        try {
+          const r = await sleepSql.execute(t.ctx.db.db);
+          // MariaDB's SLEEP() interrupted by max_statement_time may answer instead of failing; it must not take 5 s
+          expect(Date.now() - started).toBeLessThan(4500);
+          err = (r.rows[0] as Record<string, unknown>) ? null : new Error('no row');
+        } catch (e) {
+          err = e;
+        }
+        expect(Date.now() - started).toBeLessThan(4500);
+      }
+      if (dialect !== 'mysql') expect(unavailableService(err)).toBe('database');
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
+});
