@@ -31,6 +31,8 @@ export interface SysUserTable {
   depart_ids: string | null;
   rel_tenant_ids: string | null;
   client_id: string | null;
+  /** The name's key (migration 0028, modules/system/user/username.ts): unique; NULL for a legacy look-alike. */
+  username_key: string | null;
   create_by: string | null;
   create_time: string | null;
   update_by: string | null;

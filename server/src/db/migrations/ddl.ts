@@ -36,7 +36,7 @@ export const index = (name: string, ...columns: string[]): IndexSpec => ({ name,
 export const unique = (name: string, ...columns: string[]): IndexSpec => ({ name, unique: true, columns });
 
 /** The byte-wise NO PAD utf8mb4 collation of this MySQL/MariaDB server. */
-async function binaryCollation(db: Kysely<any>): Promise<string> {
+export async function binaryCollation(db: Kysely<any>): Promise<string> {
   const { rows } = await sql<{ v: string }>`select version() as v`.execute(db);
   const version = String(rows[0]?.v ?? '');
   if (/mariadb/i.test(version)) return 'utf8mb4_nopad_bin';

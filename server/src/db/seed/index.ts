@@ -249,6 +249,7 @@ const PARTS: SeedPart[] = [
           .values({
             id: ADMIN_USER_ID,
             username: 'admin',
+            username_key: 'admin', // usernameKey('admin'): no look-alike account beside it (migration 0028)
             realname: '管理员',
             password: await adminPasswordHash(),
             salt: null,

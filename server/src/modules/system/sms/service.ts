@@ -18,6 +18,7 @@ import { now } from '../../../core/time.js';
 import type { SysUser } from '../../../db/schema.js';
 import { sendSmsText } from '../../message/send/channels.js';
 import { AUTH_MSG, signInUser } from '../auth/service.js';
+import { usernameKey, usernameProblem, usernameTaken } from '../user/username.js';
 import { CODE_TTL_SECONDS, type CodePurpose, checkCode, consumeCode, dropCode, newCode, storeCode, takeSendSlot, type LimitRefusal } from './codes.js';
 
 export const SMS_MSG = {
@@ -121,7 +122,7 @@ export async function userByPhone(ctx: AppContext, phone: string): Promise<SysUs
 }
 
 /** Whether any row holds the value (deleted rows too: the unique index counts them). */
-async function taken(ctx: AppContext, column: 'username' | 'phone' | 'email', value: string, exceptId?: string): Promise<boolean> {
+async function taken(ctx: AppContext, column: 'phone' | 'email', value: string, exceptId?: string): Promise<boolean> {
   let q = ctx.db.db.selectFrom('sys_user').select('id').where(column, '=', value);
   if (exceptId) q = q.where('id', '<>', exceptId);
   return !!(await q.limit(1).executeTakeFirst());
@@ -215,6 +216,8 @@ export async function register(ctx: AppContext, raw: unknown): Promise<void> {
   const smscode = str(body, 'smscode', '短信验证码', 20) ?? '';
   const username = str(body, 'username', '用户名', 100) || phone;
   if (username.length > 50 || /\s/.test(username)) throw new BizError(SMS_MSG.badUsername);
+  const lookalike = usernameProblem(username); // mixed scripts, fullwidth, invisible characters (issue 23 point 16)
+  if (lookalike) throw new BizError(lookalike);
   const given = str(body, 'password', '密码', MAX_PASSWORD + 1);
   const password = given ? checkNewPassword(given) : randomBytes(6).toString('base64url');
   const email = str(body, 'email', '邮箱', 100) || null;
@@ -223,7 +226,7 @@ export async function register(ctx: AppContext, raw: unknown): Promise<void> {
   const r = await checkCode(ctx, 'register', phone, smscode, false);
   if (r === 'expired') throw new BizError(SMS_MSG.codeExpired);
   if (r === 'wrong') throw new BizError(SMS_MSG.codeWrong);
-  if (await taken(ctx, 'username', username)) throw new BizError(SMS_MSG.usernameTaken);
+  if (await usernameTaken(ctx.db.db, username)) throw new BizError(SMS_MSG.usernameTaken); // `Admin` beside `admin` too
   if (await taken(ctx, 'phone', phone)) throw new BizError(SMS_MSG.phoneTaken);
   if (email && (await taken(ctx, 'email', email))) throw new BizError(SMS_MSG.emailTaken);
   if (!(await consumeCode(ctx, 'register', phone, smscode))) throw new BizError(SMS_MSG.codeExpired);
@@ -238,6 +241,7 @@ export async function register(ctx: AppContext, raw: unknown): Promise<void> {
         .values({
           id,
           username,
+          username_key: usernameKey(username),
           realname: username,
           password: hashed,
           salt: null,

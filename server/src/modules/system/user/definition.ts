@@ -12,6 +12,7 @@ import { dataRuleScope } from '../../../core/datarule/index.js';
 import { withOrgCodeTxt } from './orgCodeTxt.js';
 import type { Database } from '../../../db/schema.js';
 import { usersBeyond } from '../role/grants.js';
+import { usernameKey, usernameProblem, usernameTaken } from './username.js';
 
 /** The external placeholder account the original always hides (contract §12.1). */
 export const RESERVED_USER = '_reserve_user_external';
@@ -37,6 +38,8 @@ export const USER_MSG = {
   userMissing: MSG.userMissing,
   noRoles: '未找到用户相关角色信息',
   userTaken: '用户账号已存在',
+  /** the add form's text for a taken login account (the engine's `<label>已存在` of the username field) */
+  usernameTaken: '登录账号已存在',
   moreRights: '不能操作权限多于自己的用户',
 } as const;
 
@@ -201,6 +204,7 @@ async function beforeSave(values: Values, c: SaveContext): Promise<void> {
   const extras: UserExtras = c.extras;
   const caller = c.req.user;
   if (c.isNew) {
+    await checkNewUsername(values, c);
     const pw = extras.password;
     if (typeof pw !== 'string' || !pw.trim()) throw new BizError(USER_MSG.passwordRequired);
     if (pw.length > 100) throw new BizError(USER_MSG.passwordTooLong);
@@ -269,6 +273,19 @@ async function beforeSave(values: Values, c: SaveContext): Promise<void> {
     if (n !== ids.length) throw new BizError(USER_MSG.departMissing);
   }
   if (extras.roles) await checkRoles(extras.roles, c);
+}
+
+/**
+ * A new login account (add and import; an edit never changes it): no look-alike of another user's (case, width,
+ * mixed scripts — username.ts); its key is stored beside it, under the unique index of migration 0028.
+ */
+async function checkNewUsername(values: Values, c: SaveContext): Promise<void> {
+  const name = values.username;
+  if (typeof name !== 'string') return;
+  const problem = usernameProblem(name);
+  if (problem) throw new BizError(problem);
+  if (await usernameTaken(c.trx, name)) throw new BizError(USER_MSG.usernameTaken);
+  values.usernameKey = usernameKey(name);
 }
 
 async function checkRoles(roles: string[], c: SaveContext): Promise<void> {

@@ -4,15 +4,28 @@ import { fetchPage, likeExpr, type Paging } from '../../../core/query/index.js';
 import { USER_MSG, userScope } from './definition.js';
 import { PICKER_COLUMNS, pickerWire, type Row, type UserKit } from './kit.js';
 import { withOrgCodeTxt } from './orgCodeTxt.js';
+import { usernameKey, usernameProblem } from './username.js';
 
 /** The queries of the user dialogs and pickers (contract §12.1); safe fields only for signed-in lookups. */
 
 export type UniqueColumn = 'username' | 'phone' | 'email' | 'work_no';
 
-/** Refuse when a user (other than `exclude`) has all the given values (`USER_MSG.userTaken`). */
+/**
+ * Refuse when a user (other than `exclude`) has all the given values (`USER_MSG.userTaken`); a username is taken
+ * by a look-alike too (username.ts: its key), and a new name no one may have answers why (mixed scripts …).
+ */
 export async function assertUserFree(kit: UserKit, given: ReadonlyArray<readonly [string, UniqueColumn]>, exclude: string | null): Promise<void> {
   let query = kit.db().selectFrom('sys_user').select('id');
-  for (const [v, c] of given) query = query.where(c, '=', v);
+  for (const [v, c] of given) {
+    if (c !== 'username') {
+      query = query.where(c, '=', v);
+      continue;
+    }
+    // an edit (`exclude`) keeps the name it has, whatever it is; a new one must be one anyone may have
+    const problem = exclude ? null : usernameProblem(v);
+    if (problem) throw new BizError(problem);
+    query = query.where((eb) => eb.or([eb('username_key', '=', usernameKey(v)), eb('username', '=', v)]));
+  }
   if (exclude) query = query.where('id', '<>', exclude);
   if (await query.limit(1).executeTakeFirst()) throw new BizError(USER_MSG.userTaken);
 }
