@@ -1,4 +1,8 @@
-/** Datetimes travel as 'yyyy-MM-dd HH:mm:ss' in Asia/Shanghai (GMT+8), as the contract's Jackson setting does. */
+/**
+ * Datetimes travel as 'yyyy-MM-dd HH:mm:ss' in Asia/Shanghai (GMT+8), as the contract's Jackson setting does.
+ * formatDateTime adds a fixed +08:00: right for the clock (now()) and times near it, as Shanghai has kept +08:00 since
+ * 1992; an instant from the wire, which may be any day, goes through shanghaiDateTime (the zone's rules) instead.
+ */
 const OFFSET_MS = 8 * 60 * 60 * 1000;
 
 export function formatDateTime(d: Date): string {
