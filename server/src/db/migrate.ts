@@ -27,9 +27,9 @@ import * as m0022 from './migrations/0022_game_stat_day.js';
 import * as m0024 from './migrations/0024_bounty_bucket.js';
 import * as m0025 from './migrations/0025_bounty_count_shards.js';
 import * as m0026 from './migrations/0026_play_functions.js';
+import * as m0027 from './migrations/0027_chest_password_attempt.js'; // devices' chest password attempts
 import * as m0028 from './migrations/0028_username_key.js'; // look-alike login accounts
 import * as m0029 from './migrations/0029_sys_file.js'; // the file store every node shares
-import * as m0027 from './migrations/0027_chest_password_attempt.js'; // devices' chest password attempts
 
 /**
  * A migration file exports `up(db, dialect)` (and optionally `down(db, dialect)`).
@@ -69,16 +69,16 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '0024_bounty_bucket': m0024,
   '0025_bounty_count_shards': m0025,
   '0026_play_functions': m0026, // PostgreSQL: the play calls as database functions
+  '0027_chest_password_attempt': m0027, // wrong chest password guesses per player and chest
   '0028_username_key': m0028, // sys_user.username_key: one account per name without regard to case or width
   '0029_sys_file': m0029, // FILE_STORE=database: sys_file + sys_file_chunk
-  '0027_chest_password_attempt': m0027, // wrong chest password guesses per player and chest
 };
 
-class StaticProvider implements MigrationProvider {
-  constructor(private readonly dialect: DialectName) {}
 /** The last migration of this build: a database whose newest applied migration is another is not ready for it. */
 export const LATEST_MIGRATION = Object.keys(MIGRATIONS).sort().at(-1)!;
 
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
   async getMigrations(): Promise<Record<string, Migration>> {
     const out: Record<string, Migration> = {};
     for (const [name, m] of Object.entries(MIGRATIONS)) {
