@@ -109,4 +109,14 @@ export async function thirdLoginModule(app: FastifyInstance): Promise<void> {
   };
   app.get('/sys/cas/client/validateLogin', { config: { ...PUBLIC, throttle: 'login' }, schema: { querystring: CAS_QUERY } }, cas);
   app.post('/sys/cas/client/validateLogin', { config: { ...PUBLIC, throttle: 'login' }, schema: { querystring: CAS_QUERY, body: NO_BODY } }, cas);
+
+  // 用户管理 of the original client asks on every visit which third-party apps users may be synchronised to (its
+  // 同步到企业微信/钉钉 buttons; JeecgBoot v3.1.0 ThirdAppController.getEnabledType). This server synchronises to none
+  // (sign-in through those apps is OpenID Connect, OIDC_PROVIDERS): both false, so the client shows no sync button.
+  app.get('/sys/thirdApp/getEnabledType', { config: SIGNED_IN, schema: { querystring: queryOf({ _t: '时间戳（防缓存，忽略）' }) } }, async () =>
+    ok({ ...THIRD_APP_SYNC }),
+  );
 }
+
+/** The third-party apps users are synchronised to (`getEnabledType`): none. */
+export const THIRD_APP_SYNC = { wechatEnterprise: false, dingtalk: false } as const;
