@@ -1,6 +1,7 @@
 /**
  * Issue 14 point 2: Redis监控 and the read-only Redis终端. With TEST_REDIS=1 (Redis at 127.0.0.1:6379) the routes
- * answer real figures; without, every route answers the clear envelope `未配置Redis（REDIS_URL），Redis监控不可用`.
+ * answer real figures; without, INFO is one row explaining it, the charts answer 0 and the terminal says
+ * `未配置Redis（REDIS_URL），Redis监控不可用`.
  * The whitelist refusals and permission refusals hold in both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { PERM } from '@pk/contract';
 import type { AppContext } from '../src/core/context.js';
 import { RedisKv } from '../src/core/kv/redis.js';
 import { isSecretKey, parseCommand, redactKeyName, resolveRange, tokenize, TerminalRefusal } from '../src/modules/monitor/redis/terminal.js';
-import { parseInfo } from '../src/modules/monitor/redis/service.js';
+import { NOT_CONFIGURED_ROW, parseInfo } from '../src/modules/monitor/redis/service.js';
 import { REDIS_INFO_MENU_ID, REDIS_TERMINAL_MENU } from '../src/db/seed/redisMonitor.js';
 import { menuId } from '../src/db/seed/index.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX } from './harness.js';
@@ -199,19 +200,28 @@ describe(`redis monitor routes (${process.env.TEST_DB ?? 'sqlite'}, redis ${REDI
   });
 
   if (!REDIS) {
-    it('says Redis is not configured on every route (HTTP 200, an envelope)', async () => {
-      for (const p of [
-        '/sys/actuator/redis/info',
-        '/sys/actuator/redis/keysSize',
-        '/sys/actuator/redis/memoryInfo',
-        '/sys/actuator/redis/keysSizeForReport',
-        '/sys/actuator/redis/memoryForReport',
-        '/sys/actuator/redis/infoForReport',
-      ]) {
-        const res = await get(p, admin);
+    it('without REDIS_URL: INFO is one row explaining it (what the original page shows), the charts valid at 0, the terminal says so', async () => {
+      // issue 23 point 19: the original client renders INFO's `result` as its table and plots the bare chart objects
+      const info = (await get('/sys/actuator/redis/info', infoOnly)).json() as Env;
+      expect(info).toMatchObject({ success: true, message: NOT_CONFIGURED, result: [NOT_CONFIGURED_ROW] });
+      expect(NOT_CONFIGURED_ROW.description).toMatch(/REDIS_URL/);
+      expect(NOT_CONFIGURED_ROW.description).toMatch(/数据库/);
+      const before = Date.now();
+      const keys = (await get('/sys/actuator/redis/keysSize', infoOnly)).json() as Record<string, unknown>;
+      expect(Object.keys(keys).sort()).toEqual(['create_time', 'dbSize']);
+      expect(keys.dbSize).toBe(0);
+      expect(keys.create_time as number).toBeGreaterThanOrEqual(before);
+      const mem = (await get('/sys/actuator/redis/memoryInfo', infoOnly)).json() as Record<string, unknown>;
+      expect(Object.keys(mem).sort()).toEqual(['create_time', 'used_memory']);
+      expect(mem.used_memory).toBe('0');
+      for (const p of ['/sys/actuator/redis/keysSizeForReport', '/sys/actuator/redis/memoryForReport']) {
+        const res = await get(p, infoOnly);
         expect(res.statusCode, p).toBe(200);
-        expect(res.json(), p).toMatchObject({ success: false, message: NOT_CONFIGURED });
+        const data = (res.json() as { data: Array<{ name: string; value: number }> }).data;
+        expect(data.length, p).toBeGreaterThan(0);
+        for (const point of data) expect(point, p).toEqual({ name: expect.stringMatching(/^\d\d:\d\d:\d\d$/), value: 0 });
       }
+      expect((await get('/sys/actuator/redis/infoForReport', infoOnly)).json()).toEqual({ data: [NOT_CONFIGURED_ROW] });
       const r = await term('PING');
       expect(r.body).toMatchObject({ success: false, message: NOT_CONFIGURED });
       const cmds = (await get('/sys/actuator/redis/terminal/commands', terminalOnly)).json() as Env;

@@ -26,14 +26,17 @@ const terminalBody = z.looseObject(
 /**
  * Redis监控 (issue 14 point 2, contract §9): INFO with Chinese descriptions (`Result`), the key count and memory
  * polled by the charts (BARE objects, as the contract says), their report variants, and the read-only Redis终端
- * under its own permission. The app's Redis connection (core/kv) is used; without REDIS_URL every route answers the
- * envelope `未配置Redis（REDIS_URL），Redis监控不可用` (HTTP 200, success false) and the pages show it.
+ * under its own permission. The app's Redis connection (core/kv) is used. Without REDIS_URL (issue 23 point 19) the
+ * pages stay valid: INFO answers one row explaining that the key-value store runs in the database (the original
+ * client shows only that table), the chart routes answer 0, and the terminal says `未配置Redis（REDIS_URL），Redis监控不可用`.
  */
 export async function redisMonitorModule(app: FastifyInstance): Promise<void> {
   const svc = new RedisMonitorService(app.ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/sys/actuator/redis/info', { config: INFO, schema: { querystring: NO_QUERY } }, async () => ok(await svc.info()));
+  r.get('/sys/actuator/redis/info', { config: INFO, schema: { querystring: NO_QUERY } }, async () =>
+    ok(await svc.info(), svc.client() ? '' : REDIS_MSG.notConfigured),
+  );
   r.get('/sys/actuator/redis/keysSize', { config: INFO, schema: { querystring: NO_QUERY } }, async () => svc.keysSize());
   r.get('/sys/actuator/redis/memoryInfo', { config: INFO, schema: { querystring: NO_QUERY } }, async () => svc.memoryInfo());
   r.get('/sys/actuator/redis/keysSizeForReport', { config: INFO, schema: { querystring: NO_QUERY } }, async () => svc.keysSizeForReport());

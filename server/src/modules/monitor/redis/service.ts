@@ -20,6 +20,19 @@ export interface InfoItem {
   description: string | null;
 }
 
+/**
+ * Without REDIS_URL, INFO is this one row: the original client's Redis监控 renders `/sys/actuator/redis/info` as its
+ * key / description / value table and shows nothing else (no envelope message), so the explanation is a row there.
+ * Our client (web/src/pages/monitor/redis) recognises it by its key and shows the notice instead of the charts.
+ */
+export const NOT_CONFIGURED_ROW: Readonly<InfoItem> = {
+  key: 'REDIS_URL',
+  value: '未配置',
+  description:
+    '未配置 Redis：环境变量 REDIS_URL 未设置，键值存储（登录会话、验证码、请求限流计数、缓存）运行在数据库中（sys_kv 表），' +
+    '没有 Redis 运行数据可显示，Key 数量与内存图表恒为 0。设置 REDIS_URL 并重启服务后，这里显示 Redis 的运行信息。',
+};
+
 export interface ReportPoint {
   name: string;
   value: number;
@@ -100,19 +113,23 @@ export class RedisMonitorService {
     }
   }
 
+  /** INFO with Chinese descriptions; without Redis the one row that says so (NOT_CONFIGURED_ROW). */
   async info(): Promise<InfoItem[]> {
+    if (!this.client()) return [{ ...NOT_CONFIGURED_ROW }];
     return this.run(async (r) => parseInfo(await r.info()));
   }
 
+  /** The key count (a bare object, contract §9); 0 without Redis, so the original client's chart stays valid. */
   async keysSize(): Promise<{ dbSize: number; create_time: number }> {
-    const dbSize = await this.run((r) => r.dbsize());
+    const dbSize = this.client() ? await this.run((r) => r.dbsize()) : 0;
     const point = { dbSize, create_time: Date.now() };
     this.remember(this.keysHistory, { name: hhmmss(point.create_time), value: dbSize });
     return point;
   }
 
+  /** Redis's used_memory in bytes (a bare object, contract §9); '0' without Redis. */
   async memoryInfo(): Promise<{ used_memory: string; create_time: number }> {
-    const text = await this.run((r) => r.info('memory'));
+    const text = this.client() ? await this.run((r) => r.info('memory')) : '';
     const point = { used_memory: infoValue(text, 'used_memory') ?? '0', create_time: Date.now() };
     this.remember(this.memoryHistory, { name: hhmmss(point.create_time), value: Number(point.used_memory) / 1000 });
     return point;

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Col, Row, Space, Table, Tag } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Chart, type ChartOption } from '../../../components/chart/Chart';
-import { redisApi, type RedisInfoItem } from './api';
+import { notConfiguredRow, redisApi, type RedisInfoItem } from './api';
 import { REDIS_UI_MSG as T } from './messages';
 import { usePaneVisible } from './usePaneVisible';
 
@@ -38,12 +38,14 @@ function appendPoint(list: Point[], p: Point): Point[] {
 /**
  * Redis监控 (`modules/monitor/RedisInfo`, contract §9): the INFO table with Chinese descriptions and two live
  * charts (key count, memory) polled every 3 s while the page is the shown tab. Without REDIS_URL the server's
- * message is shown instead (an information notice, not an error).
+ * message and its explanation row are shown instead (an information notice, not an error), and nothing is polled.
  */
 export default function RedisInfo() {
   const [box, visible] = usePaneVisible<HTMLDivElement>();
   const info = useQuery({ queryKey: ['redis', 'info'], queryFn: redisApi.info });
-  const configured = info.data?.success === true;
+  // Without REDIS_URL the server answers one row that explains it (the original client's page shows that row).
+  const offRow = info.data?.success ? notConfiguredRow(info.data.result) : undefined;
+  const configured = info.data?.success === true && !offRow;
   const live = configured && visible;
   const keys = useQuery({ queryKey: ['redis', 'keysSize'], queryFn: redisApi.keysSize, enabled: live, refetchInterval: live ? POLL_MS : false });
   const memory = useQuery({ queryKey: ['redis', 'memoryInfo'], queryFn: redisApi.memoryInfo, enabled: live, refetchInterval: live ? POLL_MS : false });
@@ -74,6 +76,9 @@ export default function RedisInfo() {
     <div ref={box} data-testid="redis-info">
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         {info.data && !info.data.success && <Alert type="info" showIcon title={info.data.message} data-testid="redis-not-configured" />}
+        {offRow && (
+          <Alert type="info" showIcon title={info.data?.message || offRow.value} description={offRow.description} data-testid="redis-not-configured" />
+        )}
         {info.isError && <Alert type="error" showIcon title={T.loadFailed} />}
         {configured && (
           <Row gutter={16}>

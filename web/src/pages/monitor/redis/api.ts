@@ -7,6 +7,17 @@ export interface RedisInfoItem {
   description: string | null;
 }
 
+/**
+ * Without REDIS_URL the server answers INFO with one row of this key, explaining that the key-value store runs in the
+ * database (server: modules/monitor/redis/service.ts NOT_CONFIGURED_ROW; the original client shows it as its table).
+ */
+export const NOT_CONFIGURED_KEY = 'REDIS_URL';
+
+/** The explanation row when Redis is not configured, else undefined. */
+export function notConfiguredRow(rows: RedisInfoItem[] | null | undefined): RedisInfoItem | undefined {
+  return rows?.find((r) => r.key === NOT_CONFIGURED_KEY);
+}
+
 /** `keysSize` / `memoryInfo` answer BARE objects (contract §9); a refusal or "not configured" is an envelope. */
 export interface KeysSize {
   dbSize: number;

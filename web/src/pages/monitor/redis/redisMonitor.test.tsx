@@ -59,6 +59,21 @@ describe('Redis监控 page', () => {
     expect(document.querySelectorAll('[data-points]')).toHaveLength(0);
   });
 
+  it("without REDIS_URL shows the server's explanation row as a notice and polls nothing", async () => {
+    const description = '未配置 Redis：环境变量 REDIS_URL 未设置，键值存储运行在数据库中（sys_kv 表）';
+    mocked.get.mockImplementation(async (url: string) => {
+      if (url === '/sys/actuator/redis/info') return okEnvelope([{ key: 'REDIS_URL', value: '未配置', description }], NOT_CONFIGURED);
+      return { dbSize: 0, create_time: 1_700_000_000_000 } as never;
+    });
+    renderWithQuery(<RedisInfo />);
+    expect(await screen.findByText(NOT_CONFIGURED)).toBeTruthy();
+    expect(screen.getByText(description)).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(POLL_MS * 3));
+    expect(calls('/sys/actuator/redis/keysSize')).toBe(0);
+    expect(calls('/sys/actuator/redis/memoryInfo')).toBe(0);
+    expect(document.querySelectorAll('[data-points]')).toHaveLength(0);
+  });
+
   it('shows the INFO table and two charts, polls while shown, pauses in a hidden keep-alive tab, stops on unmount', async () => {
     serveRedis();
     const pane = document.createElement('div');
