@@ -1,4 +1,3 @@
-import svgCaptcha from 'svg-captcha';
 import type { AppContext } from '../context.js';
 import { BadRequestError } from '../envelope/errors.js';
 import { keyed } from './secret.js';
@@ -30,6 +29,7 @@ export function captchaKvKey(ctx: AppContext, checkKey: string): string {
 export async function issueCaptcha(ctx: AppContext, rawKey: string): Promise<string> {
   const checkKey = normaliseCheckKey(rawKey);
   if (!checkKey) throw new BadRequestError('验证码key不合法');
+  const { default: svgCaptcha } = await import('svg-captcha'); // loaded on the first captcha, not at start-up
   const c = svgCaptcha.create({ size: 4, charPreset: CAPTCHA_CHARS, noise: 2, ...CAPTCHA_SIZE });
   await ctx.kv.set(captchaKvKey(ctx, checkKey), c.text.toLowerCase(), CAPTCHA_TTL_SECONDS);
   return `data:image/svg+xml;base64,${Buffer.from(c.data, 'utf8').toString('base64')}`;

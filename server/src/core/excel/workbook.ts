@@ -1,5 +1,3 @@
-import ExcelJS from 'exceljs';
-
 /**
  * Exports are xlsx workbooks (exceljs), so they are named `.xlsx` and sent with the xlsx type: the contract's
  * `.xls` / `application/vnd.ms-excel` (§7.5, the original's HSSF files) made Excel warn that the file's format
@@ -31,6 +29,7 @@ export interface ExportSheet {
 
 /** Build the export workbook: title row, exporter row, header row, then the data rows. */
 export async function writeExportWorkbook(sheet: ExportSheet): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs'); // loaded on the first export, not at start-up
   const wb = new ExcelJS.Workbook();
   wb.creator = sheet.exporter;
   const ws = wb.addWorksheet(sheet.sheetName ?? '导出信息');

@@ -1,4 +1,8 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitize from 'sanitize-html';
+import { lazyRequire } from '../lazyModule.js';
+
+/** Loaded on the first use, not at start-up. */
+const sanitizeHtml = lazyRequire<typeof sanitize>('sanitize-html');
 
 /**
  * Rich text stored from a browser (系统通告's body, contract §8.2) goes through one maintained sanitiser,
@@ -45,46 +49,64 @@ const STYLE_PROPS = [
   'display',
 ];
 
-const RICH_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'font', 'u', 's', 'del', 'ins', 'sub', 'sup', 'hr', 'video', 'audio', 'source', 'iframe'],
-  disallowedTagsMode: 'discard',
-  allowedAttributes: {
-    '*': ['style', 'class', 'title', 'align', 'dir', 'lang'],
-    a: ['href', 'name', 'target', 'rel'],
-    img: ['src', 'alt', 'width', 'height'],
-    font: ['color', 'size', 'face'],
-    table: ['border', 'cellpadding', 'cellspacing', 'width'],
-    td: ['colspan', 'rowspan', 'width', 'valign'],
-    th: ['colspan', 'rowspan', 'width', 'valign', 'scope'],
-    col: ['span', 'width'],
-    ol: ['start', 'type'],
-    video: ['src', 'controls', 'width', 'height', 'poster'],
-    audio: ['src', 'controls'],
-    source: ['src', 'type'],
-    iframe: ['src', 'width', 'height', 'frameborder', 'allowfullscreen'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
-  allowProtocolRelative: false,
-  allowedIframeHostnames: [],
-  allowIframeRelativeUrls: true,
-  allowedStyles: { '*': Object.fromEntries(STYLE_PROPS.map((p) => [p, STYLE_VALUE])) },
-  transformTags: {
-    // a link that opens a new window cannot reach back to this one
-    a: (tagName, attribs) => (attribs.target === '_blank' ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs }),
-  },
-};
+let richOptions: sanitize.IOptions | undefined;
+const RICH_OPTIONS = (): sanitize.IOptions =>
+  (richOptions ??= {
+    allowedTags: [
+      ...sanitizeHtml().defaults.allowedTags,
+      'img',
+      'span',
+      'font',
+      'u',
+      's',
+      'del',
+      'ins',
+      'sub',
+      'sup',
+      'hr',
+      'video',
+      'audio',
+      'source',
+      'iframe',
+    ],
+    disallowedTagsMode: 'discard',
+    allowedAttributes: {
+      '*': ['style', 'class', 'title', 'align', 'dir', 'lang'],
+      a: ['href', 'name', 'target', 'rel'],
+      img: ['src', 'alt', 'width', 'height'],
+      font: ['color', 'size', 'face'],
+      table: ['border', 'cellpadding', 'cellspacing', 'width'],
+      td: ['colspan', 'rowspan', 'width', 'valign'],
+      th: ['colspan', 'rowspan', 'width', 'valign', 'scope'],
+      col: ['span', 'width'],
+      ol: ['start', 'type'],
+      video: ['src', 'controls', 'width', 'height', 'poster'],
+      audio: ['src', 'controls'],
+      source: ['src', 'type'],
+      iframe: ['src', 'width', 'height', 'frameborder', 'allowfullscreen'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+    allowProtocolRelative: false,
+    allowedIframeHostnames: [],
+    allowIframeRelativeUrls: true,
+    allowedStyles: { '*': Object.fromEntries(STYLE_PROPS.map((p) => [p, STYLE_VALUE])) },
+    transformTags: {
+      // a link that opens a new window cannot reach back to this one
+      a: (tagName, attribs) => (attribs.target === '_blank' ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs }),
+    },
+  });
 
 /** Rich HTML from a client → HTML safe to show inside the app (see above). */
 export function sanitizeRichHtml(html: string): string {
-  return sanitizeHtml(html, RICH_OPTIONS);
+  return sanitizeHtml()(html, RICH_OPTIONS());
 }
 
 const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&quot;': '"', '&#39;': "'", '&lt;': '', '&gt;': '', '&nbsp;': ' ' };
 
 /** A one-line text (a title): every tag removed, entities read back, no angle brackets left. */
 export function plainText(text: string): string {
-  return sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' })
+  return sanitizeHtml()(text, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' })
     .replace(/&(amp|quot|#39|lt|gt|nbsp);/g, (m) => ENTITIES[m] ?? m)
     .replace(/[<>]/g, '');
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type nodemailerLib from 'nodemailer';
+import { lazyRequire } from '../../../core/lazyModule.js';
 import { MSG_TYPE } from '@pk/contract';
 import { sanitizeRichHtml } from '../../../core/html/sanitize.js';
 import { createUserNotice } from '../../../core/notify/userNotice.js';
@@ -60,6 +62,8 @@ const EMAIL = /^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/;
 
 /** One SMTP transport per app context (a node), made on first use. */
 const transports = new WeakMap<object, Transporter>();
+/** Loaded with the first transport, not at start-up. */
+const nodemailer = lazyRequire<typeof nodemailerLib>('nodemailer');
 
 /** The node's SMTP transport, or null without SMTP_URL. */
 function transportOf(app: FastifyInstance): Transporter | null {
@@ -67,7 +71,7 @@ function transportOf(app: FastifyInstance): Transporter | null {
   if (!url) return null;
   let t = transports.get(app.ctx);
   if (!t) {
-    t = nodemailer.createTransport(url);
+    t = nodemailer().createTransport(url);
     transports.set(app.ctx, t);
   }
   return t;

@@ -1,5 +1,4 @@
 import { DICT_ITEMS_HEADER, dictEntity } from '@pk/contract';
-import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { validateBody, type CrudService } from '../../../core/crud/index.js';
 import { readWorkbooks, type ImportOutcome } from '../../../core/crud/excel.js';
@@ -56,6 +55,7 @@ export async function dictWorkbook(svc: CrudService, req: FastifyRequest, params
   }
   const title = `${dictEntity.title}列表数据`;
   const exporter = req.user?.realname || req.user?.username || '';
+  const { default: ExcelJS } = await import('exceljs'); // loaded on the first export, not at start-up
   const wb = new ExcelJS.Workbook();
   wb.creator = exporter;
   const ws = wb.addWorksheet('导出信息');

@@ -1,5 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { SaxesParser } from 'saxes';
+import type { SaxesParser as Parser } from 'saxes';
+import { lazyRequire } from '../../../core/lazyModule.js';
+
+/** Loaded on the first CAS ticket check, not at start-up. */
+const saxes = lazyRequire<{ SaxesParser: typeof Parser }>('saxes');
 import type { AppContext } from '../../../core/context.js';
 import { queryAllDictItems } from '../../../core/dict/service.js';
 import { BizError } from '../../../core/envelope/errors.js';
@@ -19,7 +23,7 @@ const TIMEOUT_MS = 5000;
 
 /** `cas:user` of a serviceValidate answer, or null for a failure / anything else. A DOCTYPE is refused outright. */
 export function parseServiceResponse(xml: string): string | null {
-  const parser = new SaxesParser({ xmlns: false });
+  const parser = new (saxes().SaxesParser)({ xmlns: false });
   const path: string[] = [];
   let user: string | null = null;
   let success = false;
