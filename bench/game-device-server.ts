@@ -2,10 +2,13 @@
  * Device sign-in benchmark server (run by bench/game-device-signin.mjs with `node --import tsx`): the real app on a
  * fresh database (BENCH_DB=sqlite: a temp file; postgres: a new database on BENCH_PG_URL, dropped on exit), migrated
  * and seeded as main.ts does, then BENCH_PLAYERS players (bracelet in use, reservation), BENCH_PLACES places, a daily
- * sign-in task, two honors and one device key. Adds two bench-only routes before listening: `POST /bench/bareInsert`
- * (one user_score_history row, the baseline) and `GET /bench/ledger` (the ledger invariant). Prints one JSON line
- * `{"ready":true,...}` with the device key and secret, answers IPC 'cpu', serves until SIGTERM. 127.0.0.1 only.
+ * sign-in task, two honors and one sign-in device (签到机) bound to each place, each with its own key: a device signs in
+ * only at its own place (modules/game/play/deviceScope.ts). Adds two bench-only routes before listening:
+ * `POST /bench/bareInsert` (one user_score_history row, the baseline) and `GET /bench/ledger` (the ledger invariant).
+ * Prints one JSON line `{"ready":true,...}` with each place's device key id and secret (`devices`, in the order of
+ * `places`), answers IPC 'cpu', serves until SIGTERM. 127.0.0.1 only.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { DialectName } from '../server/src/db/connection.js';
 import { buildApp } from '../server/src/app.js';
@@ -46,7 +49,7 @@ async function main(): Promise<void> {
   const { ctx, db } = bench;
   const time = now();
 
-  // the game rows: places, players with a bracelet in use and a reservation, a task, honors, a device
+  // the game rows: places, players with a bracelet in use and a reservation, a task, honors, a sign-in device per place
   const places = Array.from({ length: PLACES }, (_, i) => ({
     id: newId(),
     place_no: `P${i}`,
@@ -91,11 +94,21 @@ async function main(): Promise<void> {
     .values({ id: newId(), task_code: 'T1', task_name: '每日两岛', task_type: 1, target_count: 2, cycle: 1, reward_score: 20, status: 1, create_time: time })
     .execute();
   const box = await dataSourceBox(ctx);
-  const keyId = 'dk_0123456789abcdef01234567';
-  const secret = 'bench-secret-0123456789abcdefghijklmnop';
+  const devices = places.map((p) => ({ placeId: p.id, keyId: `dk_${randomBytes(12).toString('hex')}`, secret: randomBytes(32).toString('base64url') }));
   await db
     .insertInto('game_device')
-    .values({ id: newId(), device_name: '压测签到机', device_type: 1, key_id: keyId, secret: box.seal(secret), status: 1, create_time: time })
+    .values(
+      devices.map((d, i) => ({
+        id: newId(),
+        device_name: `压测签到机${i}`,
+        device_type: 1,
+        sign_place_id: d.placeId,
+        key_id: d.keyId,
+        secret: box.seal(d.secret),
+        status: 1,
+        create_time: time,
+      })),
+    )
     .execute();
 
   const app = await buildApp(ctx, { logger: false });
@@ -188,7 +201,7 @@ async function main(): Promise<void> {
   process.on('message', (m) => {
     if (m === 'cpu') process.send?.(process.cpuUsage());
   });
-  console.log(JSON.stringify({ ready: true, url, prefix: ctx.config.apiPrefix, keyId, secret, players: PLAYERS, places: places.map((p) => p.id) }));
+  console.log(JSON.stringify({ ready: true, url, prefix: ctx.config.apiPrefix, devices, players: PLAYERS, places: places.map((p) => p.id) }));
 }
 
 main().catch((err) => {

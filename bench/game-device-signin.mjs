@@ -1,9 +1,12 @@
 // Signed device sign-ins under load (issue 13 point 5): the real app (bench/game-device-server.ts) on a fresh database,
-// 16 connections with autocannon (2 s warm-up, then --duration s). Each request is `POST /device/signIn` signed by the
-// device key (HMAC-SHA256, new timestamp and nonce) for a NEW player/place pair, so every one inserts its sign-in,
-// moves the ledger (a pirate_score UPDATE + a history row), the daily task's progress (and pays it at 2 places) and
-// checks the honors. The baseline in the same run: `POST /bench/bareInsert`, one user_score_history row through a
-// trivial route. After the run the ledger invariant is checked (history sums = balances, available = total − used).
+// 16 connections with autocannon (2 s warm-up, then --duration s). Each request is `POST /device/signIn` for a NEW
+// player/place pair, signed (HMAC-SHA256, new timestamp and nonce) by the key of the sign-in device bound to that place
+// (a device signs in only at its own place), so every one inserts its sign-in, moves the ledger (a pirate_score UPDATE +
+// a history row), the daily task's progress (and pays it at 2 places) and checks the honors. Every answer must be a
+// recorded sign-in: the first refused call (success false, any HTTP status) stops the run and the bench fails with its
+// message — a bench of refusals measures the wrong thing. The baseline in the same run: `POST /bench/bareInsert`, one
+// user_score_history row through a trivial route. After the run the ledger invariant is checked (history sums =
+// balances, available = total − used).
 // Writes the `game-device-signin` section of docs/PERFORMANCE.md.
 //   node bench/game-device-signin.mjs [--dbs=sqlite,postgres] [--duration=10] [--players=3000] [--no-write]
 import { spawn } from 'node:child_process';
@@ -63,35 +66,60 @@ async function run(dialect) {
     const ready = await nextReady(child, 10 * 60_000, `device server (${dialect})`);
     const path = `${ready.prefix}/device/signIn`;
     const url = `${ready.url}${path}`;
-    // pair i: player i mod P at place ⌊i / P⌋ — parallel requests are different players; each pair once
+    // pair i: player i mod P at place ⌊i / P⌋ — parallel requests are different players; each pair once; signed by the
+    // key of the place's own sign-in device
     let next = 0;
     const signed = () => {
       const i = next++;
-      const body = JSON.stringify({ nfcUid: `NFC${i % PLAYERS}`, placeId: ready.places[Math.floor(i / PLAYERS) % PLACES] });
+      const at = ready.devices[Math.floor(i / PLAYERS) % PLACES];
+      const body = JSON.stringify({ nfcUid: `NFC${i % PLAYERS}`, placeId: at.placeId });
       const ts = String(Date.now());
       const nonce = randomBytes(12).toString('hex');
-      const signature = createHmac('sha256', ready.secret).update(`${ts}\n${nonce}\nPOST\n${path}\n${body}`).digest('hex');
+      const signature = createHmac('sha256', at.secret).update(`${ts}\n${nonce}\nPOST\n${path}\n${body}`).digest('hex');
       return {
         method: 'POST',
         path,
         body,
-        headers: { 'content-type': 'application/json', 'x-device-key': ready.keyId, 'x-timestamp': ts, 'x-nonce': nonce, 'x-signature': signature },
+        headers: { 'content-type': 'application/json', 'x-device-key': at.keyId, 'x-timestamp': ts, 'x-nonce': nonce, 'x-signature': signature },
       };
     };
-    const device = { url, connections: CONNECTIONS, requests: [{ setupRequest: () => signed() }] };
+    // every device answer must be a recorded sign-in; the first refusal stops the run (bailout) and fails the bench below
+    const answers = { accepted: 0, refused: 0, first: '' };
+    const recorded = (body) => {
+      if (body.includes('"success":true')) {
+        answers.accepted += 1;
+        return true;
+      }
+      answers.refused += 1;
+      answers.first ||= body.slice(0, 300);
+      return false;
+    };
+    const refusedCheck = (when) => {
+      if (answers.refused > 0)
+        throw new Error(
+          `${dialect}: ${answers.refused} device sign-in(s) refused ${when} (${answers.accepted} recorded) — the bench measures refusals, not sign-ins. First answer: ${answers.first}`,
+        );
+    };
+    const device = { url, connections: CONNECTIONS, requests: [{ setupRequest: () => signed() }], verifyBody: recorded, bailout: 1 };
     const bare = { url: `${ready.url}/bench/bareInsert`, method: 'POST', connections: CONNECTIONS };
-    const first = await (await fetch(url, signed())).json();
-    if (!first.success) throw new Error(`device sign-in failed: ${first.message}`);
+    recorded(await (await fetch(url, signed())).text());
+    refusedCheck('at the first call');
     const out = [];
     for (const [scenario, opts] of [
       ['device', device],
       ['bare', bare],
     ]) {
       await autocannon({ ...opts, duration: 2 });
+      if (scenario === 'device') refusedCheck('in the warm-up');
       const loadBefore = load();
       const c0 = await cpuOf(child);
       const d0 = dialect === 'postgres' ? postgresCpuMs() : 0;
       const r = await autocannon({ ...opts, duration: DURATION });
+      if (scenario === 'device') {
+        refusedCheck('under load');
+        // bailout also stops at a connection error or timeout: a cut-short run's figures are no measurement
+        if (r.errors + r.timeouts > 0) throw new Error(`${dialect}: ${r.errors} connection errors (${r.timeouts} timeouts) — the run stopped early`);
+      }
       const c1 = await cpuOf(child);
       const d1 = dialect === 'postgres' ? postgresCpuMs() : 0;
       const row = {
@@ -120,6 +148,9 @@ async function run(dialect) {
     // a repeat is the cheap idempotent path, not a new sign-in: such a run measures the wrong thing
     if (next > PLAYERS * PLACES)
       throw new Error(`${dialect}: ${next} requests for ${PLAYERS * PLACES} pairs — later ones were repeats; run with more --players`);
+    // each accepted call is one new sign-in row (calls still in flight when a run ended may add a few more)
+    if (ledger.signIns < answers.accepted || ledger.signIns > next)
+      throw new Error(`${dialect}: ${ledger.signIns} sign-in rows for ${answers.accepted} accepted of ${next} calls`);
     for (const row of out) row.requests = next;
     return out;
   } finally {
@@ -167,9 +198,9 @@ const md = `## Device sign-ins (issue 13 point 5)
 Measured by \`node bench/game-device-signin.mjs\` (\`bench/game-device-server.ts\`) on ${when.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores shared
 with other work, Node ${process.version}, ${CONNECTIONS} connections, 2 s warm-up then ${DURATION} s (autocannon). Each database is fresh, migrated and
 seeded as main.ts does, then ${PLAYERS} players (bracelet in use, reservation), ${PLACES} places (10 points each), a daily task "sign in at 2
-places" (20 points), two honors (3 places: +5; total 100: +1) and one device key. A device request is \`POST /device/signIn\` with its
-HMAC-SHA256 signature, a fresh timestamp and nonce (the nonce counted in the KV: sys_kv here), for a new player/place pair, so each
-one verifies the key (one row read, the secret opened), inserts its sign-in (PostgreSQL: after locking the player's score row), moves the
+places" (20 points), two honors (3 places: +5; total 100: +1) and a sign-in device bound to each place (its own key). A device request is
+\`POST /device/signIn\` for a new player/place pair, with the HMAC-SHA256 signature of that place's device, a fresh timestamp and nonce (the
+nonce counted in the KV: sys_kv here); a refused call fails the run. So each one verifies the key (one row read, the secret opened), inserts its sign-in (PostgreSQL: after locking the player's score row), moves the
 ledger, the daily task (at the second place the reward: another ledger change) and checks the honors, in one transaction
 (PostgreSQL: one call of the database function \`pk_play_sign_in\`). The baseline in the same run is a trivial route inserting one user_score_history row. Target: device p99 ≤ ${TARGET_P99} ms.
 
