@@ -1,6 +1,7 @@
-// Issue 13 point 5: the admin opens 设备管理 (game), adds a check-in machine, sees its key ONCE in the key dialog
-// (key id and secret with copy buttons), closes it, never sees the secret again in the list, and revokes the key.
-import { ADMIN, expect, motionsSettled, screenshot, submitSignIn } from '../harness.mjs';
+// Issue 13 point 5: the admin opens 设备管理 (game), adds a check-in machine at its sign-in place (required: a device acts
+// only at its own place, issue 23 point 13), sees its key ONCE in the key dialog (key id and secret with copy buttons),
+// closes it, never sees the secret again in the list, and revokes the key.
+import { ADMIN, api, expect, motionsSettled, screenshot, submitSignIn, tokenOf } from '../harness.mjs';
 
 export const name = 'game devices: add a device, its key shown once, revoke it';
 
@@ -20,6 +21,9 @@ export async function run({ page, baseUrl, step }) {
   await page.goto(`${baseUrl}/user/login`);
   await submitSignIn(page, ADMIN);
   await page.waitForURL(/\/dashboard\/analysis/);
+  const placeName = `设备岛${stamp}`;
+  const added = await api(baseUrl, await tokenOf(page))('POST', '/book/signPlace/add', { placeNo: `D${stamp}`, placeName, signScore: 10, status: 1 });
+  expect(added.success, `the device's place is added: ${added.message}`);
   await page.goto(`${baseUrl}/game/gameDevice`);
   await page.locator('.ant-table').first().waitFor();
 
@@ -32,6 +36,11 @@ export async function run({ page, baseUrl, step }) {
   await field(dialog, '设备类型').locator('.ant-select').click();
   await motionsSettled(page);
   await page.locator('.ant-select-dropdown .ant-select-item-option', { hasText: /^签到机$/ }).click();
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await field(dialog, '签到点').getByText('请选择签到点!').waitFor();
+  await field(dialog, '签到点').locator('.ant-select').click();
+  await field(dialog, '签到点').locator('input').fill(placeName);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: placeName }).click();
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   const keyDialog = page.locator('.ant-modal', { hasText: '密钥只显示这一次' });
   await keyDialog.waitFor();

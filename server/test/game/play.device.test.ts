@@ -54,6 +54,28 @@ describe(`play: device keys and signed device calls (${process.env.TEST_DB ?? 's
     expect(row.secret!.startsWith('g1')).toBe(true);
   });
 
+  it('a device needs its sign-in place: an add without one, or an edit clearing it, is refused and changes nothing', async () => {
+    const devices = async () => (await ctx.db.db.selectFrom('game_device').select('id').execute()).length;
+    const before = await devices();
+    for (const place of [{}, { signPlaceId: null }, { signPlaceId: '' }, { signPlaceId: '  ' }]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `${P}/device/gameDevice/add`,
+        headers: h,
+        payload: { deviceName: '无岛签到机', deviceType: 1, ...place },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, message: '签到点不能为空' });
+    }
+    expect(await devices()).toBe(before);
+    for (const signPlaceId of [null, '']) {
+      const res = await app.inject({ method: 'PUT', url: `${P}/device/gameDevice/edit`, headers: h, payload: { id: key.id, signPlaceId } });
+      expect(res.json()).toMatchObject({ success: false, message: '签到点不能为空' });
+    }
+    const row = await ctx.db.db.selectFrom('game_device').select('sign_place_id').where('id', '=', key.id).executeTakeFirstOrThrow();
+    expect(row.sign_place_id).toBe(home.id);
+  });
+
   it('a good call records; bad signature, tampered body, stale timestamp, replayed nonce and unknown key change nothing', async () => {
     const place = home;
     const p = await f.player();

@@ -27,7 +27,7 @@ describe(`play: devices act only where and as they are (${process.env.TEST_DB ??
   const place = {} as Record<'windmill' | 'syrup', { id: string; nfc: string }>;
   const dev = {} as Record<'reader' | 'syrupReader' | 'kiosk' | 'syrupKiosk' | 'chests' | 'syrupChests' | 'unbound', GameDeviceIssued>;
 
-  const issue = async (deviceName: string, deviceType: number, signPlaceId: string | null): Promise<GameDeviceIssued> => {
+  const issue = async (deviceName: string, deviceType: number, signPlaceId: string): Promise<GameDeviceIssued> => {
     const res = await app.inject({ method: 'POST', url: `${P}/device/gameDevice/add`, headers: h, payload: { deviceName, deviceType, signPlaceId } });
     expect(res.json().success).toBe(true);
     return res.json().result;
@@ -69,7 +69,9 @@ describe(`play: devices act only where and as they are (${process.env.TEST_DB ??
     dev.syrupKiosk = await issue('西罗布村答题机', DEVICE_TYPE.answer.type, place.syrup.id);
     dev.chests = await issue('风车村宝箱', DEVICE_TYPE.chest.type, place.windmill.id);
     dev.syrupChests = await issue('西罗布村宝箱', DEVICE_TYPE.chest.type, place.syrup.id);
-    dev.unbound = await issue('未绑定答题机', DEVICE_TYPE.answer.type, null);
+    // 设备管理 requires the place now; a device saved before that has none (its column stays nullable)
+    dev.unbound = await issue('未绑定答题机', DEVICE_TYPE.answer.type, place.windmill.id);
+    await ctx.db.db.updateTable('game_device').set({ sign_place_id: null }).where('id', '=', dev.unbound.id).execute();
   });
   afterAll(async () => t?.close());
 
