@@ -19,6 +19,8 @@ import { compressAnswers } from './core/http/compress.js';
 import { operationLog } from './core/oplog/index.js';
 import { createNotifier } from './core/notify/notifier.js';
 import { installScheduler, type SchedulerOptions } from './core/jobs/scheduler.js';
+import { loadShedding } from './core/http/loadShedding.js';
+import { healthModule } from './core/http/health.js';
 
 export interface BuildOptions {
   /** Pino logger options, or false to keep tests quiet. */
@@ -40,6 +42,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     frameworkErrors,
+    // no plugin is killed for being slow: a loaded machine once took 7–8.5 s to start and Fastify's fixed 10 s limit
+    // ended the node; every wait inside a plugin has its own bound (db/timeouts.ts)
+    pluginTimeout: 0,
     clientErrorHandler,
   });
   app.decorate('ctx', ctx);
@@ -53,6 +58,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     createNotifier((err) => app.log.warn({ err }, 'notice push failed')),
   );
   installScheduler(app, opts.scheduler);
+  await app.register(loadShedding, config.loadShedding); // first: a refused request costs nothing else
   await app.register(securityHeaders);
   await app.register(corsPolicy);
   await app.register(rateLimits);
@@ -61,6 +67,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(compressAnswers); // after rejectOddInput's onSend, before the modules (core/http/compress.ts)
   await app.register(accessGuard);
   await registerApiDocs(app, config);
+  await app.register(healthModule, { prefix: config.apiPrefix });
   await app.register(registerModules, { prefix: config.apiPrefix });
   await app.register(methodCatchAll, { byUrl });
   if (fs.existsSync(config.webDist)) await registerWeb(app, config);

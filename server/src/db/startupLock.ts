@@ -73,12 +73,19 @@ async function sqliteLock<T>(url: string, fn: () => Promise<T>, waitMs: number):
   const { default: Database } = await import('better-sqlite3');
   const lock = new Database(`${file}.startup-lock`);
   try {
-    lock.pragma(`busy_timeout = ${waitMs}`);
-    try {
-      lock.exec('BEGIN EXCLUSIVE');
-    } catch (err) {
-      if ((err as { code?: string }).code?.startsWith('SQLITE_BUSY')) throw timedOut();
-      throw err;
+    // never wait inside the driver: better-sqlite3 would block this thread (and a node of the same process holding
+    // the lock could never finish); try, and wait on the event loop between tries
+    lock.pragma('busy_timeout = 0');
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      try {
+        lock.exec('BEGIN EXCLUSIVE');
+        break;
+      } catch (err) {
+        if (!(err as { code?: string }).code?.startsWith('SQLITE_BUSY')) throw err;
+        if (Date.now() > deadline) throw timedOut();
+        await sleep(50 + Math.random() * 100);
+      }
     }
     try {
       return await fn();

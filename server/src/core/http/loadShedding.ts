@@ -1,4 +1,5 @@
 import v8 from 'node:v8';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import underPressure from '@fastify/under-pressure';
@@ -8,9 +9,13 @@ import { fail } from '../envelope/result.js';
  * Shed load instead of drowning (README "Several nodes"): when this node is overloaded it answers 503 with
  * Retry-After at once — the balancer sends the call elsewhere or the client retries — instead of queueing until every
  * call takes half a minute. Overloaded means: the event loop's mean delay over the last second above
- * MAX_EVENT_LOOP_DELAY_MS, the V8 heap above MAX_HEAP_USED_PERCENT of its limit (both measured by
+ * MAX_EVENT_LOOP_DELAY_MS, the V8 heap above MAX_HEAP_USED_PERCENT of its limit (measured by
  * @fastify/under-pressure), or more than MAX_IN_FLIGHT requests being answered at once. The health check and a route
  * whose config says `shed: false` are never refused, so the balancer still reads the node's state.
+ *
+ * The event-loop delay is sampled here, not by under-pressure: a second without any sample (the loop blocked, or a
+ * node still starting under load) counts there as an infinite delay and refused every request of the next second
+ * even when the loop was free again; here such a second counts as the time the sampler itself came late.
  */
 export interface LoadSheddingConfig {
   /** 0 = not checked. */
@@ -64,10 +69,17 @@ export const loadShedding = fp(
         reply.raw.once('close', () => inFlight--);
       });
     }
+    if (opts.maxEventLoopDelayMs > 0) {
+      const delay = eventLoopDelaySampler();
+      app.addHook('onReady', async () => delay.start());
+      app.addHook('onClose', async () => delay.stop());
+      app.addHook('onRequest', async (req, reply) => {
+        if (delay.ms() > opts.maxEventLoopDelayMs && !exempt(req)) return reply.send(refuse(reply));
+      });
+    }
     const heapLimit = v8.getHeapStatistics().heap_size_limit;
-    if (opts.maxEventLoopDelayMs > 0 || opts.maxHeapUsedPercent > 0) {
+    if (opts.maxHeapUsedPercent > 0) {
       await app.register(underPressure, {
-        maxEventLoopDelay: opts.maxEventLoopDelayMs,
         maxHeapUsedBytes: opts.maxHeapUsedPercent > 0 ? Math.floor((heapLimit * opts.maxHeapUsedPercent) / 100) : 0,
         // a value returned is what under-pressure sends (its types say void); undefined lets the request through
         pressureHandler: ((req: FastifyRequest, reply: FastifyReply) => (exempt(req) ? undefined : refuse(reply))) as unknown as () => void,
@@ -76,3 +88,31 @@ export const loadShedding = fp(
   },
   { name: 'load-shedding' },
 );
+
+const SAMPLE_MS = 1000;
+
+/** The event loop's mean delay over the last second (0 before the first second); see above for a second without samples. */
+function eventLoopDelaySampler() {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  let last = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let at = 0;
+  return {
+    start() {
+      histogram.enable();
+      at = performance.now();
+      timer = setInterval(() => {
+        const t = performance.now();
+        last = histogram.count > 0 ? histogram.mean / 1e6 : Math.max(0, t - at - SAMPLE_MS);
+        at = t;
+        histogram.reset();
+      }, SAMPLE_MS);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      histogram.disable();
+    },
+    ms: () => last,
+  };
+}
