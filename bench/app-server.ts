@@ -2,7 +2,9 @@
  * Benchmark server (run by scripts/bench.mjs with `node --import tsx`): a fresh SQLite database seeded with
  * BENCH_ROWS positions, the real app (prepareContext + buildApp, exactly as main.ts) and, in the same process,
  * a bare Fastify handler running the same page query + count with no guard, no session, no dictionary and no
- * count cache. Prints one JSON line `{"ready":true,...}` on stdout, then serves until SIGTERM.
+ * count cache (`/list`), and a bare handler sending the app's own answer from memory (`/memory`: the same JSON bytes
+ * the app sends for the admin's first page, taken once at start; Fastify's ceiling for this answer on this machine).
+ * Prints one JSON line `{"ready":true,...}` on stdout, then serves until SIGTERM.
  * Listens on 127.0.0.1 only.
  */
 import fs from 'node:fs';
@@ -123,6 +125,9 @@ async function main(): Promise<void> {
   // Server CPU time (this process: app and bare handler), so the bench can report CPU per request, which a loaded
   // machine distorts far less than latency.
   bare.get('/__cpu', async () => process.cpuUsage());
+  let listBytes = Buffer.alloc(0);
+  let listType = 'application/json; charset=utf-8';
+  bare.get('/memory', (_req, reply) => reply.type(listType).send(listBytes));
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 
   const login = await fetch(`${appUrl}${config.apiPrefix}/sys/login`, {
@@ -133,8 +138,13 @@ async function main(): Promise<void> {
   const body = (await login.json()) as { success: boolean; message: string; result?: { token?: string } };
   if (!body.success || !body.result?.token) throw new Error(`login failed: ${body.message}`);
 
+  // The app's answer for the first page, byte for byte, served from memory by the bare server.
+  const listAnswer = await fetch(`${appUrl}${config.apiPrefix}/sys/position/list`, { headers: { 'X-Access-Token': body.result.token } });
+  listBytes = Buffer.from(await listAnswer.arrayBuffer());
+  listType = listAnswer.headers.get('content-type') ?? listType;
+
   process.stdout.write(
-    `${JSON.stringify({ ready: true, appUrl, bareUrl, prefix: config.apiPrefix, token: body.result.token, rows: Number(counted?.n ?? 0), seedMs, dbBytes, plan, whatIf })}\n`,
+    `${JSON.stringify({ ready: true, appUrl, bareUrl, listBytes: listBytes.length, prefix: config.apiPrefix, token: body.result.token, rows: Number(counted?.n ?? 0), seedMs, dbBytes, plan, whatIf })}\n`,
   );
 
   const stop = async () => {
