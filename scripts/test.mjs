@@ -5,6 +5,7 @@
 //   3. vitest run: server + web projects, SQLite
 //   4. server/test/** again on PostgreSQL, MySQL/MariaDB, and with Redis (TEST_DB / TEST_REDIS), side by side
 //   5. build web + server, then the e2e journeys in Chromium (e2e/run.mjs)
+//   6. three built nodes behind HAProxy on PostgreSQL / MariaDB + Redis, with faults (server/test/cluster/run.ts)
 //
 // Order on a 2-core machine: the web tests (the longest step, one file after another) start first, in the
 // foreground; beside them run the database steps (they mostly wait on their database) and one chain of the server
@@ -14,7 +15,7 @@
 // Counting: every vitest test and every e2e journey is one; a step that is not a test runner (install,
 // typecheck, build) counts as one check. A service that cannot be reached fails the run when CI=true and is
 // skipped with a loud message on a developer machine.
-// Options: --only=unit,postgres,mysql,redis,e2e,typecheck,lint (a subset of steps), --no-build (e2e on existing dist).
+// Options: --only=unit,postgres,mysql,redis,e2e,cluster,typecheck,lint (a subset of steps), --no-build (e2e on existing dist).
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -144,7 +145,7 @@ async function checkChain() {
       run: (log) => shAsync('npm', ['run', '--silent', 'lint'], log, { timeoutMs: 5 * 60_000 }),
     });
   }
-  if (want('e2e')) {
+  if (want('e2e') || want('cluster')) {
     steps.push({
       step: 'build web + server',
       title: 'build web + server',
@@ -414,6 +415,29 @@ if (want('e2e')) {
       record('e2e journeys', { passed: r.passed, failed, skipped: r.skipped ?? 0 }, t0);
     } catch {
       record('e2e journeys', { failed: 1, note: `e2e runner exit ${status}, no report` }, t0);
+    }
+  }
+}
+
+// ── 6. several nodes: three built nodes behind HAProxy, database and Redis faults (server/test/cluster/run.ts) ──
+if (want('cluster')) {
+  banner('several nodes: HAProxy + 3 nodes on PostgreSQL / MariaDB + Redis, with faults');
+  const t0 = Date.now();
+  const built = results.find((r) => r.step === 'build web + server');
+  if (!built || built.failed) {
+    record('several nodes', { failed: 1, note: 'not run: build failed' }, t0);
+  } else {
+    const out = path.join(tmp, 'cluster.json');
+    const { status } = sh(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/test/cluster/run.ts'), `--json=${out}`], { timeoutMs: 10 * 60_000 });
+    try {
+      const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+      record(
+        'several nodes',
+        { passed: r.passed, failed: status !== 0 && r.failed === 0 ? 1 : r.failed, failures: r.results.filter((x) => !x.ok).map((x) => x.name) },
+        t0,
+      );
+    } catch {
+      record('several nodes', { failed: 1, note: `cluster runner exit ${status}, no report` }, t0);
     }
   }
 }
