@@ -54,6 +54,13 @@ describe(`play: device keys and signed device calls (${process.env.TEST_DB ?? 's
     expect(row.secret!.startsWith('g1')).toBe(true);
   });
 
+  it('the list names the place of a device (签到点 as its name, not an id)', async () => {
+    const place = await ctx.db.db.selectFrom('sign_place').select('place_name').where('id', '=', home.id).executeTakeFirstOrThrow();
+    const list = await app.inject({ method: 'GET', url: `${P}/device/gameDevice/list?pageNo=1&pageSize=10`, headers: h });
+    const row = list.json().result.records.find((r: { id: string }) => r.id === key.id);
+    expect(row).toMatchObject({ signPlaceId: home.id, signPlaceId_dictText: place.place_name });
+  });
+
   it('a device needs its sign-in place: an add without one, or an edit clearing it, is refused and changes nothing', async () => {
     const devices = async () => (await ctx.db.db.selectFrom('game_device').select('id').execute()).length;
     const before = await devices();

@@ -1,4 +1,5 @@
 import { defineEntity } from '../../entity';
+import { GAME_REF_DICT, GAME_REF_URL } from './quest';
 
 /**
  * 设备管理 (game_device, issue 13 point 5): the keys of the check-in machines, answer terminals and chests that call
@@ -32,7 +33,16 @@ export const gameDeviceEntity = defineEntity({
     { prop: 'deviceName', label: '设备名称', type: 'string', filter: 'like', sort: true, required: true, maxLength: 100 },
     { prop: 'deviceType', label: '设备类型', type: 'number', dict: 'game_device_type', filter: 'eq', sort: true, required: true },
     // a device acts only at its own place (issue 23 point 13: an unbound device does nothing), so the place is required
-    { prop: 'signPlaceId', label: '签到点', type: 'string', filter: 'eq', required: true, maxLength: 32, ref: '/book/signPlace/placeList' },
+    {
+      prop: 'signPlaceId',
+      label: '签到点',
+      type: 'string',
+      dict: GAME_REF_DICT.signPlace,
+      filter: 'eq',
+      required: true,
+      maxLength: 32,
+      ref: GAME_REF_URL.signPlace,
+    },
     { prop: 'keyId', label: '密钥ID', type: 'string', filter: 'eq', form: false, maxLength: 64 },
     { prop: 'status', label: '状态', type: 'number', dict: 'valid_status', filter: 'eq', sort: true, form: false },
     { prop: 'lastSeenTime', label: '最近调用时间', type: 'datetime', sort: true, form: false },

@@ -1,4 +1,14 @@
-import { bookUserEntity, braceletEntity, greatLineEntity, pirateShipEntity, shipTableEntity, signPlaceEntity } from '@pk/contract';
+import {
+  bookUserEntity,
+  braceletEntity,
+  gameDeviceEntity,
+  greatLineEntity,
+  pirateShipEntity,
+  questionBankEntity,
+  shipTableEntity,
+  signPlaceEntity,
+  treasureChestEntity,
+} from '@pk/contract';
 import type { FastifyInstance } from 'fastify';
 import { perm } from '../../../core/access/guard.js';
 import { registerCrud } from '../../../core/crud/index.js';
@@ -104,7 +114,16 @@ export async function signPlaceModule(app: FastifyInstance): Promise<void> {
     params: { greatLineId: { column: 'great_line_id', description: '伟大航路id' }, status: STATUS },
     order: ['place_no'],
     perm: signPlaceEntity.perms.list,
-    extraPerms: [greatLineEntity.perms.sortPlaces],
+    // the forms that pick a place: a device, a chest or a question is bound to one
+    extraPerms: [
+      greatLineEntity.perms.sortPlaces,
+      gameDeviceEntity.perms.add,
+      gameDeviceEntity.perms.edit,
+      treasureChestEntity.perms.add,
+      treasureChestEntity.perms.edit,
+      questionBankEntity.perms.add,
+      questionBankEntity.perms.edit,
+    ],
   });
 }
 
