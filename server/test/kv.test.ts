@@ -137,7 +137,7 @@ if (process.env.TEST_REDIS !== '0') {
   suite(
     'redis',
     async () => {
-      const kv = new RedisKv(REDIS_URL, `pk_t_${randomBytes(6).toString('hex')}:`);
+      const kv = await RedisKv.create(REDIS_URL, `pk_t_${randomBytes(6).toString('hex')}:`);
       await kv.connect();
       return kv;
     },
@@ -148,8 +148,8 @@ if (process.env.TEST_REDIS !== '0') {
 describe('KvStore isolation', () => {
   it('two Redis prefixes do not see each other', async () => {
     if (process.env.TEST_REDIS === '0') return;
-    const a = new RedisKv(REDIS_URL, `pk_t_${randomBytes(6).toString('hex')}:`);
-    const b = new RedisKv(REDIS_URL, `pk_t_${randomBytes(6).toString('hex')}:`);
+    const a = await RedisKv.create(REDIS_URL, `pk_t_${randomBytes(6).toString('hex')}:`);
+    const b = await RedisKv.create(REDIS_URL, `pk_t_${randomBytes(6).toString('hex')}:`);
     await a.connect();
     await b.connect();
     try {

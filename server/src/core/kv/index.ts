@@ -20,7 +20,7 @@ export interface OpenKvOptions {
 /** Redis when config.redisUrl is set (connection checked), else the database table sys_kv (with `opts.memo`). */
 export async function openKv(config: Pick<AppConfig, 'redisUrl'>, db: Db, opts: OpenKvOptions = {}): Promise<KvStore> {
   if (config.redisUrl) {
-    const kv = new RedisKv(config.redisUrl, opts.redisKeyPrefix ?? 'pk:');
+    const kv = await RedisKv.create(config.redisUrl, opts.redisKeyPrefix ?? 'pk:');
     try {
       await kv.connect();
     } catch (err) {

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { KvStore } from './types.js';
 import { REDIS_OPTIONS } from './redisOptions.js';
 
@@ -20,16 +20,22 @@ export class RedisKv implements KvStore {
   readonly redis: Redis;
   private lastError: Error | null = null;
 
-  constructor(
-    url: string,
-    readonly keyPrefix = 'pk:',
+  private constructor(
+    redis: Redis,
+    readonly keyPrefix: string,
   ) {
-    this.redis = new Redis(url, REDIS_OPTIONS);
+    this.redis = redis;
     this.redis.defineCommand('pkIncr', { numberOfKeys: 1, lua: INCR_SCRIPT });
     // ioredis reconnects by itself; keep the last error for connect() instead of an unhandled 'error' event.
     this.redis.on('error', (err: Error) => {
       this.lastError = err;
     });
+  }
+
+  /** A store on `url` (not connected yet: openKv calls connect()). ioredis is loaded here, not at start: a node without REDIS_URL never loads it. */
+  static async create(url: string, keyPrefix = 'pk:'): Promise<RedisKv> {
+    const { Redis } = await import('ioredis');
+    return new RedisKv(new Redis(url, REDIS_OPTIONS), keyPrefix);
   }
 
   /** Connect and check the server answers (openKv calls this). */

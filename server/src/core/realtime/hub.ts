@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { REDIS_OPTIONS } from '../kv/redisOptions.js';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** A message relayed to the other sockets of one page (contract §8.3: `{type, data}`). */
 export interface PageMessage {
@@ -63,12 +63,13 @@ export class RedisHub<T = PageMessage> implements Hub<T> {
   private handlers: ((msg: T) => void)[] = [];
 
   private constructor(
+    RedisClass: typeof Redis,
     url: string,
     private readonly channel: string,
     accept: (x: unknown) => x is T,
   ) {
-    this.pub = new Redis(url, REDIS_OPTIONS);
-    this.sub = new Redis(url, REDIS_OPTIONS);
+    this.pub = new RedisClass(url, REDIS_OPTIONS);
+    this.sub = new RedisClass(url, REDIS_OPTIONS);
     // ioredis reconnects by itself; an 'error' listener keeps a dropped connection from crashing the process.
     this.pub.on('error', () => {});
     this.sub.on('error', () => {});
@@ -87,7 +88,8 @@ export class RedisHub<T = PageMessage> implements Hub<T> {
   static async open(url: string, channel: string): Promise<RedisHub<PageMessage>>;
   static async open<T>(url: string, channel: string, accept: (x: unknown) => x is T): Promise<RedisHub<T>>;
   static async open<T>(url: string, channel: string, accept?: (x: unknown) => x is T): Promise<RedisHub<T>> {
-    const hub = new RedisHub<T>(url, channel, accept ?? (isPageMessage as unknown as (x: unknown) => x is T));
+    const { Redis: RedisClass } = await import('ioredis'); // loaded only when REDIS_URL is set
+    const hub = new RedisHub<T>(RedisClass, url, channel, accept ?? (isPageMessage as unknown as (x: unknown) => x is T));
     await hub.pub.connect();
     await hub.sub.connect();
     await hub.sub.subscribe(channel);
