@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../harness.js';
 import { DEMO_PART, seedDemoVenue, type DemoResult } from '../../src/db/seed/demo/venue.js';
 import { DEMO_BRACELET_COUNT, DEMO_PLAYER_COUNT, demoLines, demoQuestions, demoSeasonPlan } from '../../src/db/seed/demo/data.js';
 import { now } from '../../src/core/time.js';
-import { resolveCapacity } from '../../src/modules/game/reservation/service.js';
+import { resolveCapacity } from '../../src/modules/game/reservation/capacity.js';
 
 /**
  * Issue 13 point 11: the demo venue (SEED_DEMO=on) builds a consistent venue once — counts in range, the score

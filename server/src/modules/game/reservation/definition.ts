@@ -1,9 +1,10 @@
 import { bookReservationInfoEntity, RESERVATION_STATUS as S } from '@pk/contract';
 import { BizError } from '../../../core/envelope/errors.js';
 import type { CrudBinding, SaveContext, Values } from '../../../core/crud/index.js';
-import { checkBooking, releasePlaces, reservationNo, RES_MSG, takePlaces } from './service.js';
-
-const dateOf = (v: unknown) => (v === null || v === undefined ? '' : String(v).slice(0, 10));
+import { checkBooking, reservationNo } from './booking.js';
+import { RES_MSG } from './messages.js';
+import { releasePlaces, takePlaces } from './places.js';
+import { dateOf } from './slots.js';
 
 /**
  * A staff add is a booking: date, slot and size checked, the places taken (capacity) and the number given in the

@@ -8,7 +8,8 @@ import type { ZodTypeProvider } from '../../../core/http/zodSchema.js';
 import { parseWireDate } from '../../../core/time.js';
 import { BadRequestError, MSG } from '../../../core/envelope/errors.js';
 import { bookReservationInfoBinding } from './definition.js';
-import { RES_MSG, ReservationService } from './service.js';
+import { RES_MSG } from './messages.js';
+import { ReservationService } from './service.js';
 import './job.js'; // registers the no-show job handler (core/jobs/handlers.ts)
 
 const id = z.string({ error: MSG.idRequired }).trim().min(1, { error: MSG.idRequired }).max(64);
