@@ -18,7 +18,8 @@ import { clientErrorHandler, frameworkErrors, rejectOddInput } from './core/http
 import { compressAnswers } from './core/http/compress.js';
 import { operationLog } from './core/oplog/index.js';
 import { createNotifier } from './core/notify/notifier.js';
-import { installScheduler, type SchedulerOptions } from './core/jobs/scheduler.js';
+import { installScheduler } from './core/jobs/scheduler.js';
+import type { SchedulerOptions } from './core/jobs/schedulerOptions.js';
 import { loadShedding } from './core/http/loadShedding.js';
 import { healthModule } from './core/http/health.js';
 

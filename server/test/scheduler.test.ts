@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerJobHandler } from '../src/core/jobs/handlers.js';
-import { Scheduler, wireTime } from '../src/core/jobs/scheduler.js';
+import { wireTime } from '../src/core/jobs/fireTime.js';
+import { Scheduler } from '../src/core/jobs/scheduler.js';
 import { newId } from '../src/core/id.js';
 import { createPeerApp, createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX, type TestApp } from './harness.js';
 import { authHeaders, loginAs } from './helpers/login.js';

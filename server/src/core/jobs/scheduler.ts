@@ -1,77 +1,21 @@
-import os from 'node:os';
+/** `app.scheduler`: the loop that fires 定时任务's jobs once across nodes (claims, leases, misfires), and its install. */
 import { randomBytes } from 'node:crypto';
-import { formatWallClock, quartzNextRuns, validateQuartzCron, wallClockAt, type QuartzCron } from '@pk/contract';
+import { validateQuartzCron, type QuartzCron } from '@pk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { newId } from '../id.js';
+import { instantOf, nextFireAfter, wireTime } from './fireTime.js';
 import { jobHandler } from './handlers.js';
+import { SCHEDULER_MSG } from './messages.js';
+import { RunRecords } from './runRecords.js';
+import { DEFAULT_SCHEDULER_OPTIONS, type SchedulerOptions } from './schedulerOptions.js';
 
-/**
- * The scheduler of 定时任务 (contract §11, issue 12 point 10), on the Quartz semantics of `@pk/contract` cron:
- *
- * - The jobs are the stored rows (sys_quartz_job, status 0): every node reads them (at most `reloadMs` old, at once
- *   after a change on this node) and computes each job's next fire time from its cron, so a restart loses nothing.
- * - A firing is due at its instant; the loop wakes for the earliest one, so a due job starts within milliseconds.
- * - Misfire threshold `misfireMs` (60 s, Quartz's): after downtime, a firing missed by more than that is skipped, one
- *   missed by less runs late. A job is never fired for instants before it was (re)activated (its update time).
- * - Exactly once across nodes: a firing is claimed by inserting its run row; the unique (job_id, fire_at,
- *   trigger_type) of sys_quartz_job_run (migration 0008) lets one insert through, whatever the number of nodes.
- * - The claiming node holds a lease (`lease_until`) and renews it while the handler runs. A node that dies mid-run
- *   stops renewing: when the lease has expired, another node takes the run over with one conditional UPDATE (attempt
- *   2, runs it again), and a run whose last attempt expired too is marked failed.
- * - Each run row is the run record: fire time, start, end, duration, success, error text, node.
- */
-export interface SchedulerOptions {
-  /** Start the loop when the app is ready (main.ts: on; the test harness: off unless a test says so). */
-  enabled: boolean;
-  /** Longest sleep of the loop between two checks (ms). */
-  tickMs: number;
-  /** Re-read the job rows at least this often (ms): changes made on another node are seen within it. */
-  reloadMs: number;
-  /** A run's lease (ms): renewed every third of it while the handler runs. */
-  leaseMs: number;
-  /** Misfire threshold (ms): a firing later than this is skipped. */
-  misfireMs: number;
-  /** Attempts of one firing (the first + pick-ups after an expired lease). */
-  maxAttempts: number;
-  /** Milliseconds since the epoch (tests inject a virtual clock). */
-  clock: () => number;
-  /** No timer loop: the caller drives `tick()` (tests with a virtual clock). */
-  manual: boolean;
-  /** This node's name in the run records. */
-  nodeId: string;
-}
-
-export const DEFAULT_SCHEDULER_OPTIONS: SchedulerOptions = {
-  enabled: false,
-  tickMs: 1000,
-  reloadMs: 1000,
-  leaseMs: 30_000,
-  misfireMs: 60_000,
-  maxAttempts: 2,
-  clock: () => Date.now(),
-  manual: false,
-  nodeId: `${os.hostname()}:${process.pid}`,
-};
-
-/** The server's zone: GMT+8 (contract §0). */
-const OFFSET_MINUTES = 8 * 60;
-const OFFSET_MS = OFFSET_MINUTES * 60_000;
 /** Firings of one job handled in one pass at most (an every-second cron after a long pause is cut short by the misfire rule anyway). */
 const MAX_FIRINGS_PER_PASS = 1000;
 /** Firings claimed by one insert. */
 const CLAIM_BATCH = 200;
 /** Error texts are cut to the column. */
 const ERROR_MAX = 1000;
-
-export const SCHEDULER_MSG = {
-  leaseExpired: (node: string | null) => `运行节点${node ?? ''}失联，租约过期`,
-  noHandler: (cls: string) => `后台找不到该类名：${cls}`,
-  jobGone: '定时任务不存在！',
-  closing: '应用关闭，运行中止',
-  leaseLost: '租约已被其他节点接管，运行中止',
-} as const;
 
 interface ActiveJob {
   id: string;
@@ -95,31 +39,28 @@ interface JobRow {
   create_time: string | null;
 }
 
-/** `yyyy-MM-dd HH:mm:ss` (GMT+8) of an instant in ms. */
-export function wireTime(ms: number): string {
-  return formatWallClock(wallClockAt(new Date(ms), OFFSET_MINUTES));
-}
-
-/** The instant (ms) of a stored `yyyy-MM-dd HH:mm:ss` (GMT+8); null when unreadable. */
-function instantOf(stored: unknown): number | null {
-  if (stored === null || stored === undefined) return null;
-  const s = stored instanceof Date ? formatWallClock(stored) : String(stored);
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(s);
-  if (!m) return null;
-  return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) - OFFSET_MS;
-}
-
-/** The first fire instant (ms) of a cron strictly after `afterMs`; null when it never fires again. */
-export function nextFireAfter(cron: QuartzCron, afterMs: number): number | null {
-  const [next] = quartzNextRuns(cron, wallClockAt(new Date(afterMs), OFFSET_MINUTES), 1);
-  return next ? next.getTime() - OFFSET_MS : null;
-}
-
 function errorText(e: unknown): string {
   const s = e instanceof Error ? e.message || e.name : String(e);
   return (s || 'Error').slice(0, ERROR_MAX);
 }
 
+/**
+ * The scheduler of 定时任务 (contract §11, issue 12 point 10), on the Quartz semantics of `@pk/contract` cron:
+ *
+ * - The jobs are the stored rows (sys_quartz_job, status 0): every node reads them (at most `reloadMs` old, at once
+ *   after a change on this node) and computes each job's next fire time from its cron, so a restart loses nothing.
+ * - A firing is due at its instant; the loop wakes for the earliest one, so a due job starts within milliseconds.
+ * - Misfire threshold `misfireMs` (60 s, Quartz's): after downtime, a firing missed by more than that is skipped, one
+ *   missed by less runs late. A job is never fired for instants before it was (re)activated (its update time).
+ * - Exactly once across nodes: a firing is claimed by inserting its run row; the unique (job_id, fire_at,
+ *   trigger_type) of sys_quartz_job_run (migration 0008) lets one insert through, whatever the number of nodes.
+ * - The claiming node holds a lease (`lease_until`) and renews it while the handler runs. A node that dies mid-run
+ *   stops renewing: when the lease has expired, another node takes the run over with one conditional UPDATE (attempt
+ *   2, runs it again), and a run whose last attempt expired too is marked failed.
+ * - Each run row is the run record: fire time, start, end, duration, success, error text, node (runRecords.ts).
+ *
+ * Settings: schedulerOptions.ts; fire instants on the GMT+8 wall clock: fireTime.ts.
+ */
 export class Scheduler {
   private opts: SchedulerOptions;
   private jobs = new Map<string, ActiveJob>();
@@ -133,12 +74,14 @@ export class Scheduler {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly controllers = new Set<AbortController>();
   private readonly warned = new Set<string>();
+  private readonly records: RunRecords;
 
   constructor(
     private readonly app: FastifyInstance,
     opts: Partial<SchedulerOptions> = {},
   ) {
     this.opts = { ...DEFAULT_SCHEDULER_OPTIONS, nodeId: `${DEFAULT_SCHEDULER_OPTIONS.nodeId}:${randomBytes(2).toString('hex')}`, ...opts };
+    this.records = new RunRecords(app, () => this.opts);
   }
 
   get nodeId(): string {
@@ -296,37 +239,6 @@ export class Scheduler {
     this.app.log.warn(data, msg);
   }
 
-  private runRow(jobId: string, trigger: 'cron' | 'manual', fireAt: number, now: number) {
-    return {
-      id: newId(),
-      job_id: jobId,
-      trigger_type: trigger,
-      fire_at: fireAt,
-      fire_time: wireTime(fireAt),
-      start_time: wireTime(now),
-      delay_ms: trigger === 'cron' ? Math.max(0, now - fireAt) : 0,
-      status: 'running',
-      node: this.opts.nodeId.slice(0, 100),
-      attempt: 1,
-      lease_until: now + this.opts.leaseMs,
-    };
-  }
-
-  /** Insert run rows, leaving out those whose firing is already claimed (unique job_id, fire_at, trigger_type). */
-  private async insertIgnoring(rows: ReturnType<Scheduler['runRow']>[]): Promise<void> {
-    const q = this.db.insertInto('sys_quartz_job_run').values(rows);
-    if (this.app.ctx.db.dialect === 'mysql') await q.ignore().execute();
-    else await q.onConflict((oc) => oc.columns(['job_id', 'fire_at', 'trigger_type']).doNothing()).execute();
-  }
-
-  /** Insert the firing's run row; its id when this node won it. */
-  private async insertRun(jobId: string, trigger: 'cron' | 'manual', fireAt: number, now: number): Promise<string | null> {
-    const row = this.runRow(jobId, trigger, fireAt, now);
-    await this.insertIgnoring([row]);
-    const won = await this.db.selectFrom('sys_quartz_job_run').select('id').where('id', '=', row.id).executeTakeFirst();
-    return won ? row.id : null;
-  }
-
   /**
    * Claim the due firings of this pass: one multi-row insert that skips the firings another node has, then the rows
    * that are this node's (by the ids it made) are started. Every node inserts in the same (job, time) order, so two
@@ -337,25 +249,16 @@ export class Scheduler {
     for (let i = 0; i < firings.length; i += CLAIM_BATCH) {
       const chunk = firings.slice(i, i + CLAIM_BATCH);
       const now = this.now();
-      const rows = chunk.map(([job, t]) => this.runRow(job.id, 'cron', t, now));
+      const rows = chunk.map(([job, t]) => this.records.row(job.id, 'cron', t, now));
       let won: Set<string>;
       try {
-        await this.insertIgnoring(rows);
-        const mine = await this.db
-          .selectFrom('sys_quartz_job_run')
-          .select('id')
-          .where(
-            'id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .execute();
-        won = new Set(mine.map((r) => r.id));
+        await this.records.insertIgnoring(rows);
+        won = await this.records.won(rows.map((r) => r.id));
       } catch (err) {
         this.app.log.warn({ err }, 'batch claim failed: claiming one by one');
         won = new Set();
         for (const [job, t] of chunk) {
-          const id = await this.insertRun(job.id, 'cron', t, this.now()).catch(() => null);
+          const id = await this.records.insertRun(job.id, 'cron', t, this.now()).catch(() => null);
           if (id) this.launch(id, 1, job.id, job.className, job.parameter);
         }
         continue;
@@ -378,7 +281,7 @@ export class Scheduler {
     const now = this.now();
     let fireAt = now;
     let runId: string | null = null;
-    for (let i = 0; i < 5 && !runId; i++) runId = await this.insertRun(job.id, 'manual', fireAt++, now);
+    for (let i = 0; i < 5 && !runId; i++) runId = await this.records.insertRun(job.id, 'manual', fireAt++, now);
     if (!runId) return 'noHandler';
     const id = runId;
     const started = new Promise<void>((resolve) => setTimeout(resolve, 100)).then(() => this.run(id, 1, job.id, cls, job.parameter));
@@ -404,7 +307,7 @@ export class Scheduler {
     this.controllers.add(controller);
     const renew = setInterval(
       () => {
-        void this.renew(runId, attempt).then((held) => {
+        void this.records.renew(runId, attempt).then((held) => {
           if (!held) controller.abort(new Error(SCHEDULER_MSG.leaseLost));
         });
       },
@@ -427,94 +330,12 @@ export class Scheduler {
       clearInterval(renew);
       this.controllers.delete(controller);
     }
-    const end = this.now();
-    await this.db
-      .updateTable('sys_quartz_job_run')
-      .set({
-        status: error === null ? 'success' : 'failed',
-        error_msg: error,
-        end_time: wireTime(end),
-        duration: Date.now() - startedAt,
-        lease_until: null,
-      })
-      .where('id', '=', runId)
-      .where('node', '=', this.opts.nodeId.slice(0, 100))
-      .where('attempt', '=', attempt)
-      .where('status', '=', 'running')
-      .execute();
+    await this.records.finish(runId, attempt, error, this.now(), Date.now() - startedAt);
   }
 
-  /** Extend the lease; false when the run is no longer this node's. */
-  private async renew(runId: string, attempt: number): Promise<boolean> {
-    try {
-      const node = this.opts.nodeId.slice(0, 100);
-      const res = await this.db
-        .updateTable('sys_quartz_job_run')
-        .set({ lease_until: this.now() + this.opts.leaseMs })
-        .where('id', '=', runId)
-        .where('node', '=', node)
-        .where('attempt', '=', attempt)
-        .where('status', '=', 'running')
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) > 0) return true;
-      // MySQL counts changed rows only: an unchanged lease_until is still ours
-      const row = await this.db
-        .selectFrom('sys_quartz_job_run')
-        .select('id')
-        .where('id', '=', runId)
-        .where('node', '=', node)
-        .where('attempt', '=', attempt)
-        .where('status', '=', 'running')
-        .executeTakeFirst();
-      return !!row;
-    } catch {
-      return true; // a database hiccup is no proof the lease is lost
-    }
-  }
-
-  /** Runs whose lease expired (their node died): taken over once (attempt + 1), then marked failed. */
+  /** Runs whose lease expired (their node died): taken over once (attempt + 1) and run here, then marked failed. */
   private async sweep(now: number): Promise<void> {
-    const expired = await this.db
-      .selectFrom('sys_quartz_job_run')
-      .select(['id', 'job_id', 'attempt', 'node'])
-      .where('status', '=', 'running')
-      .where('lease_until', '<', now)
-      .limit(100)
-      .execute();
-    const node = this.opts.nodeId.slice(0, 100);
-    for (const r of expired) {
-      const attempt = Number(r.attempt);
-      if (attempt >= this.opts.maxAttempts) {
-        await this.expiredRun(r.id, attempt, now)
-          .set({ status: 'failed', error_msg: SCHEDULER_MSG.leaseExpired(r.node), end_time: wireTime(now), lease_until: null })
-          .execute();
-        continue;
-      }
-      const job = await this.db.selectFrom('sys_quartz_job').select(['job_class_name', 'parameter']).where('id', '=', r.job_id).executeTakeFirst();
-      if (!job) {
-        await this.expiredRun(r.id, attempt, now)
-          .set({ status: 'failed', error_msg: SCHEDULER_MSG.jobGone, end_time: wireTime(now), lease_until: null })
-          .execute();
-        continue;
-      }
-      const res = await this.expiredRun(r.id, attempt, now)
-        .set({ node, attempt: attempt + 1, start_time: wireTime(now), lease_until: now + this.opts.leaseMs })
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 1) {
-        this.app.log.warn({ runId: r.id, jobId: r.job_id, from: r.node }, 'scheduled run picked up after its lease expired');
-        this.launch(r.id, attempt + 1, r.job_id, job.job_class_name ?? '', job.parameter);
-      }
-    }
-  }
-
-  /** The conditional UPDATE of an expired run: only while it is still running, at that attempt, with its lease past. */
-  private expiredRun(id: string, attempt: number, now: number) {
-    return this.db
-      .updateTable('sys_quartz_job_run')
-      .where('id', '=', id)
-      .where('status', '=', 'running')
-      .where('attempt', '=', attempt)
-      .where('lease_until', '<', now);
+    await this.records.takeOverExpired(now, (r) => this.launch(r.runId, r.attempt, r.jobId, r.className, r.parameter));
   }
 }
 

@@ -2,7 +2,7 @@ import { QUARTZ_STATUS, quartzJobEntity, validateQuartzCron } from '@pk/contract
 import type { CrudBinding, SaveContext, Values } from '../../../core/crud/index.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import { jobHandler } from '../../../core/jobs/handlers.js';
-import { SCHEDULER_MSG } from '../../../core/jobs/scheduler.js';
+import { SCHEDULER_MSG } from '../../../core/jobs/messages.js';
 import { MSG } from '../../../core/messages.js';
 import './builtinJobs.js';
 
