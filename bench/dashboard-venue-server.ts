@@ -13,7 +13,8 @@ import { createSession } from '../server/src/core/auth/session.js';
 import type { DialectName } from '../server/src/db/connection.js';
 import { today } from '../server/src/core/time.js';
 import { seedDemoVenue } from '../server/src/db/seed/demo/venue.js';
-import { addDays, runStatJob } from '../server/src/modules/dashboard/venue/service.js';
+import { addDays } from '../server/src/modules/dashboard/venue/days.js';
+import { runStatJob } from '../server/src/modules/dashboard/venue/statDays.js';
 import { openBenchDatabase } from './benchDatabase.js';
 
 const DIALECT = (process.env.BENCH_DB ?? 'sqlite') as DialectName;

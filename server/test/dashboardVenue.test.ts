@@ -5,7 +5,10 @@ import { newId } from '../src/core/id.js';
 import { today } from '../src/core/time.js';
 import { md5 } from '../src/db/seed/menus.js';
 import { MENU_IDS } from '../src/db/seed/index.js';
-import { addDays, computeDay, forgetVenueMemos, METRIC, runStatJob, storeDay } from '../src/modules/dashboard/venue/service.js';
+import { computeDay, METRIC } from '../src/modules/dashboard/venue/dayFigures.js';
+import { addDays } from '../src/modules/dashboard/venue/days.js';
+import { forgetVenueMemos } from '../src/modules/dashboard/venue/service.js';
+import { runStatJob, storeDay } from '../src/modules/dashboard/venue/statDays.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX } from './harness.js';
 import { authHeaders, createTestRole, createTestUser, loginAs } from './helpers/login.js';
 

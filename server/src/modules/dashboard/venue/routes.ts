@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { perm } from '../../../core/access/guard.js';
 import { ok } from '../../../core/envelope/result.js';
 import type { ZodTypeProvider } from '../../../core/http/zodSchema.js';
-import { keyFigures, MAX_CHART_DAYS, venueCharts } from './service.js';
+import { MAX_CHART_DAYS } from './charts.js';
+import { keyFigures, venueCharts } from './service.js';
 import { VENUE_DASH_MSG } from './messages.js';
 import './job.js'; // registers the GameStatDayJob handler (core/jobs/handlers.ts)
 
