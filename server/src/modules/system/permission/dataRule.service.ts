@@ -9,7 +9,7 @@ import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
 import { bodyObject } from '../../../core/http/jsonBody.js';
 import { likeExpr } from '../../../core/query/index.js';
-import { empty, MENU_MSG, type RuleRow, type Trx } from './menu.service.js';
+import { empty, MENU_MSG, type RuleRow, type Trx } from './menu.common.js';
 import { ruleTargetOf } from '../../../core/datarule/index.js';
 import { assertRuleNotOnCaller } from '../role/escalation.js';
 

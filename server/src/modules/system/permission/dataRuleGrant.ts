@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import { ruleWire } from './dataRule.service.js';
-import type { RuleRow } from './menu.service.js';
+import type { RuleRow } from './menu.common.js';
 import type { GrantTable } from './grants.service.js';
 
 /**

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { BadRequestError, BizError } from '../../../core/envelope/errors.js';
 import { checkId } from '../../../core/crud/index.js';
 import { newId } from '../../../core/id.js';
-import { MENU_MSG, type Trx } from './menu.service.js';
+import { MENU_MSG, type Trx } from './menu.common.js';
 
 // Grants shared by roles, departments and department roles (sys_role_permission, sys_depart_permission,
 // sys_depart_role_permission).

@@ -7,20 +7,10 @@ import { ok, okMsg } from '../../../core/envelope/result.js';
 import { param, queryParams } from '../../../core/query/index.js';
 import { checkId } from '../../../core/crud/index.js';
 import { PERM } from '../../../db/seed/permissionCodes.js';
-import {
-  MENU_BODY_PROPS,
-  MENU_MSG,
-  addMenu,
-  allMenus,
-  childMenus,
-  deleteMenus,
-  menusUnder,
-  editMenu,
-  menuTreeNode,
-  nest,
-  sortRows,
-  treeModel,
-} from './menu.service.js';
+import { MENU_BODY_PROPS } from './menu.body.js';
+import { MENU_MSG } from './menu.common.js';
+import { addMenu, allMenus, childMenus, deleteMenus, menusUnder, editMenu } from './menu.service.js';
+import { menuTreeNode, nest, sortRows, treeModel } from './menu.tree.js';
 import { RULE_BODY_PROPS, addRule, deleteRule, editRule, findRules, rulesOfMenu, ruleWire, type RuleFilterColumn } from './dataRule.service.js';
 import { bodyOf, ID_QUERY, IDS_QUERY, prop, queryOf } from '../../../core/http/routeSchemas.js';
 
