@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX, type TestApp } from './harness.js';
 import { authHeaders, loginAs } from './helpers/login.js';
 import { TcpProxy } from './helpers/tcpProxy.js';
+import { openHub } from '../src/core/realtime/hub.js';
 
 /**
  * A Redis outage (issue 23 point 4): requests that need Redis fail fast with a 503 envelope instead of an HTTP 500
@@ -57,4 +58,30 @@ describe.runIf(process.env.TEST_REDIS === '1')('Redis faults through a TCP proxy
       expect(await eventually(async () => (await t.app.inject({ method: 'GET', url: HEALTH })).statusCode === 200, 5000)).toBe(true);
     }, 40_000);
   }
+
+  it('pushes reach a node again after its Redis connection was cut: the subscriber resubscribes by itself', async () => {
+    const channel = `pk_t_faults_${Date.now()}`;
+    const isText = (x: unknown): x is { text: string } => typeof (x as { text?: unknown })?.text === 'string';
+    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const behind = await openHub(proxy.url(redisUrl), channel, isText); // this node's Redis goes through the proxy
+    const direct = await openHub(redisUrl, channel, isText);
+    try {
+      const got: string[] = [];
+      behind.onMessage((m) => got.push(m.text));
+      proxy.cut();
+      await sleep(500);
+      proxy.restore();
+      let n = 0;
+      // publish until the restored subscriber hears one (it reconnects within about 2 s)
+      const heard = await eventually(async () => {
+        await direct.publish({ text: `after-${n++}` });
+        return got.length > 0;
+      }, 15_000);
+      expect(heard).toBe(true);
+      expect(got[0]).toMatch(/^after-/);
+    } finally {
+      await behind.close();
+      await direct.close();
+    }
+  }, 30_000);
 });
