@@ -57,6 +57,8 @@ const OVERRIDES: Record<string, ContractOverrides> = {
   userQuestionScore: { values: { userId: (n) => `u${n}`, shipId: OMIT, greatLineId: OMIT } },
   // a task without a target (any place counts), ending after it starts
   activityTask: { values: { targetId: OMIT, rewardHonorId: OMIT, endTime: () => '2099-12-31 23:59:59' } },
+  // a device is bound to a place (required): an id is enough for the engine (the call check finds the place)
+  gameDevice: { values: { signPlaceId: (n) => `p${n}` } },
   treasureChest: { values: { signPlaceId: OMIT, rewardGoodsId: OMIT, rewardHonorId: OMIT } },
   // a single-choice question: two options, answer A (options stored as compact JSON, as sent here)
   questionBank: { values: { options: () => '[{"key":"A","text":"甲"},{"key":"B","text":"乙"}]', answer: () => 'A', signPlaceId: OMIT } },
