@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    setupFiles: ['./src/test/scheduler.ts', './src/test/setup.ts'],
+    setupFiles: ['./src/test/scheduler.ts', './src/test/antdStyles.ts', './src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     // The heaviest jsdom tests (ListPage, SuperQuery, the business picker) take 10–25 s while the server projects run on
