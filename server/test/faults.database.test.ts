@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { createTestApp, createTestContext, testDialect, TEST_ADMIN_PASSWORD, TEST_API_PREFIX, type TestApp } from './harness.js';
 import { authHeaders, loginAs } from './helpers/login.js';
 import { TcpProxy } from './helpers/tcpProxy.js';
+import { eventually } from './helpers/eventually.js';
 import { unavailableService } from '../src/db/unavailable.js';
 
 /**
@@ -22,16 +23,6 @@ const FAULT_ENV = {
 const LIST = `${TEST_API_PREFIX}/sys/position/list?pageNo=1&pageSize=10`;
 const HEALTH = `${TEST_API_PREFIX}/actuator/health`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Poll `probe` every 200 ms until it is true, at most `ms`. */
-async function eventually(probe: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await probe()) return true;
-    await sleep(200);
-  }
-  return false;
-}
 
 function expectUnavailable(res: { statusCode: number; json(): unknown; headers: Record<string, unknown> }) {
   expect(res.statusCode).toBe(503);
@@ -64,6 +55,11 @@ describe.runIf(dialect !== 'sqlite')(`database faults through a TCP proxy (${dia
     proxy.cut();
     expect(await eventually(async () => (await health()).statusCode === 503, 8000)).toBe(true);
     expect((await health()).json()).toEqual({ status: 'DOWN' });
+    // security.md R10: ready follows the database, live only says the process answers
+    const ready = await t.app.inject({ method: 'GET', url: `${TEST_API_PREFIX}/health/ready` });
+    expect([ready.statusCode, ready.json()]).toEqual([503, { status: 'DOWN' }]);
+    const live = await t.app.inject({ method: 'GET', url: `${TEST_API_PREFIX}/health/live` });
+    expect([live.statusCode, live.json()]).toEqual([200, { status: 'UP' }]);
     proxy.restore();
     expect(await eventually(async () => (await health()).statusCode === 200, 10_000)).toBe(true);
   }, 30_000);

@@ -73,3 +73,17 @@ describe.runIf(testDialect() === 'sqlite' && process.env.TEST_REDIS !== '1')('lo
       expect(() => loadConfig(bad)).toThrow(ConfigError);
   });
 });
+
+describe.runIf(testDialect() === 'sqlite' && process.env.TEST_REDIS !== '1')('health routes', () => {
+  it('/actuator/health, /health/ready and /health/live answer UP without sign-in, not cached', async () => {
+    const t = await createTestApp();
+    try {
+      for (const url of ['/actuator/health', '/health/ready', '/health/live']) {
+        const r = await t.app.inject({ method: 'GET', url: `${TEST_API_PREFIX}${url}` });
+        expect([r.statusCode, r.json(), r.headers['cache-control']]).toEqual([200, { status: 'UP' }, 'no-store']);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX, type TestApp } from './harness.js';
 import { authHeaders, loginAs } from './helpers/login.js';
 import { TcpProxy } from './helpers/tcpProxy.js';
+import { eventually } from './helpers/eventually.js';
 import { openHub } from '../src/core/realtime/hub.js';
 
 /**
@@ -12,15 +13,6 @@ import { openHub } from '../src/core/realtime/hub.js';
 const LIST = `${TEST_API_PREFIX}/sys/position/list?pageNo=1&pageSize=10`;
 const HEALTH = `${TEST_API_PREFIX}/actuator/health`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function eventually(probe: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await probe()) return true;
-    await sleep(200);
-  }
-  return false;
-}
-
 describe.runIf(process.env.TEST_REDIS === '1')('Redis faults through a TCP proxy', () => {
   let proxy: TcpProxy;
   let t: TestApp;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PUBLIC } from '../access/guard.js';
 import type { AppContext } from '../context.js';
 import { RedisKv } from '../kv/redis.js';
@@ -37,17 +37,31 @@ async function probe(ctx: AppContext): Promise<boolean> {
 }
 
 /**
- * `GET {API_PREFIX}/actuator/health` (Spring Boot Actuator's path and its anonymous answer): 200 `{"status":"UP"}` or
- * 503 `{"status":"DOWN"}`, for the load balancer's health check (README "Several nodes"). No sign-in, no detail, never
- * refused by load shedding; cheap: one probe per HEALTH_MEMO_MS per node whatever the number of callers.
+ * The balancer's and the orchestrator's checks, no sign-in, no detail, never refused by load shedding; cheap: one
+ * probe per HEALTH_MEMO_MS per node whatever the number of callers.
+ * - `GET {API_PREFIX}/actuator/health` (Spring Boot Actuator's path and its anonymous answer) and
+ *   `GET {API_PREFIX}/health/ready` (security.md R10): 200 `{"status":"UP"}` or 503 `{"status":"DOWN"}`; DOWN too
+ *   once the node is shutting down, so the balancer stops sending while in-flight requests drain.
+ * - `GET {API_PREFIX}/health/live`: 200 `{"status":"UP"}` while the process answers at all (no probe).
  */
 export async function healthModule(app: FastifyInstance): Promise<void> {
   let last: { at: number; up: Promise<boolean> } | null = null;
-  app.get('/actuator/health', { config: { ...PUBLIC, shed: false }, logLevel: 'warn' }, async (_req, reply) => {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  const ready = async (_req: unknown, reply: FastifyReply) => {
     const t = Date.now();
     if (!last || t - last.at >= HEALTH_MEMO_MS) last = { at: t, up: probe(app.ctx) };
-    const up = await last.up;
+    const up = !closing && (await last.up);
     reply.header('cache-control', 'no-store');
     return reply.status(up ? 200 : 503).send({ status: up ? 'UP' : 'DOWN' });
+  };
+  const opts = { config: { ...PUBLIC, shed: false }, logLevel: 'warn' as const };
+  app.get('/actuator/health', opts, ready);
+  app.get('/health/ready', opts, ready);
+  app.get('/health/live', opts, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'UP' };
   });
 }
