@@ -47,7 +47,7 @@ export async function startServer({ env = {}, timeoutMs = 30_000, logName = 'ser
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const logFile = path.join(ARTIFACTS, `${logName}.log`);
   const log = fs.createWriteStream(logFile);
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: ROOT,
     env: {
       ...process.env,

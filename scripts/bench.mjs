@@ -39,6 +39,8 @@ const ONLY_USERS = opt('only', '') === 'users';
 const ACCEPT_ENCODING = opt('accept-encoding', '');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = 16;
+/** When the idle memory is read: a node left alone this long after its start (see (b)). */
+const IDLE_AFTER_MS = 30_000;
 const WARMUP = 3;
 const PREFIX = '/jeecg-boot';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -253,8 +255,13 @@ if (!ONLY_USERS) {
       throw new Error(`server did not answer within 30 s (run ${i + 1})`);
     }
     const steps = await Promise.race([stepsP, sleep(2000).then(() => null)]);
-    if (i === 0) first = ms;
-    else {
+    if (i === 0) {
+      first = ms;
+      // a node that runs on writes the build's code cache a second after it listens (server/launcher.mjs)
+      const cached = () => fs.readdirSync(path.dirname(SERVER_BUNDLE)).some((f) => f.endsWith('.v8cache'));
+      for (let w = 0; w < 50 && !cached(); w++) await sleep(100);
+      console.log(`  code cache written: ${cached() ? 'yes' : 'no'}`);
+    } else {
       runs.push(ms);
       if (steps) stepRuns.push(steps);
     }
@@ -265,12 +272,16 @@ if (!ONLY_USERS) {
       : '';
     console.log(`  ${i === 0 ? 'first start (migrate + seed)' : `restart ${i}`}: ${ms} ms${stepText}`);
     if (i === 3) {
+      // Just after the start (3 s), and idle: V8 gives back the young generation the start grew, and compacts, once
+      // its memory reducer sees the process idle (about 15-20 s here); the figure checked is the idle one, 30 s on.
       await sleep(3000);
+      results.startMem = procMb(child.pid);
+      const memText = (m) => `${m.VmRSS.toFixed(0)} MB (anonymous ${m.RssAnon.toFixed(0)} MB, files ${m.RssFile.toFixed(0)} MB, ${m.threads} threads)`;
+      console.log(`  RSS 3 s after start: ${memText(results.startMem)}`);
+      await sleep(Math.max(0, t0 + IDLE_AFTER_MS - Date.now()));
       results.idleMem = procMb(child.pid);
       results.idleRssMb = results.idleMem.VmRSS;
-      console.log(
-        `  idle RSS 3 s after start: ${results.idleRssMb.toFixed(0)} MB (anonymous ${results.idleMem.RssAnon.toFixed(0)} MB, files ${results.idleMem.RssFile.toFixed(0)} MB, ${results.idleMem.threads} threads)`,
-      );
+      console.log(`  idle RSS ${IDLE_AFTER_MS / 1000} s after start: ${memText(results.idleMem)}`);
       // (c) as Chromium loads /user/login from this server.
       results.loginJsBrowser = !webBuilt
         ? { error: 'web not built' }
@@ -454,7 +465,12 @@ const checks = [
     results.perm1.p99 <= TARGETS.permP99Ms && clean(results.perm1) && clean(results.perm),
   ],
   ['cold start (restart, median of 3)', `${results.coldStartMs} ms`, `≤ ${TARGETS.coldStartMs} ms`, results.coldStartMs <= TARGETS.coldStartMs],
-  ['idle RSS after start', `${results.idleRssMb.toFixed(0)} MB`, `≤ ${TARGETS.idleRssMb} MB`, results.idleRssMb <= TARGETS.idleRssMb],
+  [
+    `idle RSS (${IDLE_AFTER_MS / 1000} s after start)`,
+    `${results.idleRssMb.toFixed(0)} MB`,
+    `≤ ${TARGETS.idleRssMb} MB`,
+    results.idleRssMb <= TARGETS.idleRssMb,
+  ],
   ['login page JS, gzip', `${loginKb.toFixed(0)} KB`, `≤ ${TARGETS.loginJsKb} KB`, loginKb <= TARGETS.loginJsKb],
   ...userChecks(results),
 ];
@@ -673,10 +689,13 @@ ${userReport(r)}${
 ${Object.entries(r.startSteps ?? {})
   .map(([k, v]) => `| … step \`${k}\` (main.ts's start steps, median of the restarts) | ${v.ms} ms (CPU ${v.cpuMs} ms) |`)
   .join('\n')}
-| resident memory (VmRSS) 3 s after start, idle | ${r.idleRssMb.toFixed(0)} MB |
+${r.startMem ? `| resident memory (VmRSS) 3 s after start | ${r.startMem.VmRSS.toFixed(0)} MB |\n` : ''}| resident memory (VmRSS) of the idle node, ${IDLE_AFTER_MS / 1000} s after start | ${r.idleRssMb.toFixed(0)} MB |
 ${r.idleMem ? `| … anonymous (heaps, stacks) / file-backed (node, native modules) / threads | ${r.idleMem.RssAnon.toFixed(0)} MB / ${r.idleMem.RssFile.toFixed(0)} MB / ${r.idleMem.threads} |\n` : ''}
 Cold start is measured from \`spawn(node server/dist/main.js)\` to the first answered HTTP request (polled every
-5 ms), so it includes Node's own start.
+5 ms), so it includes Node's own start. Every start after a build's first runs with V8's code cache (written by
+server/launcher.mjs when that first start listens). The memory 3 s after start still holds the young generation
+the start grew (V8 keeps it until its memory reducer sees the process idle, here 15-20 s after the start); the
+idle figure is read when that has happened.
 
 ## Login page JavaScript (gzip -9)
 

@@ -15,7 +15,7 @@ try {
 console.log(`> node ${path.relative(ROOT, SERVER_BUNDLE)}`);
 // The server runs in its own process group, so a Ctrl-C in the terminal reaches it once, through us: npm, the
 // shell and this script all receive the terminal's SIGINT, and a second SIGINT would cut the graceful shutdown short.
-const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], { cwd: ROOT, stdio: 'inherit', env: process.env, detached: true });
+const child = spawn(process.execPath, [SERVER_BUNDLE], { cwd: ROOT, stdio: 'inherit', env: process.env, detached: true });
 
 let lastForward = 0;
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {

@@ -17,7 +17,7 @@ const WEB_SOURCES = ['web/src', 'web/build', 'web/public', 'web/index.html', 'we
         .map((f) => `web/${f}`)
     : [],
 );
-const SERVER_SOURCES = ['server/src', 'server/build.mjs', 'server/package.json', 'packages/contract/src'];
+const SERVER_SOURCES = ['server/src', 'server/build.mjs', 'server/launcher.mjs', 'server/package.json', 'packages/contract/src'];
 
 /** Newest modification time (ms) among files under the given repo-relative paths; 0 when none exist. */
 export function newestMtime(paths) {

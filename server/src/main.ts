@@ -66,6 +66,8 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ host: config.host, port: config.port });
   step('listen');
+  // the launcher (server/launcher.mjs) writes V8's code cache of this start once it is listening
+  process.emit('pk:listening' as 'beforeExit', 0);
   app.log.info({ startSteps: steps, startMs: Math.round(last) }, `海盗王后台管理系统 listening on ${address}/ (API prefix ${config.apiPrefix || '/'})`);
 }
 

@@ -4,11 +4,13 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../src/db/connection.js';
+import { CHECKPOINT } from '../src/db/sqliteCheckpoint.js';
 
 // db/sqliteCheckpoint.ts: the write-ahead log is copied back into the database file by a worker thread, not by the
-// commits of the request-serving connection (which would stall every request in flight).
+// commits of the request-serving connection (which would stall every request in flight). The worker starts once the
+// log has grown past CHECKPOINT.startBytes.
 describe('SQLite checkpoints off the event loop', () => {
-  it('a committed write reaches the database file itself within a moment, without the serving connection checkpointing', async () => {
+  it('once the log has grown, committed writes reach the database file itself within a moment, without the serving connection checkpointing', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pk-ckpt-'));
     const file = path.join(dir, 'a.db');
     const { db, destroy } = await openDb(`sqlite:${file}`);
@@ -18,11 +20,15 @@ describe('SQLite checkpoints off the event loop', () => {
         .addColumn('id', 'integer', (c) => c.primaryKey())
         .addColumn('v', 'text')
         .execute();
-      for (let i = 0; i < 50; i++)
+      // commits until the log passes the worker's start threshold (each row about a page)
+      const walSize = () => fs.statSync(`${file}-wal`).size;
+      let rows = 0;
+      while (walSize() < CHECKPOINT.startBytes && rows < 10_000)
         await db
           .insertInto('t' as never)
-          .values({ id: i, v: 'x'.repeat(500) } as never)
+          .values({ id: rows++, v: 'x'.repeat(3000) } as never)
           .execute();
+      expect(walSize()).toBeGreaterThanOrEqual(CHECKPOINT.startBytes);
       // a copy of the database file alone (no -wal beside it) holds what the worker copied back
       const rowsInFile = () => {
         const copy = path.join(dir, `copy-${Date.now()}.db`);
@@ -37,8 +43,8 @@ describe('SQLite checkpoints off the event loop', () => {
         }
       };
       const deadline = Date.now() + 5_000;
-      while (rowsInFile() < 50 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(rowsInFile()).toBe(50);
+      while (rowsInFile() < rows && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(rowsInFile()).toBe(rows);
     } finally {
       await destroy();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -4,13 +4,19 @@ import { z } from 'zod';
 import { loadConfig } from '../src/config.js';
 import { installErrorHandler } from '../src/core/http/errorHandler.js';
 import { registerApiDocs } from '../src/core/http/apiDocs.js';
-import { installZodSchemas, parseOr400, type ZodTypeProvider } from '../src/core/http/zodSchema.js';
+import { installZodSchemas, lazySchema, parseOr400, type ZodTypeProvider } from '../src/core/http/zodSchema.js';
 
 // Issue 11 point 2: route schemas written with zod validate query and body (400 envelope naming the field, the
 // handler never runs) and feed the OpenAPI document; routes without a zod schema keep working as before.
 describe('zod route schemas', () => {
   let app: FastifyInstance;
   const calls: unknown[] = [];
+  let lazyBuilds = 0;
+  const lazyBody = lazySchema(() => {
+    lazyBuilds++;
+    return z.object({ title: z.string({ error: '标题不能为空' }).min(1), n: z.coerce.number().optional() });
+  });
+  let buildsAtReady = -1;
 
   beforeAll(async () => {
     app = Fastify({ logger: false });
@@ -47,6 +53,7 @@ describe('zod route schemas', () => {
             return { success: true, result: `${req.params.kind}:${req.body.name}` };
           },
         );
+        r.post('/sys/thing/lazy', { config: { auth: 'public' }, schema: { body: lazyBody } }, async (req) => ({ success: true, result: req.body }));
         api.post(
           '/sys/thing/plain',
           { config: { auth: 'public' }, schema: { body: { type: 'object', required: ['x'], properties: { x: { type: 'string' } } } } },
@@ -56,6 +63,7 @@ describe('zod route schemas', () => {
       { prefix: '/jeecg-boot' },
     );
     await app.ready();
+    buildsAtReady = lazyBuilds;
   });
   afterAll(async () => app.close());
 
@@ -103,6 +111,22 @@ describe('zod route schemas', () => {
     expect(parseOr400(schema, { ids: ['a'] })).toEqual({ ids: ['a'] });
     expect(() => parseOr400(schema, { ids: [''] }, 'body')).toThrow('参数ids.0不正确');
     expect(() => parseOr400(schema, null, 'body')).toThrow('请求内容不正确');
+  });
+
+  it('builds a lazy schema on its first use, not at registration or ready, and validates with it as with any other', async () => {
+    expect(buildsAtReady).toBe(0);
+    const bad = await app.inject({ method: 'POST', url: '/jeecg-boot/sys/thing/lazy', payload: { n: '2' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, message: '标题不能为空' });
+    const ok = await app.inject({ method: 'POST', url: '/jeecg-boot/sys/thing/lazy', payload: { title: 't', n: '2' } });
+    expect(ok.json().result).toEqual({ title: 't', n: 2 });
+    expect(lazyBuilds).toBe(1);
+    // it stands for the schema itself where code reads it
+    expect(lazyBody.safeParse({ title: 'x' }).success).toBe(true);
+    expect(Object.keys(lazyBody.shape)).toEqual(['title', 'n']);
+    const doc = app.swagger() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: object } }> } }>> };
+    expect(Object.keys(doc.paths['/jeecg-boot/sys/thing/lazy']!.post!.requestBody!.content['application/json']!.schema.properties)).toEqual(['title', 'n']);
+    expect(lazyBuilds).toBe(1);
   });
 
   it('leaves routes with a JSON Schema on Fastify’s own validation', async () => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
@@ -13,8 +14,10 @@ import { Worker } from 'node:worker_threads';
  * checkpoint runs right after its own commit with no writer in between, so the next write starts the log over. The
  * log file stays below that size. Device sign-ins at 16 connections, same runs: 1,068–1,157 req/s, p99 24–27 ms with
  * the default; 1,294–1,338 req/s, p99 22–23 ms with this.
+ * The worker (a thread, its own V8 heap: ~9 MB) starts when the log first passes `startBytes` (SQLite's own
+ * threshold, 1,000 pages), looked at every `watchMs`: a node that only reads, or has just started, does not carry it.
  */
-export const CHECKPOINT = { everyMs: 50, mainPages: 20_000 } as const;
+export const CHECKPOINT = { everyMs: 50, mainPages: 20_000, startBytes: 4 * 1024 * 1024, watchMs: 1000 } as const;
 
 // CommonJS, run by `new Worker(…, { eval: true })`: a busy checkpoint (another one running) is simply tried again later
 const WORKER_SOURCE = `
@@ -32,19 +35,36 @@ setInterval(() => {
 }, workerData.everyMs);
 `;
 
-/** Start the checkpoint worker of a WAL database file opened by `sqlite`; answers its stop. */
-export function startCheckpointer(sqlite: { pragma(source: string): unknown }, file: string): () => Promise<void> {
+/** Checkpoints of a WAL database file opened by `sqlite`, by a worker started once the log grows; answers their stop. */
+export function startCheckpointer(
+  sqlite: { pragma(source: string): unknown },
+  file: string,
+  opts: { startBytes?: number; watchMs?: number } = {},
+): () => Promise<void> {
   sqlite.pragma(`wal_autocheckpoint = ${CHECKPOINT.mainPages}`);
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, everyMs: CHECKPOINT.everyMs } });
-  worker.unref();
+  const startBytes = opts.startBytes ?? CHECKPOINT.startBytes;
+  let worker: Worker | null = null;
   let stopped = false;
-  worker.on('error', (err) => {
-    // the main connection's own checkpoint still bounds the log; say so once
-    if (!stopped) process.emitWarning(`SQLite checkpoint worker stopped: ${err.message}`);
-  });
+  const start = () => {
+    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+    worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, everyMs: CHECKPOINT.everyMs } });
+    worker.unref();
+    worker.on('error', (err) => {
+      // the main connection's own checkpoint still bounds the log; say so once
+      if (!stopped) process.emitWarning(`SQLite checkpoint worker stopped: ${err.message}`);
+    });
+  };
+  const watch = setInterval(() => {
+    fs.stat(`${file}-wal`, (err, st) => {
+      if (stopped || worker || err || st.size < startBytes) return;
+      clearInterval(watch);
+      start();
+    });
+  }, opts.watchMs ?? CHECKPOINT.watchMs);
+  watch.unref();
   return async () => {
     stopped = true;
-    await worker.terminate();
+    clearInterval(watch);
+    await worker?.terminate();
   };
 }

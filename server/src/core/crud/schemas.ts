@@ -12,6 +12,7 @@ import { FIELD_FORMATS, type FieldDef } from '@pk/contract';
 import type { z } from 'zod';
 import { bodyOf, ID_QUERY, IDS_QUERY, PAGING_QUERY, prop, qv, queryOf } from '../http/routeSchemas.js';
 import type { ResolvedBinding } from './binding.js';
+import { lazySchema } from '../http/zodSchema.js';
 
 const FILTER_TEXT = { eq: '等于', like: '模糊匹配', range: '范围' } as const;
 
@@ -79,18 +80,24 @@ export interface CrudSchemaExtras {
   edit?: Record<string, z.ZodType>;
 }
 
-/** Every standard route's schema of one binding (built once at registration). */
+/**
+ * Every standard route's schema of one binding. Each is built on its first use (lazySchema): the first request the
+ * route checks, or the API document; the start only names them.
+ */
 export function crudSchemas(b: ResolvedBinding, extra: CrudSchemaExtras = {}): CrudSchemas {
-  const list = listFields(b, extra.query ?? {});
-  const exportFields = { ...list, selections: qv('只导出这些id，以逗号分隔'), paramsStr: qv('筛选条件（URL编码的JSON对象）') };
+  const list = () => listFields(b, extra.query ?? {});
+  const exportFields = () => ({ ...list(), selections: qv('只导出这些id，以逗号分隔'), paramsStr: qv('筛选条件（URL编码的JSON对象）') });
   return {
-    list: { querystring: queryOf(list) },
+    list: { querystring: lazySchema(() => queryOf(list())) },
     queryById: { querystring: ID_QUERY },
-    add: { body: entityBody(b, 'add', extra.add) },
-    edit: { body: entityBody(b, 'edit', extra.edit) },
+    add: { body: lazySchema(() => entityBody(b, 'add', extra.add)) },
+    edit: { body: lazySchema(() => entityBody(b, 'edit', extra.edit)) },
     delete: { querystring: ID_QUERY },
     deleteBatch: { querystring: IDS_QUERY },
     // POST sends the same filters as a JSON or form body (or none)
-    exportXls: { querystring: queryOf(exportFields), body: bodyOf({ selections: '只导出这些id，以逗号分隔' }, { optional: true }) },
+    exportXls: {
+      querystring: lazySchema(() => queryOf(exportFields())),
+      body: lazySchema(() => bodyOf({ selections: '只导出这些id，以逗号分隔' }, { optional: true })),
+    },
   };
 }

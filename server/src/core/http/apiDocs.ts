@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { RouteAuth } from '../access/types.js';
+import { isZodSchema, realSchema } from './zodSchema.js';
 
 /**
  * The public API-docs routes, as `METHOD url` (the format of `undeclaredRoutes` in core/access/guard.ts), filled
@@ -141,8 +142,9 @@ function tagOf(url: string, prefix: string): string {
 }
 
 /** Zod schemas (standard-schema objects) become JSON Schema; JSON Schema passes through; anything else is dropped. */
-function jsonSchemaOf(s: unknown, toJson: ToJsonSchema | null, io: 'input' | 'output'): unknown {
-  if (!s || typeof s !== 'object') return undefined;
+function jsonSchemaOf(part: unknown, toJson: ToJsonSchema | null, io: 'input' | 'output'): unknown {
+  if (!part || typeof part !== 'object') return undefined;
+  const s = realSchema(part);
   if (isStandardSchema(s)) {
     try {
       return toJson?.(s, { unrepresentable: 'any', target: 'openapi-3.0', io, override: foldRepeated });
@@ -171,5 +173,5 @@ function foldRepeated({ jsonSchema: j }: { jsonSchema: Record<string, unknown> }
 }
 
 function isStandardSchema(s: unknown): boolean {
-  return !!s && typeof s === 'object' && '~standard' in s;
+  return isZodSchema(s) || (!!s && typeof s === 'object' && '~standard' in s);
 }

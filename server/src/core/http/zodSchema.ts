@@ -31,7 +31,50 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
 
 /** A zod 4 schema, recognised without importing zod (it costs ~170 ms to load: only modules that use it pay). */
 export function isZodSchema(s: unknown): s is z.ZodType {
+  if (isLazySchema(s)) return true;
   return !!s && typeof s === 'object' && '_zod' in s && typeof (s as { safeParse?: unknown }).safeParse === 'function';
+}
+
+const BUILD = Symbol('lazy schema');
+
+/**
+ * A schema built on its first use: the first request that the route validates, or the API document. Building the
+ * zod schemas of every CRUD route at registration was a tenth of the start (issue 23 point 7). It stands for the
+ * schema everywhere: a property read builds it and reads the real one; the validator and the API document take the
+ * real one first (`realSchema`), so a request pays for no indirection.
+ */
+export function lazySchema<S extends z.ZodType>(build: () => S): S {
+  let built: S | undefined;
+  const get = () => (built ??= build());
+  return new Proxy({} as S, {
+    get: (_t, key) => {
+      if (key === BUILD) return get;
+      // what Fastify asks of every route schema at ready (a fluent-json-schema mark, per-content-type bodies) is no
+      // zod property: answered without building
+      if (!built && (typeof key === 'symbol' || NOT_ZOD.has(key))) return undefined;
+      return Reflect.get(get(), key);
+    },
+    has: (_t, key) => key === BUILD || Reflect.has(get(), key),
+    ownKeys: () => Reflect.ownKeys(get()),
+    getOwnPropertyDescriptor: (_t, key) => {
+      const d = Reflect.getOwnPropertyDescriptor(get(), key);
+      return d && { ...d, configurable: true };
+    },
+    // not Object.prototype: Fastify leaves a schema of its own class (zod's) to the route's validator compiler
+    getPrototypeOf: () => (built ? Reflect.getPrototypeOf(built) : LAZY_PROTO),
+  });
+}
+
+const LAZY_PROTO = Object.freeze(Object.create(null) as object);
+const NOT_ZOD = new Set(['isFluentSchema', 'content']);
+
+function isLazySchema(s: unknown): boolean {
+  return !!s && typeof s === 'object' && typeof (s as { [BUILD]?: unknown })[BUILD] === 'function';
+}
+
+/** The schema itself, built now if it was lazy. */
+export function realSchema<T>(s: T): T {
+  return isLazySchema(s) ? (s as unknown as { [BUILD]: () => T })[BUILD]() : s;
 }
 
 /** The Chinese message of a failed parse: the schema's own message, else `参数<path>不正确` for the first issue. */
@@ -88,6 +131,10 @@ export function installZodSchemas(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!hasZodPart(route.schema)) return;
     route.validatorCompiler = ({ schema, httpPart }) => {
+      if (isLazySchema(schema)) {
+        let validate: ReturnType<typeof zodValidator> | undefined;
+        return (data: unknown) => (validate ??= zodValidator(realSchema(schema as z.ZodType), httpPart ?? 'body'))(data);
+      }
       if (isZodSchema(schema)) return zodValidator(schema, httpPart ?? 'body');
       throw new Error(`route ${route.url}: mix of zod and JSON Schema parts is not supported`);
     };

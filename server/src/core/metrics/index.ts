@@ -7,7 +7,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LatencyHistogram } from './histogram.js';
-import { pickHeaders, safeHost, safeUrl, TRACE_REQUEST_HEADERS, TRACE_RESPONSE_HEADERS, TraceRing } from './trace.js';
+import { TRACE_REQUEST_HEADERS, TRACE_RESPONSE_HEADERS, TraceRing } from './trace.js';
 import { startRuntimeCollectors } from './runtime.js';
 
 export interface AppMetrics {
@@ -28,18 +28,19 @@ function record(m: AppMetrics, req: FastifyRequest, reply: FastifyReply): void {
   const ms = reply.elapsedTime;
   m.latency.record(ms / 1000);
   const user = req.user;
+  const h = req.headers;
   m.traces.push({
-    timestamp: new Date().toISOString(),
-    principal: user ? { name: user.username } : null,
-    session: null,
-    request: {
-      method: req.method,
-      uri: `${req.protocol}://${safeHost(req.host)}${safeUrl(req.url)}`,
-      headers: pickHeaders(req.headers, TRACE_REQUEST_HEADERS),
-      remoteAddress: req.ip,
-    },
-    response: { status: reply.statusCode, headers: pickHeaders(reply.getHeaders(), TRACE_RESPONSE_HEADERS) },
-    timeTaken: Math.round(ms),
+    at: Date.now(),
+    user: user ? user.username : null,
+    method: req.method,
+    protocol: req.protocol,
+    host: req.host,
+    url: req.url,
+    requestHeaders: TRACE_REQUEST_HEADERS.map((n) => h[n]),
+    remoteAddress: req.ip,
+    status: reply.statusCode,
+    responseHeaders: TRACE_RESPONSE_HEADERS.map((n) => reply.getHeader(n)),
+    ms,
   });
 }
 

@@ -16,7 +16,7 @@ function choiceSet(v: string): string[] {
     ...new Set(
       v
         .toUpperCase()
-        .split(/[\s,，、;；|]+/)
+        .split(/[\s,\uFF0C\u3001;\uFF1B|]+/) // whitespace , ， 、 ; ； |
         .flatMap((p) => (/^[A-Z]+$/.test(p) ? p.split('') : [p]))
         .filter(Boolean),
     ),

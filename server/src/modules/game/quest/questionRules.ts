@@ -77,7 +77,7 @@ export function normaliseQuestion(type: unknown, rawOptions: unknown, rawAnswer:
       if (options.length < 2) throw new BizError(QUESTION_MSG.optionsTooFew);
       const keys = answer
         .toUpperCase()
-        .split(/[,，\s]+/)
+        .split(/[,\uFF0C\s]+/) // , or ，
         .filter(Boolean);
       if (t === QUESTION_TYPE.single && keys.length !== 1) throw new BizError(QUESTION_MSG.answerSingle);
       if (!keys.length) throw new BizError(QUESTION_MSG.answerRequired);

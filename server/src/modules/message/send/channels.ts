@@ -36,7 +36,7 @@ export function receivers(receiver: string): string[] {
   return [
     ...new Set(
       receiver
-        .split(/[,，;；\s]+/)
+        .split(/[,\uFF0C;\uFF1B\s]+/) // , ， ; ；
         .map((s) => s.trim())
         .filter(Boolean),
     ),
