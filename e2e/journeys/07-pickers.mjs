@@ -17,6 +17,19 @@ async function waitValue(page, field, ok, what) {
   throw new Error(`${what}: value-${field} is ${JSON.stringify(await valueOf(page, field))}`);
 }
 
+/** Wait (bounded) until the tree in `scope` shows `want(checked, shown)` checked boxes, as a user waits to see it. */
+async function waitChecked(scope, want, what) {
+  for (let i = 0; i < 50; i++) {
+    const checked = await scope.locator('.ant-tree-checkbox-checked').count();
+    const shown = await scope.locator('.ant-tree-checkbox').count();
+    if (want(checked, shown)) return { checked, shown };
+    await scope.page().waitForTimeout(100);
+  }
+  const checked = await scope.locator('.ant-tree-checkbox-checked').count();
+  const shown = await scope.locator('.ant-tree-checkbox').count();
+  throw new Error(`${what}: ${checked} of ${shown} boxes checked`);
+}
+
 /** The checkbox of the tree node titled `title` inside `scope`. */
 function treeCheckbox(scope, title) {
   // The inner locator of `has` is relative to the tree node, so it must be a plain selector.
@@ -103,12 +116,17 @@ export async function run({ page, baseUrl, step }) {
   modal = page.getByTestId('depart-modal');
   await modal.getByTitle('技术部', { exact: true }).waitFor();
   await clickHoverMenuItem(page, page.getByTestId('depart-tree-ops'), '父子关联');
-  await treeCheckbox(modal, '海盗王乐园').click(); // uncheck (the saved value was checked)
+  // linked now: the saved company shows its whole subtree checked (every node shown is in it; other journeys may
+  // have added departments under it) — the switch is seen before the boxes are clicked
+  await waitChecked(modal, (checked, shown) => checked >= 3 && checked === shown, 'linked mode shows the subtree of the saved company');
+  await treeCheckbox(modal, '海盗王乐园').click(); // uncheck: the subtree follows
+  await waitChecked(modal, (checked) => checked === 0, 'linked: unchecking the company unchecks its subtree');
   await treeCheckbox(modal, '海盗王乐园').click(); // check again: the subtree follows
-  // every node shown is in the company's subtree (other journeys may have added departments under it)
-  const linked = await modal.locator('.ant-tree-checkbox-checked').count();
-  const shown = await modal.locator('.ant-tree-checkbox').count();
-  expect(linked >= 3 && linked === shown, `linked: ${linked} of ${shown} boxes checked, want all (at least 3)`);
+  const { checked: linked } = await waitChecked(
+    modal,
+    (checked, shown) => checked >= 3 && checked === shown,
+    'linked: checking the company checks its whole subtree, want all (at least 3)',
+  );
   await screenshot(page, 'pickers-depart-linked');
   await page
     .getByRole('dialog', { name: '选择部门' })

@@ -21,6 +21,7 @@ import { createNotifier } from './core/notify/notifier.js';
 import { installScheduler } from './core/jobs/scheduler.js';
 import type { SchedulerOptions } from './core/jobs/schedulerOptions.js';
 import { loadShedding } from './core/http/loadShedding.js';
+import { requestTimeout } from './core/http/requestTimeout.js';
 import { healthModule } from './core/http/health.js';
 
 export interface BuildOptions {
@@ -60,6 +61,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   );
   installScheduler(app, opts.scheduler);
   await app.register(loadShedding, config.loadShedding); // first: a refused request costs nothing else
+  await app.register(requestTimeout, { requestTimeoutMs: config.requestTimeoutMs });
   await app.register(securityHeaders);
   await app.register(corsPolicy);
   await app.register(rateLimits);

@@ -6,6 +6,7 @@ import { loadThirdLoginConfig, type ThirdLoginConfig } from './modules/system/th
 import { loadSignInConfig, type SignInConfig } from './modules/system/sms/config.js';
 import { parseDataSourceHosts } from './modules/system/dataSource/hostPolicy.js'; // issue 23 points 11–12
 import { loadLoadSheddingConfig, type LoadSheddingConfig } from './core/http/loadShedding.js'; // MAX_EVENT_LOOP_DELAY_MS, MAX_HEAP_USED_PERCENT, MAX_IN_FLIGHT
+import { loadRequestTimeoutConfig } from './core/http/requestTimeout.js'; // REQUEST_TIMEOUT_MS
 import { loadDbTimeoutConfig, type DbTimeoutConfig } from './db/timeouts.js'; // DB_*_TIMEOUT_MS, SQLITE_BUSY_TIMEOUT_MS
 import { loadFileStoreConfig, type FileStoreConfig } from './core/files/config.js'; // FILE_STORE, FILE_STORE_SHARED, CLUSTER
 
@@ -21,6 +22,8 @@ export const DEFAULT_POOL_SIZE = 2 * os.availableParallelism() + 1;
 export interface AppConfig extends SecurityConfig, ThirdLoginConfig, SignInConfig, FileStoreConfig, DbTimeoutConfig {
   /** Load shedding (core/http/loadShedding.ts). */
   loadShedding: LoadSheddingConfig;
+  /** The bound on one request's answer (core/http/requestTimeout.ts); 0 = none. */
+  requestTimeoutMs: number;
   port: number;
   host: string;
   /** API path prefix, e.g. `/jeecg-boot` (no trailing slash). */
@@ -151,6 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       throw new ConfigError(message);
     }),
     ...loadLoadSheddingConfig(env, (message) => {
+      throw new ConfigError(message);
+    }),
+    ...loadRequestTimeoutConfig(env, (message) => {
       throw new ConfigError(message);
     }),
     ...loadThirdLoginConfig(env), // issue 14 oauth part: OIDC_PROVIDERS, OIDC_REDIRECT_BASE, CAS_SERVER_URL, CAS_SERVICES

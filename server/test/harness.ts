@@ -35,10 +35,11 @@ export const RAISED_RATE_LIMITS = {
 };
 
 /**
- * Load shedding off by default: the suite runs many processes on two cores, where a test's event loop may lag a
- * second; loadShedding.test.ts turns it on.
+ * Load shedding and the request time bound off by default: the suite runs many processes on two cores, where a
+ * test's event loop may lag a second and a big import may take longer than 8 s; loadShedding.test.ts and
+ * requestTimeout.test.ts turn them on.
  */
-export const NO_LOAD_SHEDDING = { MAX_EVENT_LOOP_DELAY_MS: '0', MAX_HEAP_USED_PERCENT: '0', MAX_IN_FLIGHT: '0' };
+export const NO_LOAD_SHEDDING = { MAX_EVENT_LOOP_DELAY_MS: '0', MAX_HEAP_USED_PERCENT: '0', MAX_IN_FLIGHT: '0', REQUEST_TIMEOUT_MS: '0' };
 
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MYSQL_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
