@@ -42,9 +42,21 @@ describe('SQLite checkpoints off the event loop', () => {
           c.close();
         }
       };
-      const deadline = Date.now() + 5_000;
-      while (rowsInFile() < rows && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(rowsInFile()).toBe(rows);
+      // a copy taken while the worker writes the file may be torn ("malformed"): that is "not yet", look again
+      const rowsInCopy = () => {
+        try {
+          return rowsInFile();
+        } catch {
+          return -1;
+        }
+      };
+      const deadline = Date.now() + 10_000;
+      let seen = rowsInCopy();
+      while (seen !== rows && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        seen = rowsInCopy();
+      }
+      expect(seen).toBe(rows);
     } finally {
       await destroy();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -27,8 +27,7 @@ export function loadRequestTimeoutConfig(env: NodeJS.ProcessEnv, failWith: (mess
   return { requestTimeoutMs: n };
 }
 
-const unbounded = (req: FastifyRequest) =>
-  req.headers.upgrade !== undefined || /^multipart\//i.test(req.headers['content-type'] ?? '');
+const unbounded = (req: FastifyRequest) => req.headers.upgrade !== undefined || /^multipart\//i.test(req.headers['content-type'] ?? '');
 
 export const requestTimeout = fp(
   async function requestTimeout(app: FastifyInstance, opts: RequestTimeoutConfig) {
