@@ -36,11 +36,22 @@ export async function prepareContext(config: AppConfig, opts: PrepareOptions = {
   try {
     // Migrations, the shared secret and the seed under one database-wide lock: nodes may start together (db/startupLock.ts).
     const { finalConfig, generatedAdminPassword } = await withStartupLock(db.dialect, config.databaseUrl, config.dbTimeouts.connectMs, async () => {
-      await migrate(db);
-      // After the migration: without JWT_SECRET the secret lives in the shared database (sys_secret).
-      const finalConfig: AppConfig = { ...config, jwtSecret: await resolveJwtSecret(config, db) };
-      const { generatedAdminPassword } = opts.seed === false ? { generatedAdminPassword: null } : await seed(db, { adminPassword: finalConfig.adminPassword });
-      return { finalConfig, generatedAdminPassword };
+      // A migration may hold a statement longer than a request's bound (a backfill of a big table): migrations and
+      // the seed run on connections of their own without DB_STATEMENT_TIMEOUT_MS, closed afterwards (SQLite has none).
+      const setupDb =
+        db.dialect === 'sqlite' || config.dbTimeouts.statementMs === 0
+          ? db
+          : await openDb(config.databaseUrl, config.dbPoolSize, { ...config.dbTimeouts, statementMs: 0 });
+      try {
+        await migrate(setupDb);
+        // After the migration: without JWT_SECRET the secret lives in the shared database (sys_secret).
+        const finalConfig: AppConfig = { ...config, jwtSecret: await resolveJwtSecret(config, setupDb) };
+        const { generatedAdminPassword } =
+          opts.seed === false ? { generatedAdminPassword: null } : await seed(setupDb, { adminPassword: finalConfig.adminPassword });
+        return { finalConfig, generatedAdminPassword };
+      } finally {
+        if (setupDb !== db) await setupDb.destroy();
+      }
     });
     // Sessions are read on every request; on the database store this node remembers them for SESSION_MEMO_MS.
     const kv = await openKv(finalConfig, db, { memo: { prefixes: [SESSION_PREFIX], maxAgeMs: SESSION_MEMO_MS }, ...opts });

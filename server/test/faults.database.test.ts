@@ -5,6 +5,8 @@ import { authHeaders, loginAs } from './helpers/login.js';
 import { TcpProxy } from './helpers/tcpProxy.js';
 import { eventually } from './helpers/eventually.js';
 import { unavailableService } from '../src/db/unavailable.js';
+import { openDb } from '../src/db/connection.js';
+import { DEFAULT_DB_TIMEOUTS } from '../src/db/timeouts.js';
 
 /**
  * A lost or stalled database costs requests, never the process (issue 23 points 1–3): the server reaches the test's
@@ -163,4 +165,32 @@ describe(`a statement is bounded by DB_STATEMENT_TIMEOUT_MS / SQLITE_BUSY_TIMEOU
       await t.close();
     }
   }, 30_000);
+});
+
+describe.runIf(dialect !== 'sqlite')(`migrations and the seed are not bounded by DB_STATEMENT_TIMEOUT_MS (${dialect})`, () => {
+  it('an empty database is migrated and seeded under a 1 ms bound, which the requests’ statements then keep', async () => {
+    // DDL and the seed's statements take longer than 1 ms; they run on connections of their own (bootstrap.ts)
+    const t = await createTestContext({ env: { DB_STATEMENT_TIMEOUT_MS: '1' } });
+    try {
+      // read back without a bound (1 ms would make any read a gamble)
+      const unbounded = await openDb(t.config.databaseUrl, 1, { ...DEFAULT_DB_TIMEOUTS, statementMs: 0 });
+      try {
+        const admins = await unbounded.db.selectFrom('sys_user').select('username').where('username', '=', 'admin').execute();
+        expect(admins).toHaveLength(1);
+      } finally {
+        await unbounded.destroy();
+      }
+      const started = Date.now();
+      let failed = false;
+      try {
+        await (dialect === 'postgres' ? sql`select pg_sleep(2)` : sql`select sleep(2)`).execute(t.ctx.db.db);
+      } catch {
+        failed = true; // PostgreSQL cancels it; MariaDB's SLEEP() interrupted may answer instead
+      }
+      expect(Date.now() - started).toBeLessThan(1500);
+      if (dialect === 'postgres') expect(failed).toBe(true);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });

@@ -35,11 +35,18 @@ export const RAISED_RATE_LIMITS = {
 };
 
 /**
- * Load shedding and the request time bound off by default: the suite runs many processes on two cores, where a
- * test's event loop may lag a second and a big import may take longer than 8 s; loadShedding.test.ts and
- * requestTimeout.test.ts turn them on.
+ * Load shedding and the request time bound off, and statements bounded at 30 s instead of 5, by default: the suite
+ * runs many processes on two cores, where a test's event loop may lag a second, a big import may take longer than
+ * 8 s and a statement may wait seconds for a busy database; loadShedding.test.ts, requestTimeout.test.ts and
+ * faults.database.test.ts set their own bounds.
  */
-export const NO_LOAD_SHEDDING = { MAX_EVENT_LOOP_DELAY_MS: '0', MAX_HEAP_USED_PERCENT: '0', MAX_IN_FLIGHT: '0', REQUEST_TIMEOUT_MS: '0' };
+export const NO_LOAD_SHEDDING = {
+  MAX_EVENT_LOOP_DELAY_MS: '0',
+  MAX_HEAP_USED_PERCENT: '0',
+  MAX_IN_FLIGHT: '0',
+  REQUEST_TIMEOUT_MS: '0',
+  DB_STATEMENT_TIMEOUT_MS: '30000',
+};
 
 const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MYSQL_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';

@@ -4,9 +4,11 @@
  *
  * - DB_CONNECT_TIMEOUT_MS (5000): opening one connection (TCP + handshake + sign-in) to PostgreSQL or MariaDB.
  * - DB_ACQUIRE_TIMEOUT_MS (5000): a request waiting for a free connection of the pool.
- * - DB_STATEMENT_TIMEOUT_MS (30000; 0 = none): one statement — the server cancels it (PostgreSQL
+ * - DB_STATEMENT_TIMEOUT_MS (5000; 0 = none): one statement of a request — the server cancels it (PostgreSQL
  *   `statement_timeout`, MariaDB `max_statement_time`, MySQL `max_execution_time`) and the driver gives up 2 s later
  *   when even the cancellation is lost (a stall that swallowed the bytes in flight); that connection is then dropped.
+ *   5 s, inside the request's own 8 s bound (REQUEST_TIMEOUT_MS; security.md R12). Migrations and the seed are not
+ *   bounded (bootstrap.ts runs them on connections of their own).
  * - SQLITE_BUSY_TIMEOUT_MS (5000): SQLite waiting for another process's write lock (`busy_timeout`).
  */
 export interface DbTimeouts {
@@ -16,7 +18,7 @@ export interface DbTimeouts {
   sqliteBusyMs: number;
 }
 
-export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectMs: 5000, acquireMs: 5000, statementMs: 30_000, sqliteBusyMs: 5000 };
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectMs: 5000, acquireMs: 5000, statementMs: 5000, sqliteBusyMs: 5000 };
 
 /** The driver gives up this long after the database should have cancelled the statement itself. */
 export const CLIENT_TIMEOUT_GRACE_MS = 2000;
