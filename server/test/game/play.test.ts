@@ -102,12 +102,16 @@ describe(`play: sign-in, answer, chest (${process.env.TEST_DB ?? 'sqlite'})`, ()
       success: false,
       message: `该签到点不在开放时间内（${minute(60)}–${minute(120)}）`,
     });
-    const closedSinceAnHour = await place(null, minute(-60));
-    expect((await post('/book/userSignPlace/signIn', { nfcUid: p.nfcUid, placeId: closedSinceAnHour.id })).success).toBe(false);
+    // one bound, outside it: a close bound already passed today — in the first two minutes of the day there is none
+    // (a close bound is read from 00:00), so an open bound not reached yet
+    const [h, m] = now().slice(11, 16).split(':').map(Number);
+    const minuteOfDay = h * 60 + m;
+    const closedNow = minuteOfDay >= 2 ? await place(null, minuteOfDay >= 61 ? minute(-60) : '00:00') : await place(minute(60), null);
+    expect((await post('/book/userSignPlace/signIn', { nfcUid: p.nfcUid, placeId: closedNow.id })).success).toBe(false);
     expect(await history(p.userId)).toHaveLength(0);
     for (const [open, close] of [
       [minute(-60), minute(60)],
-      [`${minute(-1)}:00`, null],
+      [`${minuteOfDay >= 1 ? minute(-1) : '00:00'}:00`, null],
       [null, null],
       ['9点', null],
     ] as const) {
