@@ -150,8 +150,20 @@ export async function run({ page, context, baseUrl, step }) {
   await page.getByRole('tab', { name: '部门用户' }).click();
   await page.getByRole('button', { name: '添加已有用户' }).click();
   const pick = page.getByRole('dialog');
-  await pick.getByLabel('选择用户').fill(SECOND.username);
-  await page.locator('.ant-select-item-option', { hasText: SECOND.username }).click();
+  await motionsSettled(page, 5000); // the dialog has opened before the user types
+  const option = page.locator('.ant-select-item-option', { hasText: SECOND.username });
+  // once (CI, loaded machine) the typed text was gone and no option came: type again as a user would, and say so
+  for (let i = 1; ; i++) {
+    await pick.getByLabel('选择用户').fill(SECOND.username);
+    const shown = await option
+      .waitFor({ timeout: 5000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) break;
+    if (i >= 3) throw new Error(`no option for ${SECOND.username} after typing it ${i} times`);
+    console.log(`# note: typed ${SECOND.username} again in 添加已有用户 (no option after 5 s)`);
+  }
+  await option.click();
   await pick.getByText('添加已有用户').click(); // closes the open option list, which covers the buttons
   await pick.getByRole('button', { name: '确定' }).click();
   await toast(page, '添加成功!');
