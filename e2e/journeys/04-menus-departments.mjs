@@ -222,6 +222,7 @@ export async function run({ page, context, baseUrl, step }) {
     await row.waitFor();
     await shot(page, 'online-list');
     await row.getByRole('button', { name: '强退' }).click();
+    await motionsSettled(page, 5000); // a click on the zooming confirm dialog was once lost (then no toast came)
     await page
       .locator('.ant-modal-confirm')
       .getByRole('button', { name: /确\s*定/ })
