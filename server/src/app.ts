@@ -23,6 +23,7 @@ import type { SchedulerOptions } from './core/jobs/schedulerOptions.js';
 import { loadShedding } from './core/http/loadShedding.js';
 import { requestTimeout } from './core/http/requestTimeout.js';
 import { healthModule } from './core/http/health.js';
+import { tableWriteRelay } from './core/crud/tableWriteRelay.js';
 
 export interface BuildOptions {
   /** Pino logger options, or false to keep tests quiet. */
@@ -69,6 +70,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(operationLog); // reads the answer before compressAnswers turns it into bytes (core/oplog)
   await app.register(compressAnswers); // after rejectOddInput's onSend, before the modules (core/http/compress.ts)
   await app.register(accessGuard);
+  await app.register(tableWriteRelay); // several nodes: each hears the tables the others write (cached list answers)
   await registerApiDocs(app, config);
   await app.register(healthModule, { prefix: config.apiPrefix });
   await app.register(registerModules, { prefix: config.apiPrefix });

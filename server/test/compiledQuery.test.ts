@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { affected, compiledQuery } from '../src/db/compiledQuery.js';
 import { preparedName } from '../src/db/pgPrepared.js';
-import { writeStamp } from '../src/core/crud/countCache.js';
+import { writeStamp } from '../src/core/crud/tableWrites.js';
 import { createTestContext, type TestContext } from './harness.js';
 
 // The hot play path runs its fixed statements compiled once (db/compiledQuery.ts): values must stay bound, each call

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RECENT_WRITE_MS } from '../src/core/crud/tableWrites.js';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../src/core/context.js';
 import { dictService } from '../src/core/dict/index.js';
@@ -67,5 +68,46 @@ describe('list caches stay correct after writes', () => {
     expect((await users()).find((u) => u.username === 'admin')!.orgCodeTxt).toContain('改名部门');
     await ctx.db.db.updateTable('sys_depart').set({ depart_name: old.depart_name }).where('id', '=', dep.dep_id!).execute();
     expect((await users()).find((u) => u.username === 'admin')!.orgCodeTxt).toBe(before);
+  });
+
+  it('a whole list answer is reused between requests, and a write shows in the next answer at once', async () => {
+    const first = async () => {
+      const res = await app.inject({ method: 'GET', url: `${TEST_API_PREFIX}/sys/position/list?pageSize=1&_t=${Math.random()}`, headers: h });
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      return res.json() as {
+        success: boolean;
+        timestamp: number;
+        result: { total: number; records: Array<{ id: string; name: string; postRank_dictText?: string }> };
+      };
+    };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + RECENT_WRITE_MS + 1_000); // past the "written recently" window: answers are kept
+      const a = await first();
+      const spy = vi.spyOn(ctx.db.db, 'executeQuery');
+      const b = await first();
+      const positionQueries = spy.mock.calls.filter(([q]) => /sys_position/.test((q as { sql: string }).sql)).length;
+      spy.mockRestore();
+      expect(positionQueries).toBe(0); // the second answer ran no statement on the table ...
+      expect(b.success).toBe(true);
+      expect(b.result).toEqual(a.result); // ... and is the same answer (the client's _t does not matter) ...
+      expect(b.timestamp).toBeGreaterThanOrEqual(a.timestamp); // ... in a fresh envelope
+      expect(a.result.records.length).toBe(1);
+      // a row made outside the CRUD engine, newest of all: on the first page of the very next answer
+      const id = newId();
+      await ctx.db.db
+        .insertInto('sys_position')
+        .values({ id, code: `ans${id.slice(-6)}`, name: '答案缓存', post_rank: '1', create_time: '2999-01-01 00:00:00' })
+        .execute();
+      const c = await first();
+      expect(c.result.records[0]).toMatchObject({ id, name: '答案缓存' });
+      expect(c.result.total).toBe(a.result.total + 1);
+      await ctx.db.db.updateTable('sys_position').set({ name: '答案缓存改' }).where('id', '=', id).execute();
+      expect((await first()).result.records[0].name).toBe('答案缓存改');
+      await ctx.db.db.deleteFrom('sys_position').where('id', '=', id).execute();
+      expect((await first()).result).toEqual(a.result);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

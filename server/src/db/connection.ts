@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
-// Counts writes per table so cached list totals are voided by any write on this node (core/crud/countCache.ts).
-import { tableWriteWatch } from '../core/crud/countCache.js';
+// Counts writes per table so cached totals and list answers are voided by any write (core/crud/tableWrites.ts).
+import { tableWriteWatch } from '../core/crud/tableWrites.js';
 import { withStatementCache } from './statementCache.js';
 import { withFairTurns } from './fairSqlite.js';
 import { startCheckpointer } from './sqliteCheckpoint.js';

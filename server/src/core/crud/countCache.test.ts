@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CountCache, tablesOf, tableWriteWatch } from './countCache.js';
+import { CountCache } from './countCache.js';
+import { tablesOf, tableWriteWatch } from './tableWrites.js';
 
 let db: Kysely<any>;
 

@@ -5,7 +5,7 @@ import { perm } from '../access/guard.js';
 import { crudLogSpec } from '../oplog/spec.js';
 import { MAX_REQUEST_BYTES } from '../files/requestBudget.js';
 import { BadRequestError, BizError } from '../envelope/errors.js';
-import { ok, okMsg } from '../envelope/result.js';
+import { ok, okJson, okMsg } from '../envelope/result.js';
 import { param, queryParams, type RawParams } from '../query/index.js';
 import { resolveBinding } from './binding.js';
 import { addOutcome, exportWorkbook, importResult, importRows, readAll, sendWorkbook, uploadedFiles } from './excel.js';
@@ -87,7 +87,10 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
     installZodSchemas(sub); // the derived schemas work in any app, also one without registerModules (idempotent)
     await sub.register(multipart, { limits: IMPORT_LIMITS });
 
-    if (has('list')) sub.get(`${base}/list`, { config: auth('list'), schema: schema.list }, async (req) => ok(await svc.list(req, queryParams(req))));
+    if (has('list'))
+      sub.get(`${base}/list`, { config: auth('list'), schema: schema.list }, async (req, reply) =>
+        reply.type(JSON_TYPE).send(okJson(await svc.listJson(req, queryParams(req)))),
+      );
 
     if (has('queryById'))
       sub.get(`${base}/queryById`, { config: auth('list'), schema: schema.queryById }, async (req) => {
@@ -145,5 +148,6 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
   return svc;
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
 const WRITES: readonly CrudAction[] = ['add', 'edit', 'delete', 'deleteBatch', 'importExcel'];
 const CRUD_ID_ONE = MSG.deleteOneOnly;

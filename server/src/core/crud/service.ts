@@ -13,6 +13,9 @@ import { toColumns, toWire, type ResolvedBinding } from './binding.js';
 import type { SaveExtras, Values } from './types.js';
 import { checkId, CRUD_MSG, validateBody } from './validate.js';
 import { COUNT_CACHE, CountCache } from './countCache.js';
+import { AnswerCache } from './answerCache.js';
+import { tablesOf } from './tableWrites.js';
+import { isTableDictCode, resolveTableDict, type TableDict } from '../dict/tableRegistry.js';
 import { saveTransaction, writeDataLog } from './dataLog.js';
 import { isUniqueViolation } from '../db/uniqueViolation.js';
 
@@ -21,6 +24,29 @@ type AnyDb = Kysely<any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyEb = ExpressionBuilder<any, any>;
 type Row = Record<string, unknown>;
+
+/** A list request's statement and paging. */
+interface PreparedPage {
+  pageQuery: CompiledQuery;
+  countKey: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  base: () => any;
+  pageNo: number;
+  pageSize: number;
+  limit: number;
+  offset: number;
+}
+
+/** The tables the `_dictText` translation of an entity reads: the plain dictionaries', each table dictionary's own. */
+function dictTablesOf(entity: ResolvedBinding['entity']): string[] {
+  const out: string[] = [];
+  for (const f of entity.fields) {
+    if (!f.dict) continue;
+    if (isTableDictCode(f.dict)) out.push(f.dict.slice(0, f.dict.indexOf(',')).trim());
+    else out.push('sys_dict', 'sys_dict_item');
+  }
+  return out;
+}
 
 /** An expression builder of no particular query: scopes are built with it once per list request (their nodes fit any query). */
 const EB: AnyEb = expressionBuilder();
@@ -79,11 +105,18 @@ export class CrudService {
    * issue 23 point 9). The count key comes with it. Anything request-dependent takes the full path below.
    */
   private readonly plainPages = new Map<string, { pageQuery: CompiledQuery; countKey: string }>();
+  /** Whole list answers (answerCache.ts); null when the binding's row hook does not say what it reads. */
+  private readonly answers: AnswerCache | null;
+  private readonly answerTablesBySql = new Map<string, readonly string[]>();
+  /** The table dictionaries the list translates (their caller scope is part of an answer's key). */
+  private tableDictsOnce: TableDict[] | null = null;
 
   constructor(
     readonly ctx: AppContext,
     readonly b: ResolvedBinding,
-  ) {}
+  ) {
+    this.answers = !b.rowFields || b.rowFieldsReads ? new AnswerCache() : null;
+  }
 
   private get db(): AnyDb {
     return this.ctx.db.db as unknown as AnyDb;
@@ -128,28 +161,71 @@ export class CrudService {
     return q;
   }
 
-  /** The list endpoint: filters, sort whitelist, paging (-1 = all, capped), `_dictText` on the page. */
-  async list(req: FastifyRequest, params: RawParams): Promise<PageResult<Row>> {
+  /** A list request's page statement and paging (the statement compiled once for a plain list, see plainPages). */
+  private pageOf(req: FastifyRequest, params: RawParams): PreparedPage {
     const where = buildWhere(this.b.spec, params);
     const sort = buildSort(this.b.spec, params);
     const { pageNo, pageSize, limit, offset } = paging(params);
     const extra = this.listFilter(req, params);
     const scope = this.b.hooks?.scope?.(EB, req) ?? null;
     const plainKey = !where && !extra && !scope ? `${sort.column} ${sort.order} ${limit} ${offset}` : null;
-    const plain = plainKey === null ? undefined : this.plainPages.get(plainKey);
     // One filtered builder for the page and the count (builders are immutable): the conditions are built once.
     const base = () => this.filtered(req, where, extra, scope);
-    let pageQuery: CompiledQuery;
-    let countKey: string;
-    if (plain) ({ pageQuery, countKey } = plain);
-    else {
-      pageQuery = this.sorted(base().select(this.b.selectColumns), sort).limit(limit).offset(offset).compile();
-      countKey = this.countKey(pageQuery);
-      if (plainKey !== null) {
-        if (this.plainPages.size >= MAX_PLAIN_PAGES) this.plainPages.delete(this.plainPages.keys().next().value as string);
-        this.plainPages.set(plainKey, { pageQuery, countKey });
-      }
+    const compiled = (plainKey === null ? undefined : this.plainPages.get(plainKey)) ?? this.compilePage(base, sort, limit, offset, plainKey);
+    return { ...compiled, base, pageNo, pageSize, limit, offset };
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  private compilePage(base: () => any, sort: SortSpec, limit: number, offset: number, plainKey: string | null): { pageQuery: CompiledQuery; countKey: string } {
+    const pageQuery = this.sorted(base().select(this.b.selectColumns), sort).limit(limit).offset(offset).compile() as CompiledQuery;
+    const countKey = this.countKey(pageQuery);
+    if (plainKey !== null) {
+      if (this.plainPages.size >= MAX_PLAIN_PAGES) this.plainPages.delete(this.plainPages.keys().next().value as string);
+      this.plainPages.set(plainKey, { pageQuery, countKey });
     }
+    return { pageQuery, countKey };
+  }
+
+  /** The list endpoint: filters, sort whitelist, paging (-1 = all, capped), `_dictText` on the page. */
+  async list(req: FastifyRequest, params: RawParams): Promise<PageResult<Row>> {
+    return this.runPage(req, this.pageOf(req, params));
+  }
+
+  /**
+   * The list endpoint's answer as JSON (UTF-8 bytes of the envelope's `result`), reused while nothing it reads changed
+   * (answerCache.ts) when the binding allows it (`rowFields` declares what it reads).
+   */
+  async listJson(req: FastifyRequest, params: RawParams): Promise<Buffer> {
+    const p = this.pageOf(req, params);
+    const build = async () => Buffer.from(JSON.stringify(await this.runPage(req, p)));
+    if (!this.answers) return build();
+    const key = `${p.pageQuery.sql}\u0000${JSON.stringify(p.pageQuery.parameters)}\u0000${p.pageNo}\u0000${p.pageSize}${this.dictScopes(req)}`;
+    return this.answers.get(key, this.answerTables(p.pageQuery), build);
+  }
+
+  /** The callers' scopes of the table dictionaries the list translates (part of an answer's key). */
+  private dictScopes(req: FastifyRequest): string {
+    // resolved at first use: modules register their table dictionaries while the app starts
+    this.tableDictsOnce ??= this.b.entity.fields.filter((f) => f.dict && isTableDictCode(f.dict)).map((f) => resolveTableDict(f.dict!));
+    let out = '';
+    for (const d of this.tableDictsOnce) out += `\u0000${d.scopeKey(req)}`;
+    return out;
+  }
+
+  /** Every table an answer reads: the page's (and count's), the dictionaries', the row hook's (per statement text). */
+  private answerTables(pageQuery: CompiledQuery): readonly string[] {
+    let t = this.answerTablesBySql.get(pageQuery.sql);
+    if (!t) {
+      t = [...new Set([...tablesOf(pageQuery.query), ...dictTablesOf(this.b.entity), ...(this.b.rowFieldsReads ?? [])])];
+      if (this.answerTablesBySql.size >= MAX_PLAIN_PAGES) this.answerTablesBySql.clear();
+      this.answerTablesBySql.set(pageQuery.sql, t);
+    }
+    return t;
+  }
+
+  /** One page from a prepared statement: rows, total, `_dictText`, the binding's row fields. */
+  private async runPage(req: FastifyRequest, p: PreparedPage): Promise<PageResult<Row>> {
+    const { pageQuery, countKey, base, limit, offset, pageNo, pageSize } = p;
     const rows = (await this.db.executeQuery<Row>(pageQuery)).rows;
     let total: number;
     if (offset === 0 && rows.length < limit)
@@ -162,7 +238,6 @@ export class CrudService {
     );
     return page(this.b.rowFields ? await this.b.rowFields(records, req) : records, total, pageNo, pageSize);
   }
-
   /** The binding's extra list filter for these parameters (CrudBinding.listFilter), as a `filtered` extra. */
   private listFilter(req: FastifyRequest, params: RawParams): ((eb: AnyEb) => Expression<SqlBool>) | undefined {
     const f = this.b.listFilter;
@@ -192,9 +267,10 @@ export class CrudService {
     );
   }
 
-  /** Forget cached totals after a write on this node. */
+  /** Forget cached totals and answers after a write on this node. */
   invalidate(): void {
     this.counts.clear();
+    this.answers?.clear();
   }
 
   /** One row on the wire (no `_dictText`, as the original), or `未找到对应实体`. */

@@ -125,6 +125,12 @@ export interface CrudBinding {
   /** Extra fields of the rows of a list page (after `_dictText`), e.g. position's `rank_dictText`, user's `orgCodeTxt`. */
   rowFields?(rows: Row[], req: FastifyRequest): Promise<Row[]> | Row[];
   /**
+   * Every table `rowFields` reads, declared when it depends on nothing else (not the request beyond the rows, not
+   * the clock): the list's answers may then be reused until one of these (or the list's own tables) is written
+   * (answerCache.ts). A binding with `rowFields` and no `rowFieldsReads` builds every answer afresh.
+   */
+  rowFieldsReads?: readonly string[];
+  /**
    * After-write step of the standard write routes (add, edit, delete, deleteBatch, importExcel): set as their
    * `config.afterWrite` (core/http/afterWrite.ts), e.g. the permission-version bump of roles.
    */

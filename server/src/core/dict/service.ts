@@ -1,7 +1,7 @@
 import type { EntityDef } from '@pk/contract';
 import type { AppContext } from '../context.js';
 import { newId } from '../id.js';
-import { writeStamp } from '../crud/countCache.js';
+import { writeStamp } from '../crud/tableWrites.js';
 import { isTableDictCode, resolveTableDict, type DictCaller, type TableDictRow } from './tableRegistry.js';
 
 /**

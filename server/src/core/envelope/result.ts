@@ -5,6 +5,12 @@ export function ok<T>(result: T, message = ''): Result<T> {
   return { success: true, message, code: 200, result, timestamp: Date.now() };
 }
 
+const OK_HEAD = Buffer.from('{"success":true,"message":"","code":200,"result":');
+/** `ok(result)` as JSON bytes, for a `result` already serialised (a reused list answer, core/crud/answerCache.ts). */
+export function okJson(resultJson: Buffer): Buffer {
+  return Buffer.concat([OK_HEAD, resultJson, Buffer.from(`,"timestamp":${Date.now()}}`)]);
+}
+
 /** Success with a message only (`Result.OK(msg)` puts the text in result too; we keep null like `ok(msg)`). */
 export function okMsg(message: string): Result<null> {
   return { success: true, message, code: 200, result: null, timestamp: Date.now() };

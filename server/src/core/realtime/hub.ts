@@ -26,6 +26,8 @@ export interface Hub<T = PageMessage> {
   publish(msg: T): Promise<void>;
   /** Called for every message on every node, the sending node included. */
   onMessage(handler: (msg: T) => void): void;
+  /** Called when the hub stops hearing the other nodes (false) and when it hears them again (true). */
+  onLive(handler: (live: boolean) => void): void;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export class LocalHub<T = PageMessage> implements Hub<T> {
   onMessage(handler: (msg: T) => void): void {
     this.handlers.push(handler);
   }
+  onLive(): void {} // always live: there is no one else
   async close(): Promise<void> {
     this.handlers = [];
   }
@@ -61,6 +64,14 @@ export class RedisHub<T = PageMessage> implements Hub<T> {
   private readonly pub: Redis;
   private readonly sub: Redis;
   private handlers: ((msg: T) => void)[] = [];
+  private liveHandlers: ((live: boolean) => void)[] = [];
+  private live = true;
+
+  private setLive(live: boolean): void {
+    if (live === this.live) return;
+    this.live = live;
+    for (const h of this.liveHandlers) h(live);
+  }
 
   private constructor(
     RedisClass: typeof Redis,
@@ -73,6 +84,9 @@ export class RedisHub<T = PageMessage> implements Hub<T> {
     // ioredis reconnects by itself; an 'error' listener keeps a dropped connection from crashing the process.
     this.pub.on('error', () => {});
     this.sub.on('error', () => {});
+    // ioredis subscribes again by itself after a reconnect; 'ready' comes when it has
+    this.sub.on('close', () => this.setLive(false));
+    this.sub.on('ready', () => this.setLive(true));
     this.sub.on('message', (ch: string, raw: string) => {
       if (ch !== this.channel) return;
       let msg: unknown;
@@ -102,8 +116,12 @@ export class RedisHub<T = PageMessage> implements Hub<T> {
   onMessage(handler: (msg: T) => void): void {
     this.handlers.push(handler);
   }
+  onLive(handler: (live: boolean) => void): void {
+    this.liveHandlers.push(handler);
+  }
   async close(): Promise<void> {
     this.handlers = [];
+    this.liveHandlers = [];
     this.sub.disconnect();
     this.pub.disconnect();
   }

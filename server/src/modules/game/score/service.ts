@@ -6,7 +6,7 @@ import type { Values } from '../../../core/crud/index.js';
 import { BizError } from '../../../core/envelope/errors.js';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
-import { writeStamp } from '../../../core/crud/countCache.js';
+import { writeStamp } from '../../../core/crud/tableWrites.js';
 import { applyScoreChange, ledgerTransaction, SCORE_CHANGE, type ScoreChangeResult } from './ledger.js';
 import { BOUNTY_BUCKET_WIDTH } from './boardCounts.js';
 import { GAME_MSG } from '../messages.js';

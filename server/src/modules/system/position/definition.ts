@@ -15,6 +15,7 @@ export const positionBinding: CrudBinding = {
   dataRules: POSITION_MENU,
   // The list page's records also carry rank_dictText (the position picker's column, 001 §2).
   rowFields: withRankText,
+  rowFieldsReads: [], // it only copies a field
   hooks: { scope: dataRuleScope(positionEntity, POSITION_MENU, { audit: ['createBy', 'createTime', 'updateBy', 'updateTime'] }) },
 };
 

@@ -338,6 +338,7 @@ export const userBinding: CrudBinding = {
   softDelete: true,
   listFilter: departFilter,
   rowFields: (rows, req) => withOrgCodeTxt(req.server.ctx.db.db, rows),
+  rowFieldsReads: ['sys_user_depart', 'sys_depart'],
   // every add, edit and imported row is a version in sys_data_log: the row on the wire, never password or salt
   // (ALWAYS_HIDDEN columns are not selected, so writeDataLog cannot see them)
   dataLog: true,

@@ -1,6 +1,6 @@
 /** `orgCodeTxt`: the comma-joined department names of users (contract §12.1), with a short-lived per-node cache. */
 import type { Kysely } from 'kysely';
-import { writeStamp } from '../../../core/crud/countCache.js';
+import { writeStamp } from '../../../core/crud/tableWrites.js';
 import type { Database } from '../../../db/schema.js';
 import type { Row } from './kit.js';
 
