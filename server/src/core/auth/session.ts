@@ -146,14 +146,28 @@ export async function verifySignatureOnly(ctx: AppContext, token: string): Promi
   }
 }
 
+/**
+ * Records parsed from the stored text, by that text: the KV's memo (kv/memo.ts) hands back the same string while the
+ * record is unchanged, so a request reuses the parsed record (its hash is kept by V8) instead of parsing it again.
+ * Callers only read records.
+ */
+const parsedRecords = new Map<string, SessionRecord | null>();
+const MAX_PARSED_RECORDS = 10_000;
+
 function parseRecord(raw: string | null): SessionRecord | null {
   if (!raw) return null;
+  const known = parsedRecords.get(raw);
+  if (known !== undefined) return known;
+  let rec: SessionRecord | null;
   try {
     const r = JSON.parse(raw) as SessionRecord;
-    return r && typeof r.userId === 'string' ? r : null;
+    rec = r && typeof r.userId === 'string' ? r : null;
   } catch {
-    return null;
+    rec = null;
   }
+  if (parsedRecords.size >= MAX_PARSED_RECORDS) parsedRecords.clear();
+  parsedRecords.set(raw, rec);
+  return rec;
 }
 
 export async function readSession(ctx: AppContext, sessionId: string): Promise<SessionRecord | null> {

@@ -25,10 +25,15 @@ type AnyDb = Kysely<any>;
 type AnyEb = ExpressionBuilder<any, any>;
 type Row = Record<string, unknown>;
 
-/** A list request's statement and paging. */
-interface PreparedPage {
+/** A page statement with the keys derived from it: the count's (countCache.ts) and the answer's (answerCache.ts). */
+interface CompiledPage {
   pageQuery: CompiledQuery;
   countKey: string;
+  answerKey: string;
+}
+
+/** A list request's statement and paging. */
+interface PreparedPage extends CompiledPage {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   base: () => any;
   pageNo: number;
@@ -104,7 +109,7 @@ export class CrudService {
    * compiled once instead of on every request (Kysely's builders and compiler were about a tenth of the list's CPU,
    * issue 23 point 9). The count key comes with it. Anything request-dependent takes the full path below.
    */
-  private readonly plainPages = new Map<string, { pageQuery: CompiledQuery; countKey: string }>();
+  private readonly plainPages = new Map<string, CompiledPage>();
   /** Whole list answers (answerCache.ts); null when the binding's row hook does not say what it reads. */
   private readonly answers: AnswerCache | null;
   private readonly answerTablesBySql = new Map<string, readonly string[]>();
@@ -165,25 +170,31 @@ export class CrudService {
   private pageOf(req: FastifyRequest, params: RawParams): PreparedPage {
     const where = buildWhere(this.b.spec, params);
     const sort = buildSort(this.b.spec, params);
-    const { pageNo, pageSize, limit, offset } = paging(params);
+    const paged = paging(params);
+    const { pageNo, pageSize, limit, offset } = paged;
     const extra = this.listFilter(req, params);
     const scope = this.b.hooks?.scope?.(EB, req) ?? null;
     const plainKey = !where && !extra && !scope ? `${sort.column} ${sort.order} ${limit} ${offset}` : null;
     // One filtered builder for the page and the count (builders are immutable): the conditions are built once.
     const base = () => this.filtered(req, where, extra, scope);
-    const compiled = (plainKey === null ? undefined : this.plainPages.get(plainKey)) ?? this.compilePage(base, sort, limit, offset, plainKey);
-    return { ...compiled, base, pageNo, pageSize, limit, offset };
+    const compiled = (plainKey === null ? undefined : this.plainPages.get(plainKey)) ?? this.compilePage(base, sort, paged, plainKey);
+    return { pageQuery: compiled.pageQuery, countKey: compiled.countKey, answerKey: compiled.answerKey, base, pageNo, pageSize, limit, offset };
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  private compilePage(base: () => any, sort: SortSpec, limit: number, offset: number, plainKey: string | null): { pageQuery: CompiledQuery; countKey: string } {
+  private compilePage(base: () => any, sort: SortSpec, paged: ReturnType<typeof paging>, plainKey: string | null): CompiledPage {
+    const { limit, offset, pageNo, pageSize } = paged;
     const pageQuery = this.sorted(base().select(this.b.selectColumns), sort).limit(limit).offset(offset).compile() as CompiledQuery;
-    const countKey = this.countKey(pageQuery);
+    const compiled = {
+      pageQuery,
+      countKey: this.countKey(pageQuery),
+      answerKey: `${pageQuery.sql}\u0000${JSON.stringify(pageQuery.parameters)}\u0000${pageNo}\u0000${pageSize}`,
+    };
     if (plainKey !== null) {
       if (this.plainPages.size >= MAX_PLAIN_PAGES) this.plainPages.delete(this.plainPages.keys().next().value as string);
-      this.plainPages.set(plainKey, { pageQuery, countKey });
+      this.plainPages.set(plainKey, compiled);
     }
-    return { pageQuery, countKey };
+    return compiled;
   }
 
   /** The list endpoint: filters, sort whitelist, paging (-1 = all, capped), `_dictText` on the page. */
@@ -199,7 +210,8 @@ export class CrudService {
     const p = this.pageOf(req, params);
     const build = async () => Buffer.from(JSON.stringify(await this.runPage(req, p)));
     if (!this.answers) return build();
-    const key = `${p.pageQuery.sql}\u0000${JSON.stringify(p.pageQuery.parameters)}\u0000${p.pageNo}\u0000${p.pageSize}${this.dictScopes(req)}`;
+    const scopes = this.dictScopes(req);
+    const key = scopes ? p.answerKey + scopes : p.answerKey; // the same string each time for a plain page (its hash is kept)
     return this.answers.get(key, this.answerTables(p.pageQuery), build);
   }
 
