@@ -1,4 +1,5 @@
-import { everythingGeneration, generationOf, snapshot, writesHeard, writtenRecently } from './tableWrites.js';
+import { SingleFlight } from '../singleFlight.js';
+import { markWrites, writesHeard, writtenRecently, writtenSince, type WriteMark } from './tableWrites.js';
 
 /**
  * Whole list answers (issue 23 point 9): a list read again and again (a busy screen, many staff on the same page,
@@ -33,19 +34,16 @@ interface Entry {
   json: Buffer;
   at: number;
   tables: readonly string[];
-  gens: number[];
-  everything: number;
+  mark: WriteMark;
 }
 
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly inflight = new Map<string, Promise<Buffer>>();
+  private readonly builds = new SingleFlight<Buffer>();
   private bytes = 0;
 
   private fresh(e: Entry, t: number): boolean {
-    if (t - e.at >= ANSWER_CACHE.ttlMs || e.everything !== everythingGeneration()) return false;
-    for (let i = 0; i < e.tables.length; i++) if (generationOf(e.tables[i]) !== e.gens[i]) return false;
-    return true;
+    return t - e.at < ANSWER_CACHE.ttlMs && !writtenSince(e.tables, e.mark);
   }
 
   private drop(key: string, e: Entry): void {
@@ -62,22 +60,13 @@ export class AnswerCache {
       if (this.fresh(hit, t)) return hit.json;
       this.drop(key, hit);
     }
-    const running = this.inflight.get(key);
-    if (running) return running;
-    const gens = snapshot(tables);
-    const everything = everythingGeneration();
-    const p = build().then((json) => {
-      const unchanged = everything === everythingGeneration() && snapshot(tables).every((g, i) => g === gens[i]);
-      if (unchanged && writesHeard() && !writtenRecently(tables, Date.now()) && json.byteLength <= ANSWER_CACHE.maxEntryBytes)
-        this.store(key, { json, at: t, tables, gens, everything });
+    return this.builds.run(key, async () => {
+      const mark = markWrites(tables);
+      const json = await build();
+      if (!writtenSince(tables, mark) && writesHeard() && !writtenRecently(tables, Date.now()) && json.byteLength <= ANSWER_CACHE.maxEntryBytes)
+        this.store(key, { json, at: t, tables, mark });
       return json;
     });
-    this.inflight.set(key, p);
-    try {
-      return await p;
-    } finally {
-      if (this.inflight.get(key) === p) this.inflight.delete(key);
-    }
   }
 
   private store(key: string, e: Entry): void {
@@ -94,7 +83,7 @@ export class AnswerCache {
 
   clear(): void {
     this.entries.clear();
-    this.inflight.clear();
+    this.builds.clear();
     this.bytes = 0;
   }
 

@@ -1,5 +1,6 @@
 import type { CompiledQuery } from 'kysely';
-import { everythingGeneration, generationOf, snapshot, tablesOf, writtenRecently } from './tableWrites.js';
+import { SingleFlight } from '../singleFlight.js';
+import { markWrites, tablesOf, writtenRecently, writtenSince, type WriteMark } from './tableWrites.js';
 
 /**
  * List totals (issue 2 point 22, issue 3 point 12): `count(*)` over a big table costs far more than the page itself
@@ -32,21 +33,18 @@ interface Entry {
   at: number;
   ttl: number;
   tables: string[];
-  gens: number[];
-  everything: number;
+  mark: WriteMark;
 }
 
 /** Totals of one CRUD service (one binding), keyed by statement. */
 export class CountCache {
   private entries = new Map<string, Entry>();
-  private inflight = new Map<string, Promise<number>>();
+  private readonly counts = new SingleFlight<number>();
   /** Moves on `clear()`, so a count that was running during a clear is not stored. */
   private epoch = 0;
 
   private fresh(e: Entry, t: number): boolean {
-    if (t - e.at >= e.ttl || e.everything !== everythingGeneration()) return false;
-    for (let i = 0; i < e.tables.length; i++) if (generationOf(e.tables[i]) !== e.gens[i]) return false;
-    return true;
+    return t - e.at < e.ttl && !writtenSince(e.tables, e.mark);
   }
 
   /**
@@ -62,36 +60,29 @@ export class CountCache {
     const t = Date.now();
     const hit = this.entries.get(key);
     if (hit && this.fresh(hit, t)) return hit.total;
-    const running = this.inflight.get(key);
-    if (running) return running;
-    const compiled = typeof query === 'function' ? query() : query;
-    const tables = tablesOf(compiled.query);
-    const before = { gens: snapshot(tables), everything: everythingGeneration(), epoch: this.epoch, at: t };
-    const started = performance.now();
-    const p = run(compiled).then((total) => {
+    return this.counts.run(key, async () => {
+      const compiled = typeof query === 'function' ? query() : query;
+      const tables = tablesOf(compiled.query);
+      const mark = markWrites(tables);
+      const epoch = this.epoch;
+      const started = performance.now();
+      const total = await run(compiled);
       const ttl = writtenRecently(tables, t)
         ? COUNT_CACHE.ttlMs
         : Math.min(COUNT_CACHE.maxTtlMs, Math.max(COUNT_CACHE.ttlMs, COUNT_CACHE.costFactor * (performance.now() - started)));
       // Store only when nothing this total depends on was written while it was being counted.
-      const unchanged = before.epoch === this.epoch && before.everything === everythingGeneration() && snapshot(tables).every((g, i) => g === before.gens[i]);
-      if (unchanged) {
+      if (epoch === this.epoch && !writtenSince(tables, mark)) {
         this.entries.delete(key);
         if (this.entries.size >= COUNT_CACHE.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-        this.entries.set(key, { total, at: before.at, ttl, tables, gens: before.gens, everything: before.everything });
+        this.entries.set(key, { total, at: t, ttl, tables, mark });
       }
       return total;
     });
-    this.inflight.set(key, p);
-    try {
-      return await p;
-    } finally {
-      if (this.inflight.get(key) === p) this.inflight.delete(key);
-    }
   }
 
   clear(): void {
     this.epoch++;
     this.entries.clear();
-    this.inflight.clear();
+    this.counts.clear();
   }
 }

@@ -15,7 +15,7 @@ import { checkId, CRUD_MSG, validateBody } from './validate.js';
 import { COUNT_CACHE, CountCache } from './countCache.js';
 import { AnswerCache } from './answerCache.js';
 import { tablesOf } from './tableWrites.js';
-import { isTableDictCode, resolveTableDict, type TableDict } from '../dict/tableRegistry.js';
+import { isTableDictCode, resolveTableDict, tableOfDictCode, type TableDict } from '../dict/tableRegistry.js';
 import { saveTransaction, writeDataLog } from './dataLog.js';
 import { isUniqueViolation } from '../db/uniqueViolation.js';
 
@@ -47,7 +47,7 @@ function dictTablesOf(entity: ResolvedBinding['entity']): string[] {
   const out: string[] = [];
   for (const f of entity.fields) {
     if (!f.dict) continue;
-    if (isTableDictCode(f.dict)) out.push(f.dict.slice(0, f.dict.indexOf(',')).trim());
+    if (isTableDictCode(f.dict)) out.push(tableOfDictCode(f.dict));
     else out.push('sys_dict', 'sys_dict_item');
   }
   return out;

@@ -61,13 +61,24 @@ export function setRelayHeard(relay: object, heard: boolean | undefined): void {
   else if (unheard.delete(relay) && heard) bump(null);
 }
 
-/** The generation of every table of `tables`, and of raw writes (`everythingGeneration`). */
-export function snapshot(tables: readonly string[]): number[] {
-  return tables.map((t) => generations.get(t) ?? 0);
+/** Where the generations of some tables (and of raw writes) stand: `writtenSince` tells whether one has moved. */
+export interface WriteMark {
+  gens: number[];
+  everything: number;
 }
-export function everythingGeneration(): number {
-  return everything;
+
+export function markWrites(tables: readonly string[]): WriteMark {
+  return { gens: tables.map((t) => generations.get(t) ?? 0), everything };
 }
+
+/** True when one of `tables` (the same list as marked) or any table by a raw write was written after `mark`. */
+export function writtenSince(tables: readonly string[], mark: WriteMark): boolean {
+  if (mark.everything !== everything) return true;
+  for (let i = 0; i < tables.length; i++) if ((generations.get(tables[i]) ?? 0) !== mark.gens[i]) return true;
+  return false;
+}
+
+/** The generation of one table (tests, and caches that compare one table). */
 export function generationOf(table: string): number {
   return generations.get(table) ?? 0;
 }

@@ -2,7 +2,7 @@ import type { EntityDef } from '@pk/contract';
 import type { AppContext } from '../context.js';
 import { newId } from '../id.js';
 import { writeStamp } from '../crud/tableWrites.js';
-import { isTableDictCode, resolveTableDict, type DictCaller, type TableDictRow } from './tableRegistry.js';
+import { isTableDictCode, resolveTableDict, tableOfDictCode, type DictCaller, type TableDictRow } from './tableRegistry.js';
 
 /**
  * Table-dictionary texts for `_dictText` are reused while this node has not written to the dictionary's table (any
@@ -147,7 +147,7 @@ export class DictService {
     const map = new Map<string, string>();
     if (isTableDictCode(code)) {
       const dict = resolveTableDict(code);
-      const stamp = writeStamp([code.slice(0, code.indexOf(','))]);
+      const stamp = writeStamp([tableOfDictCode(code)]);
       const t = Date.now();
       const cacheKey = `${code}\u0000${dict.scopeKey(caller)}`;
       let cached = this.tableTexts.get(cacheKey);
@@ -163,7 +163,7 @@ export class DictService {
         for (const r of await dict.byValues(this.ctx.db.db, missing.slice(i, i + 1000), caller)) found.set(r.value, r.text);
       }
       // Remember what was read only if nothing was written to the table meanwhile.
-      if (missing.length && writeStamp([code.slice(0, code.indexOf(','))]) === stamp) for (const v of missing) cached.texts.set(v, found.get(v) ?? null);
+      if (missing.length && writeStamp([tableOfDictCode(code)]) === stamp) for (const v of missing) cached.texts.set(v, found.get(v) ?? null);
       for (const v of uniq) {
         const text = found.has(v) ? found.get(v) : cached.texts.get(v);
         if (text !== null && text !== undefined) map.set(v, text);

@@ -185,6 +185,11 @@ export function isTableDictCode(code: string): boolean {
   return code.includes(',');
 }
 
+/** The table a table dictionary code reads (its first part), for the caches that watch writes to it. */
+export function tableOfDictCode(code: string): string {
+  return code.slice(0, code.indexOf(',')).trim();
+}
+
 /**
  * Resolve a table dictionary code to its registered queries, or throw a 400 before anything reaches SQL:
  * fewer than 3 parts → `字典Code格式不正确！`; anything not registered byte for byte (a 4th WHERE part,

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { SingleFlight } from '../../../core/singleFlight.js';
 
 /** Texts of the spoken-notice endpoint (issue 12 point 6). */
 export const SPEECH_MSG = {
@@ -81,7 +82,7 @@ export function runEspeak(bin: string, text: string, timeoutMs = TTS_TIMEOUT_MS,
 export class SpeechService {
   private readonly cache = new Map<string, Buffer>();
   private cacheBytes = 0;
-  private readonly inflight = new Map<string, Promise<Buffer>>();
+  private readonly runsOf = new SingleFlight<Buffer>();
   private running = 0;
   private readonly waiting: (() => void)[] = [];
   /** Synthesiser runs so far (tests: a cached text runs none). */
@@ -101,15 +102,11 @@ export class SpeechService {
       this.cache.set(key, hit);
       return hit;
     }
-    let p = this.inflight.get(key);
-    if (!p) {
-      p = this.run(text).finally(() => this.inflight.delete(key));
-      this.inflight.set(key, p);
-      const wav = await p;
+    return this.runsOf.run(key, async () => {
+      const wav = await this.run(text);
       this.remember(key, wav);
       return wav;
-    }
-    return p;
+    });
   }
 
   private async run(text: string): Promise<Buffer> {
