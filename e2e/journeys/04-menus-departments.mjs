@@ -152,18 +152,22 @@ export async function run({ page, context, baseUrl, step }) {
   const pick = page.getByRole('dialog');
   await motionsSettled(page, 5000); // the dialog has opened before the user types
   const option = page.locator('.ant-select-item-option', { hasText: SECOND.username });
-  // once (CI, loaded machine) the typed text was gone and no option came: type again as a user would, and say so
+  const chosen = pick.getByText(`（${SECOND.username}）`); // the chosen user's tag in the select
+  // On a loaded machine the typed text was once gone and no option came, and once the option was clicked while the
+  // list was being replaced by the search's answer (the click lost, 确定 then only warned 请选择用户): type again as a
+  // user would until the tag shows, and say so.
   for (let i = 1; ; i++) {
     await pick.getByLabel('选择用户').fill(SECOND.username);
-    const shown = await option
+    const took = await option
       .waitFor({ timeout: 5000 })
+      .then(() => option.click({ timeout: 5000 }))
+      .then(() => chosen.waitFor({ timeout: 3000 }))
       .then(() => true)
       .catch(() => false);
-    if (shown) break;
-    if (i >= 3) throw new Error(`no option for ${SECOND.username} after typing it ${i} times`);
-    console.log(`# note: typed ${SECOND.username} again in 添加已有用户 (no option after 5 s)`);
+    if (took) break;
+    if (i >= 3) throw new Error(`${SECOND.username} not chosen after typing it ${i} times`);
+    console.log(`# note: typed ${SECOND.username} again in 添加已有用户 (not chosen)`);
   }
-  await option.click();
   await pick.getByText('添加已有用户').click(); // closes the open option list, which covers the buttons
   await pick.getByRole('button', { name: '确定' }).click();
   await toast(page, '添加成功!');
