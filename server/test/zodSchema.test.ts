@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { loadConfig } from '../src/config.js';
 import { installErrorHandler } from '../src/core/http/errorHandler.js';
 import { registerApiDocs } from '../src/core/http/apiDocs.js';
-import { installZodSchemas, lazySchema, parseOr400, type ZodTypeProvider } from '../src/core/http/zodSchema.js';
+import { checkOnly, installZodSchemas, lazySchema, parseOr400, type ZodTypeProvider } from '../src/core/http/zodSchema.js';
 
 // Issue 11 point 2: route schemas written with zod validate query and body (400 envelope naming the field, the
 // handler never runs) and feed the OpenAPI document; routes without a zod schema keep working as before.
@@ -53,6 +53,16 @@ describe('zod route schemas', () => {
             return { success: true, result: `${req.params.kind}:${req.body.name}` };
           },
         );
+        // check-only schemas (the engine's): an empty query's verdict is asked once, then reused
+        r.get('/sys/thing/needsCode', { config: { auth: 'public' }, schema: { querystring: checkOnly(z.looseObject({ code: z.string() })) } }, async (req) => ({
+          success: true,
+          result: req.query,
+        }));
+        r.get(
+          '/sys/thing/mayHaveCode',
+          { config: { auth: 'public' }, schema: { querystring: checkOnly(z.looseObject({ code: z.string().optional() })) } },
+          async (req) => ({ success: true, result: req.query }),
+        );
         r.post('/sys/thing/lazy', { config: { auth: 'public' }, schema: { body: lazyBody } }, async (req) => ({ success: true, result: req.body }));
         api.post(
           '/sys/thing/plain',
@@ -88,6 +98,19 @@ describe('zod route schemas', () => {
       expect(res.json(), qs).toMatchObject({ success: false, code: 400, message: `参数${name}不正确` });
     }
     expect(calls).toEqual([]);
+  });
+
+  it('a check-only query schema judges an empty query the same every time, and a non-empty one as before', async () => {
+    for (let i = 0; i < 2; i++) {
+      const refused = await app.inject('/jeecg-boot/sys/thing/needsCode');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ success: false, message: '参数code不正确' });
+      const passed = await app.inject('/jeecg-boot/sys/thing/mayHaveCode');
+      expect(passed.statusCode).toBe(200);
+      expect(passed.json().result).toEqual({});
+    }
+    expect((await app.inject('/jeecg-boot/sys/thing/needsCode?code=a')).json().result).toEqual({ code: 'a' });
+    expect((await app.inject('/jeecg-boot/sys/thing/mayHaveCode?code=a&code=b')).statusCode).toBe(400);
   });
 
   it('validates params and body: nested paths named, messages written in the schema kept', async () => {

@@ -8,7 +8,12 @@ export function ok<T>(result: T, message = ''): Result<T> {
 const OK_HEAD = Buffer.from('{"success":true,"message":"","code":200,"result":');
 /** `ok(result)` as JSON bytes, for a `result` already serialised (a reused list answer, core/crud/answerCache.ts). */
 export function okJson(resultJson: Buffer): Buffer {
-  return Buffer.concat([OK_HEAD, resultJson, Buffer.from(`,"timestamp":${Date.now()}}`)]);
+  const tail = `,"timestamp":${Date.now()}}`; // ASCII: one byte per character
+  const out = Buffer.allocUnsafe(OK_HEAD.length + resultJson.length + tail.length);
+  OK_HEAD.copy(out, 0);
+  resultJson.copy(out, OK_HEAD.length);
+  out.write(tail, OK_HEAD.length + resultJson.length, 'latin1');
+  return out;
 }
 
 /** Success with a message only (`Result.OK(msg)` puts the text in result too; we keep null like `ok(msg)`). */

@@ -73,17 +73,27 @@ function varyOnAcceptEncoding(reply: FastifyReply): void {
  * onSend hook runs after it and must not replace the payload.
  */
 export const compressAnswers = fp(async function compressAnswers(app: FastifyInstance) {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (payload.length < COMPRESS_MIN_BYTES && (typeof payload !== 'string' || Buffer.byteLength(payload) < COMPRESS_MIN_BYTES)) return payload;
-    if (reply.hasHeader('content-encoding') || !COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  // a callback hook: an answer that is not compressed passes without a promise
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (payload.length < COMPRESS_MIN_BYTES && (typeof payload !== 'string' || Buffer.byteLength(payload) < COMPRESS_MIN_BYTES)) return done(null, payload);
+    if (reply.hasHeader('content-encoding') || !COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
     varyOnAcceptEncoding(reply);
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
     const input = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    const out = await compress(input, encoding);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return out;
+    const send = (out: Buffer) => {
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      done(null, out);
+    };
+    let out: Buffer | Promise<Buffer>;
+    try {
+      out = compress(input, encoding);
+    } catch (err) {
+      return done(err as Error);
+    }
+    if (Buffer.isBuffer(out)) send(out);
+    else out.then(send, done);
   });
 });

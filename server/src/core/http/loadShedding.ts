@@ -61,20 +61,23 @@ export const loadShedding = fp(
   async function loadShedding(app: FastifyInstance, opts: LoadSheddingConfig) {
     let inFlight = 0;
     const exempt = (req: FastifyRequest) => req.routeOptions.config?.shed === false;
+    // callback hooks: they run on every request and never wait (an async hook costs a promise per request)
     if (opts.maxInFlight > 0) {
-      app.addHook('onRequest', async (req, reply) => {
-        if (exempt(req)) return;
-        if (inFlight >= opts.maxInFlight) return reply.send(refuse(reply));
+      app.addHook('onRequest', (req, reply, done) => {
+        if (exempt(req)) return done();
+        if (inFlight >= opts.maxInFlight) return void reply.send(refuse(reply));
         inFlight++;
         reply.raw.once('close', () => inFlight--);
+        done();
       });
     }
     if (opts.maxEventLoopDelayMs > 0) {
       const delay = eventLoopDelaySampler();
       app.addHook('onReady', async () => delay.start());
       app.addHook('onClose', async () => delay.stop());
-      app.addHook('onRequest', async (req, reply) => {
-        if (delay.ms() > opts.maxEventLoopDelayMs && !exempt(req)) return reply.send(refuse(reply));
+      app.addHook('onRequest', (req, reply, done) => {
+        if (delay.ms() > opts.maxEventLoopDelayMs && !exempt(req)) return void reply.send(refuse(reply));
+        done();
       });
     }
     const heapLimit = v8.getHeapStatistics().heap_size_limit;

@@ -44,16 +44,18 @@ const hasDotDot = (p: unknown) => typeof p === 'string' && p.split(/[\\/]/).incl
  * routes that accept only known values, and a broken stream is mapped by `oddInputError`.
  */
 export const rejectOddInput = fp(async function rejectOddInput(app: FastifyInstance) {
-  app.addHook('preValidation', async (req) => {
+  // callback hooks: they run on every request and never wait
+  app.addHook('preValidation', (req, _reply, done) => {
     const params = req.params as Record<string, unknown> | undefined;
-    if (hasDotDot(params?.['*'])) throw new BadRequestError(ODD_INPUT_MSG.path);
-    if (hasBadText(params) || hasBadText(req.query) || hasBadText(req.body)) throw new BadRequestError(ODD_INPUT_MSG.text);
+    if (hasDotDot(params?.['*'])) return done(new BadRequestError(ODD_INPUT_MSG.path));
+    if (hasBadText(params) || hasBadText(req.query) || hasBadText(req.body)) return done(new BadRequestError(ODD_INPUT_MSG.text));
+    done();
   });
   // A 404 without a body (@fastify/websocket's answer to a plain GET on a WebSocket route) gets the envelope too.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode !== 404 || req.method === 'HEAD' || (payload !== undefined && payload !== null && payload !== '')) return payload;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (reply.statusCode !== 404 || req.method === 'HEAD' || (payload !== undefined && payload !== null && payload !== '')) return done(null, payload);
     reply.type('application/json; charset=utf-8');
-    return JSON.stringify(fail(MSG.route404, 404));
+    done(null, JSON.stringify(fail(MSG.route404, 404)));
   });
 });
 

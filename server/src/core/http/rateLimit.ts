@@ -39,15 +39,17 @@ export const rateLimits = fp(async function rateLimits(app: FastifyInstance) {
     if (max > 0) limiters.set(name, app.createRateLimit({ max, timeWindow: WINDOW_MS, keyGenerator: (req) => `${name}:${normalizeIP(req.ip)}` }));
   }
 
-  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+  // a callback hook: most routes have no throttle and pass without a promise
+  app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     const name = req.routeOptions.config?.throttle;
     const limiter = name && limiters.get(name);
-    if (!limiter) return;
-    const r = await limiter(req);
-    if (r.isAllowed || !r.isExceeded) return;
-    return reply
-      .code(429)
-      .header('retry-after', String(Math.max(1, r.ttlInSeconds ?? 1)))
-      .send(fail(RATE_LIMITED_MESSAGE, 429));
+    if (!limiter) return done();
+    limiter(req).then((r) => {
+      if (r.isAllowed || !r.isExceeded) return done();
+      reply
+        .code(429)
+        .header('retry-after', String(Math.max(1, r.ttlInSeconds ?? 1)))
+        .send(fail(RATE_LIMITED_MESSAGE, 429));
+    }, done);
   });
 });

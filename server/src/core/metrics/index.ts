@@ -61,8 +61,9 @@ export const installMetrics = fp(
       if (c.open > c.peak) c.peak = c.open;
       socket.once('close', () => void c.open--);
     });
-    app.addHook('onResponse', async (req, reply) => {
+    app.addHook('onResponse', (req, reply, done) => {
       record(m, req, reply);
+      done();
     });
   },
   { name: 'pk-metrics' },

@@ -75,14 +75,15 @@ export const operationLog = fp(async function operationLog(app: FastifyInstance)
   app.addHook('onClose', async () => writer.flush());
   if (!app.ctx.config.operationLog) return;
   const prefix = app.ctx.config.apiPrefix;
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.user) return payload;
+  // a callback hook: it runs on every answer and never waits (the writer batches)
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!req.user) return done(null, payload);
     try {
       const spec = describeOperation(req, prefix);
       if (spec) writer.push(operationRow(req, reply, spec, payload));
     } catch (err) {
       req.log.error({ err }, 'operation log entry failed');
     }
-    return payload;
+    done(null, payload);
   });
 });
