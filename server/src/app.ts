@@ -1,3 +1,4 @@
+import type { Entity } from '@pk/contract';
 import { loggerOptions } from './core/http/logOptions.js';
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -30,6 +31,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** The job scheduler (core/jobs/scheduler.ts): off unless `enabled` (main.ts turns it on; tests when they need it). */
   scheduler?: Partial<SchedulerOptions>;
+  /** The entities whose routes are registered (default: packages/contract's `ENTITIES`); see modules/entityModules.ts. */
+  entities?: readonly Entity[];
 }
 
 /**
@@ -73,7 +76,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(tableWriteRelay); // several nodes: each hears the tables the others write (cached list answers)
   await registerApiDocs(app, config);
   await app.register(healthModule, { prefix: config.apiPrefix });
-  await app.register(registerModules, { prefix: config.apiPrefix });
+  await app.register(registerModules, { prefix: config.apiPrefix, entities: opts.entities });
   await app.register(methodCatchAll, { byUrl });
   if (fs.existsSync(config.webDist)) await registerWeb(app, config);
   return app;

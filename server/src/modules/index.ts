@@ -1,3 +1,4 @@
+import type { Entity } from '@pk/contract';
 import type { FastifyInstance } from 'fastify';
 import { installZodSchemas } from '../core/http/zodSchema.js';
 import { installDataRules } from '../core/datarule/index.js';
@@ -35,7 +36,7 @@ import { dashboardOpsModule } from './dashboard/ops/routes.js'; // issue 14 dash
  * every route in it declares `config.auth` (see core/access/guard.ts). The entities of `ENTITIES` (packages/contract)
  * are registered from one place, entityModules.ts; the modules listed here are the screens that are not an entity.
  */
-export async function registerModules(app: FastifyInstance): Promise<void> {
+export async function registerModules(app: FastifyInstance, opts: { entities?: readonly Entity[] } = {}): Promise<void> {
   installZodSchemas(app); // routes with zod schemas: validation → 400 envelope, docs (core/http/zodSchema.ts)
   installDataRules(app); // routes declaring config.dataRules: the caller's rules loaded before the handler
   installAfterWrite(app); // routes declaring config.afterWrite: run after a write, before the answer
@@ -49,7 +50,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(dictLookupModule);
   await app.register(realtimeModule);
   await app.register(duplicateCheckModule);
-  await registerEntityModules(app);
+  await registerEntityModules(app, opts.entities);
   await app.register(logModule);
   await app.register(speechModule);
   await app.register(playerProfileModule);

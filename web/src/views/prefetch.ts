@@ -2,46 +2,22 @@
  * Route-level prefetch (issue 11 point 8): when a menu route is entered, the first queries of its page start at
  * once, in parallel with the page's lazy chunk, under the very keys the page reads them with (a list through its
  * ListSource, see crud/listSource.ts), so the rows are there when the code is. A page with no entry here loads as
- * before. Add a line when a page's first request is known (an entity list: `entityListSource(entity)`).
+ * before. An entity's page gets its list's first page from its definition; add a line for a page whose first request
+ * is something else.
  *
  * Lives in the signed-in layout's chunk (it imports react-query's client), never in the login page's.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { bookUserEntity, braceletEntity, greatLineEntity, pirateShipEntity, shipTableEntity, signPlaceEntity } from '@pk/contract';
-import {
-  announcementEntity,
-  bookReservationInfoEntity,
-  messageEntity,
-  messageTemplateEntity,
-  checkRuleEntity,
-  dataSourceEntity,
-  dictEntity,
-  fillRuleEntity,
-  positionEntity,
-  quartzJobEntity,
-  pirateScoreEntity,
-  pirateRankEntity,
-  bountyRankEntity,
-  userScoreHistoryEntity,
-  roleEntity,
-  tenantEntity,
-  userEntity,
-  gameMessageEntity,
-  pictureMaterialEntity,
-  policyEntity,
-  gameDeviceEntity,
-} from '@pk/contract';
-import { questionBankEntity, userHonorEntity } from '@pk/contract';
+import { ENTITIES, type Entity } from '@pk/contract';
 import { entityListSource, firstPageQuery, LIST_FRESH_MS, type ListSource } from '../crud/listSource';
 import { departTreeKey } from '../components/DepartTree/DepartTree';
 import { fetchDepartTree, type DepartSource } from '../components/DepartTree/api';
 import { onlineSource } from '../pages/system/online/source';
 import { myNoticesSource } from '../pages/system/userAnnouncement/source';
-import { gameOrderEntity } from '@pk/contract';
 import { addressSource } from '../pages/system/addressList/source';
 import { departUsersSource } from '../pages/system/depart/sources';
 import { fetchMenuTree, MENU_TREE_KEY } from '../pages/system/permission/service';
-import { normalizeComponent } from './registry';
+import { addEntityPages, normalizeComponent } from './registry';
 import { preloadPage } from './lazyPage';
 
 export interface PagePrefetch {
@@ -56,46 +32,29 @@ function departTree(source: DepartSource): PagePrefetch {
 /** The first request of a list (empty search, initial sort, page 1). */
 const list = <T>(source: ListSource<T>): PagePrefetch => firstPageQuery(source);
 
-/** Menu component → the queries its page starts with. */
+/**
+ * Every entity with a menu: its page starts with the first page of its list (the generic list page, and the pages of
+ * their own that build on ListPage), so entering it fetches that page — derived, no line per entity.
+ */
+export function entityPrefetch(entities: readonly Entity[]): Record<string, () => PagePrefetch[]> {
+  return Object.fromEntries(entities.flatMap((e) => (e.menu ? [[e.menu.component, () => [list(entityListSource(e))]] as const] : [])));
+}
+
+/**
+ * Menu component → the queries its page starts with: the entities' lists, then the pages that start otherwise (an
+ * entry here wins; an empty list: the page's first request is not a list page).
+ */
 export const PAGE_PREFETCH: Record<string, () => PagePrefetch[]> = {
-  'system/UserList': () => [list(entityListSource(userEntity))],
-  'system/RoleUserList': () => [list(entityListSource(roleEntity))],
-  'system/SysPositionList': () => [list(entityListSource(positionEntity))],
-  'system/TenantList': () => [list(entityListSource(tenantEntity))],
-  'game/QuestionBankList': () => [list(entityListSource(questionBankEntity))],
-  'game/UserHonorList': () => [list(entityListSource(userHonorEntity))],
-  'system/DictList': () => [list(entityListSource(dictEntity))],
-  'system/SysCheckRuleList': () => [list(entityListSource(checkRuleEntity))],
-  'system/SysFillRuleList': () => [list(entityListSource(fillRuleEntity))],
-  'system/QuartzJobList': () => [list(entityListSource(quartzJobEntity))],
-  'system/SysDataSourceList': () => [list(entityListSource(dataSourceEntity))],
-  'modules/message/SysMessageTemplateList': () => [list(entityListSource(messageTemplateEntity))],
-  'modules/message/SysMessageList': () => [list(entityListSource(messageEntity))],
+  ...entityPrefetch(ENTITIES),
+  // entity pages of their own that do not start with their list page: the category tree's roots, the unpaged routes
+  'system/SysCategoryList': () => [],
+  'system/SysGatewayRouteList': () => [],
   'system/SysUserOnlineList': () => [list(onlineSource)],
-  'game/BookUserList': () => [list(entityListSource(bookUserEntity))],
-  'game/PictureMaterialList': () => [list(entityListSource(pictureMaterialEntity))],
-  'game/GameMessageList': () => [list(entityListSource(gameMessageEntity))],
-  'game/PolicyList': () => [list(entityListSource(policyEntity))],
   'system/AddressList': () => [departTree('all'), list(addressSource)],
   'system/DepartUserList': () => [departTree('mine'), list(departUsersSource)],
   'system/DepartList': () => [departTree('all')],
   'system/PermissionList': () => [{ queryKey: MENU_TREE_KEY, queryFn: fetchMenuTree }],
-  'system/SysAnnouncementList': () => [list(entityListSource(announcementEntity))],
   'system/UserAnnouncementList': () => [list(myNoticesSource)],
-  // issue 13: the score ledger's screens
-  'game/PirateScoreList': () => [list(entityListSource(pirateScoreEntity))],
-  'game/PirateRankList': () => [list(entityListSource(pirateRankEntity))],
-  'game/BountyRankList': () => [list(entityListSource(bountyRankEntity))],
-  'game/UserScoreHistoryList': () => [list(entityListSource(userScoreHistoryEntity))],
-  'game/GameDeviceList': () => [list(entityListSource(gameDeviceEntity))],
-  'game/GameOrderList': () => [list(entityListSource(gameOrderEntity))],
-  // issue 13: the venue
-  'game/PirateShipList': () => [list(entityListSource(pirateShipEntity))],
-  'game/ShipTableList': () => [list(entityListSource(shipTableEntity))],
-  'game/GreatLineList': () => [list(entityListSource(greatLineEntity))],
-  'game/SignPlaceList': () => [list(entityListSource(signPlaceEntity))],
-  'game/BraceletList': () => [list(entityListSource(braceletEntity))],
-  'game/BookReservationInfoList': () => [list(entityListSource(bookReservationInfoEntity))],
 };
 
 /**
@@ -134,4 +93,10 @@ export function preloadMenuPages(components: readonly string[]): () => void {
   return () => {
     cancelled = true;
   };
+}
+
+/** Entities defined after the build (views/registry.ts `addEntityPages`): their page and its prefetch. */
+export function addEntities(entities: readonly Entity[]): void {
+  addEntityPages(entities);
+  for (const [component, entries] of Object.entries(entityPrefetch(entities))) PAGE_PREFETCH[component] ??= entries;
 }

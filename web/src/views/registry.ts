@@ -4,7 +4,7 @@
  * their own: visiting one goes to its redirect or its first child.
  */
 import type { ComponentType } from 'react';
-import { ENTITIES } from '@pk/contract';
+import { ENTITIES, type Entity } from '@pk/contract';
 
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
@@ -26,12 +26,14 @@ const demoPages: Record<string, PageLoader> = Object.fromEntries(
  * Entities with a menu block (packages/contract `ENTITIES`): their menu component opens the generic list page of the
  * definition unless a page of its own is listed below (an explicit entry wins).
  */
-const entityPages: Record<string, PageLoader> = Object.fromEntries(
-  ENTITIES.flatMap((e) => (e.menu ? [[e.menu.component, () => import('../crud/EntityListPage').then((m) => ({ default: m.entityPage(e) }))] as const] : [])),
-);
+export function entityPages(entities: readonly Entity[]): Record<string, PageLoader> {
+  return Object.fromEntries(
+    entities.flatMap((e) => (e.menu ? [[e.menu.component, () => import('../crud/EntityListPage').then((m) => ({ default: m.entityPage(e) }))] as const] : [])),
+  );
+}
 
 export const views: Record<string, PageLoader> = {
-  ...entityPages,
+  ...entityPages(ENTITIES),
   ...demoPages,
   'dashboard/Analysis': () => import('../pages/dashboard/Analysis'),
   // issue 14 point 4 (dashops): 工作台, 今日待办, 场馆大屏
@@ -127,4 +129,13 @@ export function hasView(component: string): boolean {
 
 export function getView(component: string): PageLoader | undefined {
   return views[normalizeComponent(component)];
+}
+
+/**
+ * Entities defined after the build (a definition the server hands over at run time; a test's throwaway one): their
+ * menu component opens the generic list page, unless a page of that name exists already. See views/prefetch.ts
+ * `addEntities`, which also gives them their prefetch.
+ */
+export function addEntityPages(entities: readonly Entity[]): void {
+  for (const [component, load] of Object.entries(entityPages(entities))) views[component] ??= load;
 }

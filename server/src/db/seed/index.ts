@@ -8,6 +8,7 @@ import { categoryId, DEMO_CATEGORIES } from './category.js';
 import { DICTS, type DictSeed } from './dicts.js';
 import { GAME_DICTS, GAME_FILL_RULES } from './gameDicts.js';
 import { DEMO_MENUS, GROUP_MENUS, MENU_IDS, MENUS, md5, type MenuSeed } from './menus.js';
+import type { Entity } from '@pk/contract';
 import { entitiesWithMenu, entityMenuSeed, entityPartName, GROUP_IDS } from './entityMenus.js';
 import { SEED_CHECK_RULES, SEED_FILL_RULES } from './rules.js';
 import { DATA_LOG_BUTTONS, DATA_LOG_MENU_ID, LOG_BUTTONS, LOG_MENU_ID } from './logs.js';
@@ -37,6 +38,11 @@ export { PERM } from './permissionCodes.js';
 export interface SeedOptions {
   /** ADMIN_PASSWORD; null = generate a random one (returned once). */
   adminPassword: string | null;
+  /**
+   * Entities beyond packages/contract's `ENTITIES` (a definition made at run time, or a test's throwaway one): their
+   * menu parts are applied after every other part, exactly as an entity of `ENTITIES` gets its own.
+   */
+  entities?: readonly Entity[];
 }
 
 export interface SeedResult {
@@ -426,19 +432,7 @@ const PARTS: SeedPart[] = [
     },
   },
   // One part per entity with a menu block (packages/contract entities): its menu row and button rows.
-  ...entitiesWithMenu().map((e): SeedPart => ({
-    name: entityPartName(e),
-    async run(tx, { time }) {
-      const [menu] = await seedMenus(tx, [entityMenuSeed(e)], GROUP_IDS[e.menu!.group], time);
-      // A row seeded by hand before its entity had a menu block may lack the list code (or hold the bare prefix, as 系统通告's 'annountCement').
-      await tx
-        .updateTable('sys_permission')
-        .set({ perms: e.perms.list })
-        .where('id', '=', menu)
-        .where((eb) => eb.or([eb('perms', 'is', null), eb('perms', '=', e.perm)]))
-        .execute();
-    },
-  })),
+  ...entitiesWithMenu().map(entitySeedPart),
   {
     // Issue 13 point 5: 设备管理's device types and the staff play calls' buttons (签到, 答题, 开启) under their screens.
     name: 'game-play-perms-v1',
@@ -525,6 +519,23 @@ const PARTS: SeedPart[] = [
 /** Names of the seed parts, in order. */
 export const SEED_PARTS = PARTS.map((p) => p.name);
 
+/** An entity's seed part `entity:{key}:v{version}`: its menu row and button rows under its group, granted to admin. */
+function entitySeedPart(e: Entity): SeedPart {
+  return {
+    name: entityPartName(e),
+    async run(tx, { time }) {
+      const [menu] = await seedMenus(tx, [entityMenuSeed(e)], GROUP_IDS[e.menu!.group], time);
+      // A row seeded by hand before its entity had a menu block may lack the list code (or hold the bare prefix, as 系统通告's 'annountCement').
+      await tx
+        .updateTable('sys_permission')
+        .set({ perms: e.perms.list })
+        .where('id', '=', menu)
+        .where((eb) => eb.or([eb('perms', 'is', null), eb('perms', '=', e.perm)]))
+        .execute();
+    },
+  };
+}
+
 /** Apply the seed parts not applied yet. */
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
   let generated: string | null = null;
@@ -537,7 +548,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
     return cachedHash;
   };
   const applied = new Set((await db.db.selectFrom('sys_seed').select('name').execute()).map((r) => r.name));
-  for (const part of PARTS) {
+  for (const part of opts.entities?.length ? [...PARTS, ...entitiesWithMenu(opts.entities).map(entitySeedPart)] : PARTS) {
     if (applied.has(part.name)) continue;
     const time = now();
     // Hash outside the transaction: argon2 takes tens of milliseconds.
