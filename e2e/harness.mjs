@@ -184,7 +184,9 @@ export function expect(cond, message) {
 /**
  * Click the item `label` of a hover-opened antd Dropdown behind `trigger`. On a loaded machine a hover can land
  * while the trigger is still moving (a modal's zoom) or the menu can close before the pointer reaches it, so the
- * pointer leaves and hovers again until the item is clicked (at most `tries` times).
+ * pointer leaves and hovers again until the item is clicked (at most `tries` times). The menu's slide-in is let
+ * finish first: a click computed while it moves lands where the item was (once in CI the item was "clicked" and
+ * nothing was chosen).
  */
 export async function clickHoverMenuItem(page, trigger, label, tries = 5) {
   const item = page.getByRole('menuitem', { name: label });
@@ -193,6 +195,7 @@ export async function clickHoverMenuItem(page, trigger, label, tries = 5) {
       await page.mouse.move(0, 0);
       await trigger.hover();
       await item.waitFor({ state: 'visible', timeout: 2000 });
+      await motionsSettled(page, 2000);
       await item.click({ timeout: 2000 });
       break;
     } catch (e) {

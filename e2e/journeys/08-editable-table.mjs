@@ -2,7 +2,7 @@
 // recalculated), delete a saved row (the others keep their numbers), the save payload (new / edited / removed), the
 // header filters against the real 职务 list (the prefixes *x*, !x, >=x, <=x reach the server's value syntax), and the
 // real-time channel: an edit in one browser appears in another.
-import { API_PREFIX, expect, screenshot, submitSignIn } from '../harness.mjs';
+import { API_PREFIX, expect, motionsSettled, screenshot, submitSignIn } from '../harness.mjs';
 
 export const name = 'editable table: add, validate, drag + sort numbers, delete, save payload, header filters on /sys/position/list, two-browser socket update';
 
@@ -166,14 +166,29 @@ async function filterPositions(page, baseUrl, step) {
   const card = page.getByTestId('position-filter-card');
   await card.scrollIntoViewIfNeeded();
   const codes = async () => (await card.locator('.pk-et-row [data-key="code"]').allInnerTexts()).map((t) => t.trim()).sort();
-  const listCall = (needle) => page.waitForResponse((r) => r.url().includes('/sys/position/list') && decodeURIComponent(r.url()).includes(needle));
+  const listCall = (needle) => {
+    const p = page.waitForResponse((r) => r.url().includes('/sys/position/list') && decodeURIComponent(r.url()).includes(needle));
+    p.catch(() => {}); // awaited by the step; a step that failed before must not leave it unhandled
+    return p;
+  };
+  // The popover zooms in: a click computed while it moves lands where 确定 was going to be (once in CI the popover
+  // stayed open). Let it settle, and press 确定 again (saying so) if it is still open.
   const apply = async (title, fill) => {
     await card.getByLabel(`筛选${title}`).click();
     const box = page.locator('.ant-popover:visible', { has: page.getByLabel(`${title}筛选值`) });
     await box.waitFor();
+    await motionsSettled(page, 2000);
     await fill(box);
-    await box.getByRole('button', { name: /^确\s?定$/ }).click();
-    await box.waitFor({ state: 'hidden' });
+    for (let i = 1; ; i++) {
+      await box.getByRole('button', { name: /^确\s?定$/ }).click();
+      const closed = await box
+        .waitFor({ state: 'hidden', timeout: 5000 })
+        .then(() => true)
+        .catch(() => false);
+      if (closed) break;
+      if (i >= 3) throw new Error(`the ${title} filter stayed open after 确定 ${i} times`);
+      console.log(`# note: pressed 确定 of the ${title} filter again (still open after 5 s)`);
+    }
   };
   const expectCodes = async (want, what) => {
     const expected = want.map((s) => `${tag}${s}`).sort();
