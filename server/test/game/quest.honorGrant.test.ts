@@ -6,7 +6,7 @@ import { authHeaders, loginAs } from '../helpers/login.js';
 import { fastUser } from '../helpers/iamFixtures.js';
 import { newId } from '../../src/core/id.js';
 import { QUEST_MSG } from '../../src/modules/game/quest/service.js';
-import { SCORE_CHANGE } from '../../src/modules/game/score/ledger.js';
+import { SCORE_CHANGE } from '../../src/modules/game/rules.js';
 import type { Database } from '../../src/db/schema.js';
 
 // issue 13 quest brief point 1: 手动授予 — source 2, insert-ignore on (user_id, honor_id), reward through the ledger

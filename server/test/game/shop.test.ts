@@ -4,7 +4,8 @@ import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX as P, type TestApp 
 import { authHeaders, loginAs } from '../helpers/login.js';
 import { newId } from '../../src/core/id.js';
 import { formatDateTime } from '../../src/core/time.js';
-import { applyScoreChange, ledgerTransaction, SCORE_CHANGE } from '../../src/modules/game/score/ledger.js';
+import { applyScoreChange, ledgerTransaction } from '../../src/modules/game/score/ledger.js';
+import { SCORE_CHANGE } from '../../src/modules/game/rules.js';
 import { jobHandler } from '../../src/core/jobs/handlers.js';
 import { ORDER_TIMEOUT_JOB } from '../../src/modules/game/shop/job.js';
 

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { PLAY_FUNCTIONS, PLAY_FUNCTIONS_PART } from '../../modules/game/play/pgFunctions.js';
 import type { Db } from '../connection.js';
 import type { Database, NewSysPermission } from '../schema.js';
 import { hashPassword } from '../../core/auth/password.js';
@@ -64,6 +65,7 @@ const SEED_BY = 'admin';
 interface PartContext {
   time: string;
   adminPasswordHash: () => Promise<string>;
+  dialect: Db['dialect'];
 }
 
 interface SeedPart {
@@ -517,6 +519,16 @@ const PARTS: SeedPart[] = [
 ];
 
 /** Names of the seed parts, in order. */
+PARTS.push({
+  // PostgreSQL: the play functions as the game's rules (modules/game/rules.ts) write them today; a changed text is a
+  // new part, so the next start replaces them
+  name: PLAY_FUNCTIONS_PART,
+  async run(tx, { dialect }) {
+    if (dialect !== 'postgres') return;
+    for (const statement of PLAY_FUNCTIONS) await sql.raw(statement).execute(tx);
+  },
+});
+
 export const SEED_PARTS = PARTS.map((p) => p.name);
 
 /** An entity's seed part `entity:{key}:v{version}`: its menu row and button rows under its group, granted to admin. */
@@ -557,7 +569,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
       if (!exists) await adminPasswordHash();
     }
     await db.db.transaction().execute(async (tx) => {
-      await part.run(tx, { time, adminPasswordHash });
+      await part.run(tx, { time, adminPasswordHash, dialect: db.dialect });
       await tx.insertInto('sys_seed').values({ name: part.name, applied_at: time }).execute();
     });
   }

@@ -98,10 +98,7 @@ export interface Player {
   braceletId: string | null;
 }
 
-/** Task types (task_type) the play calls move. */
-export const TASK = { signIn: 1, answer: 2, chest: 3 } as const;
-/** honor_condition_type values computed here. */
-export const HONOR_COND = { totalScore: 1, places: 2, correct: 3, chests: 4 } as const;
+export { HONOR_COND, TASK } from '../rules.js'; // the game's rules, one place
 export const CANCELLED = 4;
 export const VALID = 1;
 

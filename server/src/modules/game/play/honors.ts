@@ -3,7 +3,8 @@ import type { DialectName } from '../../../db/connection.js';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
 import { compiledQuery } from '../../../db/compiledQuery.js';
-import { applyScoreChange, SCORE_CHANGE } from '../score/ledger.js';
+import { applyScoreChange } from '../score/ledger.js';
+import { SCORE_CHANGE } from '../rules.js';
 import { HONOR_COND, insertIgnore, VALID, type Gains, type Player, type PlayBy, type Tx } from './common.js';
 
 /** Honors a play call earns: granted once each, with their reward. */

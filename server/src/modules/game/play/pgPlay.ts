@@ -11,9 +11,10 @@ import type { PlaceRow } from './player.js';
 import { bountyMoved, randomShard } from '../score/boardCounts.js';
 import { forgetStanding } from '../score/ledger.js';
 import { isoWeekKey } from './tasks.js';
+import { PLAY_ID_BLOCK } from '../rules.js';
 
 /**
- * PostgreSQL: a play call as one database function (migration 0025), one round trip: the same rules as the
+ * PostgreSQL: a play call as one database function (pgFunctions.ts), one round trip: the same rules as the
  * TypeScript path that SQLite and MariaDB run (signIn.ts, tasks.ts, honors.ts, the ledger), which the same tests hold
  * both to. The values a rule reads from this process — the time (the demo season's clock), the day and ISO week of a
  * task's cycle, the ids of the rows made (a block of newIdBlock) — are its parameters.
@@ -33,9 +34,6 @@ export function playInTypeScript(db: Kysely<Database>): void {
 export function playInDatabase(db: Kysely<Database>, dialect: DialectName): boolean {
   return dialect === 'postgres' && !TYPESCRIPT_PATH.has(db.getExecutor().adapter);
 }
-
-/** Ids a play function may use (pk_play_id refuses more). */
-const ID_BLOCK = 256;
 
 interface SignInRow {
   repeated: boolean;
@@ -65,7 +63,7 @@ const signInCall = compiledQuery(
 function callValues() {
   const time = now();
   const day = time.slice(0, 10);
-  return { ids: newIdBlock(ID_BLOCK).toString(), time, day, week: isoWeekKey(day) };
+  return { ids: newIdBlock(PLAY_ID_BLOCK).toString(), time, day, week: isoWeekKey(day) };
 }
 
 interface StateRow {

@@ -1,7 +1,8 @@
 import type { PlayResult } from '@pk/contract';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
-import { applyScoreChange, SCORE_CHANGE } from '../score/ledger.js';
+import { applyScoreChange } from '../score/ledger.js';
+import { SCORE_CHANGE } from '../rules.js';
 import { announceSignIn } from '../../dashboard/ops/service.js';
 import { app2ctx, insertIgnore, TASK, type Ctx, type Gains, type PlayBy, type SignInInput } from './common.js';
 import { playInDatabase, signInByFunction } from './pgPlay.js';

@@ -3,7 +3,8 @@ import type { DialectName } from '../../../db/connection.js';
 import { newId } from '../../../core/id.js';
 import { now, today } from '../../../core/time.js';
 import { affected, compiledQuery } from '../../../db/compiledQuery.js';
-import { applyScoreChange, BOUNTY_PER_SCORE, SCORE_CHANGE } from '../score/ledger.js';
+import { applyScoreChange } from '../score/ledger.js';
+import { BOUNTY_PER_SCORE, SCORE_CHANGE, TASK_CYCLE } from '../rules.js';
 import { insertIgnore, VALID, type Gains, type Player, type PlayBy, type Tx } from './common.js';
 import { grantHonor } from './honors.js';
 
@@ -21,12 +22,12 @@ export function isoWeekKey(day: string): string {
 
 /** cycle_key of a task cycle (task_cycle: 0 once, 1 daily, 2 weekly, 3 per session = reservation). */
 export function cycleKey(cycle: number | null, reservationId: string, day = today()): string {
-  switch (Number(cycle ?? 0)) {
-    case 1:
+  switch (Number(cycle ?? TASK_CYCLE.once)) {
+    case TASK_CYCLE.daily:
       return day;
-    case 2:
+    case TASK_CYCLE.weekly:
       return isoWeekKey(day);
-    case 3:
+    case TASK_CYCLE.perReservation:
       return reservationId;
     default:
       return 'once';

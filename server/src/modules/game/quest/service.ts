@@ -6,7 +6,8 @@ import { BizError } from '../../../core/envelope/errors.js';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
 import { executeRule } from '../../system/fillRule/service.js';
-import { applyScoreChange, ledgerTransaction, SCORE_CHANGE } from '../score/ledger.js';
+import { applyScoreChange, ledgerTransaction } from '../score/ledger.js';
+import { SCORE_CHANGE } from '../rules.js';
 import { GAME_MSG } from '../messages.js';
 
 /** Texts of the quest screens' own rules (tasks, honors, chests, the manual honor grant). */

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../../db/connection.js';
 import type { Database } from '../../../db/schema.js';
 import { compiledQuery } from '../../../db/compiledQuery.js';
+import { BOUNTY_BUCKET_WIDTH, bountyBucketOf } from '../rules.js';
 
 /**
  * The live board's counts (issue 13 point 7): players per bounty value (pirate_bounty_count, migration 0014) and per
@@ -9,12 +10,8 @@ import { compiledQuery } from '../../../db/compiledQuery.js';
  * (bountyMoved), checked and rebuilt below. "My position" reads them instead of scanning pirate_score.
  */
 
-/**
- * The width of the live board's coarse bounty ranges (pirate_bounty_bucket, migration 0024), in berries: 100 score
- * points. "My position" sums the ranges above the asker's and the per-value counts inside the asker's range.
- */
-export const BOUNTY_BUCKET_WIDTH = 100_000;
-export const bountyBucketOf = (bounty: number) => bounty - (bounty % BOUNTY_BUCKET_WIDTH);
+// The width of the coarse ranges (BOUNTY_BUCKET_WIDTH, rules.ts): "my position" sums the ranges above the asker's
+// and the per-value counts inside the asker's range.
 
 /**
  * Rows per key of the count tables (migration 0025): a move changes one shard, picked at random, so parallel moves of

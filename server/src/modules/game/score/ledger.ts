@@ -7,6 +7,7 @@ import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
 import { retryOnDeadlock } from '../../../core/db/deadlock.js';
 import { bountyMoved } from './boardCounts.js';
+import { BOUNTY_PER_SCORE, SCORE_CHANGE, tierOf } from '../rules.js';
 
 /**
  * The score ledger (issue 13 point 6): the ONE place that changes a player's pirate_score row. Every change runs
@@ -25,21 +26,6 @@ import { bountyMoved } from './boardCounts.js';
  * Bounty follows earned score (1 score = `BOUNTY_PER_SCORE` berries) unless the change names its own.
  */
 export type ScoreKind = 'earn' | 'spend' | 'refund';
-
-/** score_change_type dictionary values (jeecg-schema §4.4). */
-export const SCORE_CHANGE = {
-  signIn: 1,
-  answer: 2,
-  taskReward: 3,
-  chest: 4,
-  purchaseReward: 5,
-  spend: 6,
-  adminAdjust: 7,
-  refund: 8,
-  honorReward: 9,
-} as const;
-
-export const BOUNTY_PER_SCORE = 1000;
 
 export interface ScoreChange {
   userId: string;
@@ -100,10 +86,7 @@ export async function ensureScoreRow(tx: Kysely<Database>, dialect: DialectName,
  * read-then-write window. It is the FIRST assignment of that UPDATE, so it reads the old total on every database
  * (PostgreSQL and SQLite read old values in SET; MariaDB assigns left to right).
  */
-const tierAfter = (delta: number) =>
-  sql<
-    string | null
-  >`(select r.id from pirate_rank r where r.status = 1 and r.min_score <= pirate_score.total_score + ${delta} and (r.max_score is null or r.max_score >= pirate_score.total_score + ${delta}) order by r.min_score desc, r.rank_level desc limit 1)`;
+const tierAfter = (delta: number) => tierOf('id', sql`pirate_score.total_score + ${delta}`);
 
 interface MovedRow {
   /** The tier name the new total shows (rankNameOf), for the call's answer. */
@@ -120,11 +103,10 @@ interface MovedRow {
 const SHIP_OF_ROW = sql<string | null>`(select u.ship_id from book_user u where u.id = pirate_score.user_id)`.as('ship_id');
 
 /**
- * The name of the tier a total score shows: the enabled tier with the highest min_score ≤ the total. What a play
- * call answers as the player's rank (the statement that moves the row answers it too, so the call need not read it).
+ * The name of the tier a total score falls in (rules.ts tierOf: the same tier the ledger stores as rank_id). What a
+ * play call answers as the player's rank (the statement that moves the row answers it too, so the call need not read it).
  */
-export const rankNameOf = (total: RawBuilder<unknown>) =>
-  sql<string | null>`(select r.rank_name from pirate_rank r where r.status = 1 and r.min_score <= ${total} order by r.min_score desc limit 1)`;
+export const rankNameOf = (total: RawBuilder<unknown>) => tierOf('rank_name', total);
 const RANK_OF_ROW = rankNameOf(sql.ref('pirate_score.total_score')).as('rank_name');
 
 /**

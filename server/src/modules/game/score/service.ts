@@ -7,8 +7,8 @@ import { BizError } from '../../../core/envelope/errors.js';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
 import { writeStamp } from '../../../core/crud/tableWrites.js';
-import { applyScoreChange, ledgerTransaction, SCORE_CHANGE, type ScoreChangeResult } from './ledger.js';
-import { BOUNTY_BUCKET_WIDTH } from './boardCounts.js';
+import { applyScoreChange, ledgerTransaction, type ScoreChangeResult } from './ledger.js';
+import { BOUNTY_BUCKET_WIDTH, SCORE_CHANGE } from '../rules.js';
 import { GAME_MSG } from '../messages.js';
 
 /** Texts of the score screens (海盗积分, 海盗等级, 悬赏榜). */

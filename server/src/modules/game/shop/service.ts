@@ -8,7 +8,8 @@ import { newId } from '../../../core/id.js';
 import { formatDateTime, now } from '../../../core/time.js';
 import { likeExpr } from '../../../core/query/index.js';
 import { executeRule } from '../../system/fillRule/service.js';
-import { applyScoreChange, ledgerTransaction, SCORE_CHANGE } from '../score/ledger.js';
+import { applyScoreChange, ledgerTransaction } from '../score/ledger.js';
+import { SCORE_CHANGE } from '../rules.js';
 import { SHOP_MSG } from './definition.js';
 
 /** order_status (jeecg-schema §4.4). */
