@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../server/src/app.js';
 import { createSession } from '../server/src/core/auth/session.js';
 import type { DialectName } from '../server/src/db/connection.js';
-import { BOUNTY_BUCKET_WIDTH } from '../server/src/modules/game/score/boardCounts.js';
+import { BOUNTY_BUCKET_WIDTH } from '../server/src/modules/game/rules.js';
 import { BOUNTY_COUNT_SHARDS, rebuildBountyCounts } from '../server/src/modules/game/score/boardCounts.js';
 import { openBenchDatabase } from './benchDatabase.js';
 

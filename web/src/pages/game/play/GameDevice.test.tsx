@@ -29,9 +29,11 @@ beforeEach(() => {
         ),
   );
 });
-afterEach(() => {
+afterEach(async () => {
   vi.clearAllMocks();
-  closeAntdOverlays();
+  // awaited, as in every other dialog test: React work it starts must end before the file's environment goes (once in
+  // CI it ran after: "window is not defined")
+  await closeAntdOverlays();
 });
 
 describe('设备管理: the key is shown once', () => {
