@@ -52,13 +52,16 @@ function pageKeys(): Set<string> {
   return keys;
 }
 
-/** Table names of the `Database` interface of server/src/db/schema.ts (with the game's `GameTables` it extends, gameSchema.ts). */
+/**
+ * Table names of the `Database` interface of server/src/db/schema.ts, with the game's `GameTables` (gameSchema.ts)
+ * and the online forms' `OnlineTables` (onlineSchema.ts) it extends.
+ */
 function schemaTables(): Set<string> {
   const src = read('server/src/db/schema.ts');
-  const body = /export interface Database(?: extends \w+)? \{([^}]*)\}/.exec(src)?.[1] ?? '';
-  // the game tables are merged in from gameSchema.ts (`Database extends GameTables`)
+  const body = /export interface Database(?: extends [\w, ]+)? \{([^}]*)\}/.exec(src)?.[1] ?? '';
   const game = /export interface GameTables \{([^}]*)\}/.exec(read('server/src/db/gameSchema.ts'))?.[1] ?? '';
-  return new Set([...`${body}\n${game}`.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]));
+  const online = /export interface OnlineTables \{([^}]*)\}/.exec(read('server/src/db/onlineSchema.ts'))?.[1] ?? '';
+  return new Set([...`${body}\n${game}\n${online}`.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]));
 }
 
 const codesOf = (auth: RouteAuth | undefined) => (auth && typeof auth === 'object' ? auth.perms : []);

@@ -60,6 +60,11 @@ function migrationFiles(): string[] {
 }
 
 const NAMES = MIGRATIONS.map((m) => m.name);
+/** The next free numbers after the list's last (the examples below add migrations there). */
+const number4 = (n: number) => String(n).padStart(4, '0');
+const N1 = number4(Number(NAMES.at(-1)!.slice(0, 4)) + 1);
+const N2 = number4(Number(N1) + 1);
+const NEWEST_RELEASED = [...RELEASED_MIGRATION_NAMES].sort().at(-1)!;
 const REAL: ListFacts = { names: NAMES, files: migrationFiles(), released: RELEASED_MIGRATION_NAMES };
 
 /** A migration that creates table `table` (a branch's new migration in the scenarios below). */
@@ -95,26 +100,28 @@ describe('the migration list', () => {
 
   describe('refuses what would stop installs, before it lands', () => {
     const files = [...REAL.files];
-    it('two branches that each add the next number: the merge lists 0030 twice', () => {
-      const names = [...NAMES, '0030_branch_a', '0030_branch_b'];
-      expect(listProblems({ ...REAL, names, files: [...files, '0030_branch_a', '0030_branch_b'] })).toEqual(['0030 used twice: 0030_branch_a, 0030_branch_b']);
-    });
-
-    it('a branch numbered past the next free number (so that another could land below it later)', () => {
-      expect(listProblems({ ...REAL, names: [...NAMES, '0031_b'], files: [...files, '0031_b'] })).toEqual([
-        'numbers skipped: 0013, 0020, 0030 (expected only 0013, 0020)',
+    it(`two branches that each add the next number: the merge lists ${N1} twice`, () => {
+      const names = [...NAMES, `${N1}_branch_a`, `${N1}_branch_b`];
+      expect(listProblems({ ...REAL, names, files: [...files, `${N1}_branch_a`, `${N1}_branch_b`] })).toEqual([
+        `${N1} used twice: ${N1}_branch_a, ${N1}_branch_b`,
       ]);
     });
 
-    it('a migration numbered below a released one (0031 released, then 0030 arrives, or a gap filled)', () => {
-      const names = [...NAMES, '0030_a', '0031_b'];
-      expect(listProblems({ names, files: [...files, '0030_a', '0031_b'], released: [...RELEASED_MIGRATION_NAMES, '0031_b'] })).toEqual([
-        '0030_a sorts before the released 0031_b',
+    it('a branch numbered past the next free number (so that another could land below it later)', () => {
+      expect(listProblems({ ...REAL, names: [...NAMES, `${N2}_b`], files: [...files, `${N2}_b`] })).toEqual([
+        `numbers skipped: 0013, 0020, ${N1} (expected only 0013, 0020)`,
+      ]);
+    });
+
+    it(`a migration numbered below a released one (${N2} released, then ${N1} arrives, or a gap filled)`, () => {
+      const names = [...NAMES, `${N1}_a`, `${N2}_b`];
+      expect(listProblems({ names, files: [...files, `${N1}_a`, `${N2}_b`], released: [...RELEASED_MIGRATION_NAMES, `${N2}_b`] })).toEqual([
+        `${N1}_a sorts before the released ${N2}_b`,
       ]);
       const filled = [...NAMES.slice(0, 12), '0013_gap', ...NAMES.slice(12)];
       expect(listProblems({ ...REAL, names: filled, files: [...files, '0013_gap'] })).toEqual([
         'numbers skipped: 0020 (expected only 0013, 0020)',
-        '0013_gap sorts before the released 0029_sys_file',
+        `0013_gap sorts before the released ${NEWEST_RELEASED}`,
       ]);
     });
 
@@ -122,12 +129,12 @@ describe('the migration list', () => {
       const swapped = [...NAMES];
       [swapped[3], swapped[4]] = [swapped[4], swapped[3]];
       expect(listProblems({ ...REAL, names: swapped })).toEqual(['0004_data_log_version listed after 0005_sys_fill_rule_seq']);
-      expect(listProblems({ ...REAL, files: [...files, '0030_forgotten'] })).toEqual(['0030_forgotten listed 0 times']);
-      expect(listProblems({ ...REAL, names: [...NAMES, '0030_ghost'] })).toEqual(['0030_ghost listed without a file']);
+      expect(listProblems({ ...REAL, files: [...files, `${N1}_forgotten`] })).toEqual([`${N1}_forgotten listed 0 times`]);
+      expect(listProblems({ ...REAL, names: [...NAMES, `${N1}_ghost`] })).toEqual([`${N1}_ghost listed without a file`]);
       const renamed = NAMES.map((n) => (n === '0005_sys_fill_rule_seq' ? '0005_fill_rule_seq' : n));
       expect(listProblems({ ...REAL, names: renamed, files: renamed })).toEqual([
         'released 0005_sys_fill_rule_seq missing (renamed or removed)',
-        '0005_fill_rule_seq sorts before the released 0029_sys_file',
+        `0005_fill_rule_seq sorts before the released ${NEWEST_RELEASED}`,
       ]);
     });
   });
@@ -155,20 +162,20 @@ describe('migrate() on a database the list does not match', () => {
   it('refuses a new migration that sorts before an applied one, changing nothing (the list check names it first)', async () => {
     const d = await freshDb();
     // Branch B (0031) landed and ran; branch A's 0030 arrives after it.
-    await migrate(d, { migrations: [...MIGRATIONS, creates('0031_b', 't_b')] });
-    const list = [...MIGRATIONS, creates('0030_a', 't_a'), creates('0031_b', 't_b')];
+    await migrate(d, { migrations: [...MIGRATIONS, creates(`${N2}_b`, 't_b')] });
+    const list = [...MIGRATIONS, creates(`${N1}_a`, 't_a'), creates(`${N2}_b`, 't_b')];
     const before = await applied(d);
-    await expect(migrate(d, { migrations: list })).rejects.toThrow(/0030_a not applied but sorting before an applied migration/);
+    await expect(migrate(d, { migrations: list })).rejects.toThrow(new RegExp(`${N1}_a not applied but sorting before an applied migration`));
     expect(await tableExists(d, 't_a')).toBe(false);
     expect(await applied(d)).toEqual(before);
     const names = list.map((m) => m.name);
-    expect(listProblems({ names, files: names, released: [...RELEASED_MIGRATION_NAMES, '0031_b'] })).toEqual(['0030_a sorts before the released 0031_b']);
+    expect(listProblems({ names, files: names, released: [...RELEASED_MIGRATION_NAMES, `${N2}_b`] })).toEqual([`${N1}_a sorts before the released ${N2}_b`]);
   });
 
   it('refuses a database that ran a migration this build does not know (a newer build made it)', async () => {
     const d = await freshDb();
-    await migrate(d, { migrations: [...MIGRATIONS, creates('0030_newer', 't_newer')] });
-    await expect(migrate(d)).rejects.toThrow('corrupted migrations: previously executed migration 0030_newer is missing');
+    await migrate(d, { migrations: [...MIGRATIONS, creates(`${N1}_newer`, 't_newer')] });
+    await expect(migrate(d)).rejects.toThrow(`corrupted migrations: previously executed migration ${N1}_newer is missing`);
     expect(await tableExists(d, 't_newer')).toBe(true);
   });
 

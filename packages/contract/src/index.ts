@@ -14,6 +14,7 @@ export * from './entities/dataSource';
 export * from './entities/gatewayRoute';
 export * from './entities/checkRule';
 export * from './entities/fillRule';
+export * from './entities/onlCgformHead';
 export * from './entities/dict';
 export * from './entities/quartzJob';
 export * from './permissions';

@@ -27,6 +27,7 @@ import * as m0026 from './migrations/0026_play_functions.js';
 import * as m0027 from './migrations/0027_chest_password_attempt.js';
 import * as m0028 from './migrations/0028_username_key.js';
 import * as m0029 from './migrations/0029_sys_file.js';
+import * as m0030 from './migrations/0030_online_form.js';
 
 /** A migration file exports `up(db, dialect)` (and optionally `down(db, dialect)`). */
 export interface DialectMigration {
@@ -75,6 +76,7 @@ export const MIGRATIONS: readonly MigrationEntry[] = [
   { name: '0027_chest_password_attempt', module: m0027 }, // wrong chest password guesses per player and chest
   { name: '0028_username_key', module: m0028 }, // sys_user.username_key: one account per name without regard to case or width
   { name: '0029_sys_file', module: m0029 }, // FILE_STORE=database: sys_file + sys_file_chunk
+  { name: '0030_online_form', module: m0030 }, // online forms: onl_cgform_* definitions, versions, onl_auth_*
 ];
 
 /**

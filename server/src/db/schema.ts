@@ -6,6 +6,7 @@
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { GameTables } from './gameSchema.js';
+import type { OnlineTables } from './onlineSchema.js';
 
 export interface SysUserTable {
   id: string;
@@ -582,7 +583,7 @@ export interface SysFileChunkTable {
   data: Buffer;
 }
 
-export interface Database extends GameTables {
+export interface Database extends GameTables, OnlineTables {
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
   sys_permission: SysPermissionTable;

@@ -12,6 +12,7 @@ import { dataSourceModule } from './system/dataSource/routes.js';
 import { gatewayRouteModule } from './system/gatewayRoute/routes.js';
 import { checkRuleModule } from './system/checkRule/routes.js';
 import { fillRuleModule } from './system/fillRule/routes.js';
+import { onlineCgformModule } from './online/cgform/routes.js';
 import { dictAdminModule } from './system/dict/admin.routes.js';
 import { messageModule, messageTemplateModule } from './message/routes.js';
 import { announcementModule } from './system/announcement/routes.js';
@@ -54,6 +55,7 @@ export const ENTITY_MODULES: Readonly<Record<string, EntityModule | CrudBinding>
   gatewayRoute: gatewayRouteModule,
   checkRule: checkRuleModule,
   fillRule: fillRuleModule,
+  onlCgformHead: onlineCgformModule,
   dict: dictAdminModule,
   dictItem: routesIn('dict'),
   messageTemplate: messageTemplateModule,

@@ -6,6 +6,7 @@ import { dataSourceEntity } from './dataSource';
 import { gatewayRouteEntity } from './gatewayRoute';
 import { checkRuleEntity } from './checkRule';
 import { fillRuleEntity } from './fillRule';
+import { onlCgformHeadEntity } from './onlCgformHead';
 import { dictEntity, dictItemEntity } from './dict';
 import { roleEntity } from './role';
 import { tenantEntity } from './tenant';
@@ -47,6 +48,7 @@ export const ENTITIES: readonly Entity[] = [
   gatewayRouteEntity,
   checkRuleEntity,
   fillRuleEntity,
+  onlCgformHeadEntity,
   dictEntity,
   dictItemEntity,
   messageTemplateEntity,

@@ -116,7 +116,7 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
         },
       });
 
-    if (has('delete'))
+    if (has('delete') && !b.ownRoutes?.includes('delete'))
       sub.delete(`${base}/delete`, { config: auth('delete'), schema: schema.delete }, async (req) => {
         const ids = splitIds(param(queryParams(req), 'id'));
         if (ids.length !== 1) throw new BadRequestError(ids.length ? CRUD_ID_ONE : MSG.idRequired);
@@ -124,7 +124,7 @@ export async function registerCrud(app: FastifyInstance, binding: CrudBinding): 
         return okMsg(b.msg.deleted);
       });
 
-    if (has('deleteBatch'))
+    if (has('deleteBatch') && !b.ownRoutes?.includes('deleteBatch'))
       sub.delete(`${base}/deleteBatch`, { config: auth('deleteBatch'), schema: schema.deleteBatch }, async (req) => {
         const ids = splitIds(param(queryParams(req), 'ids'));
         if (!ids.length) throw new BizError(b.msg.noIds);

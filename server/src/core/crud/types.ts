@@ -141,7 +141,7 @@ export interface CrudBinding {
    * Standard routes the module registers itself in a shape of its own (`add` answering an issued device key):
    * registerCrud leaves them out. Pair with the entity's `ownShapeRoutes` (or `omitRoutes`).
    */
-  ownRoutes?: readonly ('add' | 'importExcel')[];
+  ownRoutes?: readonly ('add' | 'importExcel' | 'delete' | 'deleteBatch')[];
 }
 
 /** A row on the wire (camelCase properties). */

@@ -43,7 +43,8 @@ export async function binaryCollation(db: Kysely<any>): Promise<string> {
   return /^[89]\.|^\d{2,}\./.test(version) ? 'utf8mb4_0900_bin' : 'utf8mb4_bin';
 }
 
-function sqlType(type: ColType, dialect: DialectName, opts: ColOpts, collation: string) {
+/** The SQL type of a portable column type on `dialect` (`collation`: the byte-wise one, for `opts.binary` on MySQL). */
+export function sqlType(type: ColType, dialect: DialectName, opts: ColOpts = {}, collation = '') {
   switch (type) {
     case 'int':
       return sql`integer`;
