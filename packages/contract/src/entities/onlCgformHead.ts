@@ -24,7 +24,9 @@ export const onlCgformHeadEntity = defineEntity({
     buttons: [
       { action: 'sync', name: '同步数据库' },
       { action: 'importTable', name: '导入数据库表' },
+      { action: 'genMenu', name: '生成菜单' },
     ],
+    version: 2,
   },
   defaultSort: { prop: 'createTime', order: 'desc' },
   fields: [

@@ -1,4 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import type { Entity } from '@pk/contract';
+import { bumpPermissionVersion } from '../../../core/auth/permissions.js';
+import { entityMenuSeed, GROUP_IDS } from '../../../db/seed/entityMenus.js';
+import { seedMenus } from '../../../db/seed/index.js';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../core/context.js';
 import { BizError } from '../../../core/envelope/errors.js';
@@ -180,4 +184,16 @@ export async function removeDesigns(ctx: AppContext, ids: string[], dropTable: b
     }
   }
   return heads.length;
+}
+
+/**
+ * 生成菜单 (issue 25 point 9): the menu row of a synchronised form under 在线开发 (`/online/cgformList/{id}`, the
+ * original's auto list) with its button rows and codes `online:{id}:add|edit|delete|exportXls|importExcel`, granted
+ * to the admin role like every seeded menu; again for the same form, nothing is added twice.
+ */
+export async function generateMenu(ctx: AppContext, entity: Entity): Promise<void> {
+  await ctx.db.db.transaction().execute(async (trx) => {
+    await seedMenus(trx as never, [entityMenuSeed(entity)], GROUP_IDS.online);
+  });
+  await bumpPermissionVersion(ctx);
 }

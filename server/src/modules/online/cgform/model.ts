@@ -188,9 +188,14 @@ export function readDesign(body: unknown, isEdit: boolean): DesignInput {
   if (rawFields.length > DESIGN_LIMITS.fields) bad(`字段不能超过${DESIGN_LIMITS.fields}个`);
   const fields = rawFields.map((raw, i) => readField(raw, i));
   const names = new Set<string>();
+  const props = new Map<string, string>();
   for (const f of fields) {
     if (names.has(f.name)) bad(`字段名${f.name}重复`);
     names.add(f.name);
+    // the run time's engine names a column by its camelCase (runtime.ts): two columns must not share one
+    const other = props.get(camel(f.name));
+    if (other) bad(`字段名${f.name}与${other}过于相似，请换一个名字`);
+    props.set(camel(f.name), f.name);
   }
   const keys = fields.filter((f) => f.isKey);
   if (keys.length !== 1 || keys[0].name !== 'id' || keys[0].type !== 'string') bad('主键必须是一个名为id的字符串字段');

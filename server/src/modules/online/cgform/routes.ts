@@ -6,9 +6,11 @@ import { splitIds } from '../../../core/crud/service.js';
 import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js';
 import { ok, okMsg } from '../../../core/envelope/result.js';
 import { bodyOf, ID_QUERY, list, NO_BODY, obj, paramsOf, queryOf, text } from '../../../core/http/routeSchemas.js';
-import { checkOnlyTable, fieldsOf, indexesOf, removeDesigns, saveDesign } from './designer.js';
+import { checkOnlyTable, fieldsOf, generateMenu, indexesOf, removeDesigns, saveDesign } from './designer.js';
+import { NO_DB_SYNC, OnlineForms } from './runtime.js';
 import { readDesign } from './model.js';
 import { doSync, SYNC_MSG, syncPlanOf } from './sync.js';
+import { onlineFormRuntimeRoutes } from './runtime.routes.js';
 
 const P = onlCgformHeadEntity.perms;
 const HEAD_ID_QUERY = queryOf({ headId: '表单id' }, ['headId']);
@@ -38,6 +40,19 @@ const one = (raw: unknown): string => {
 export async function onlineCgformModule(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   await registerCrud(app, { entity: onlCgformHeadEntity, table: 'onl_cgform_head', ownRoutes: ['delete', 'deleteBatch'] });
+  const forms = new OnlineForms(ctx);
+  await onlineFormRuntimeRoutes(app, forms);
+
+  app.post<{ Params: { id: string } }>(
+    '/online/cgform/head/genMenu/:id',
+    { config: { ...perm(P.genMenu), ...log('生成菜单', OPERATE_TYPE.add) }, schema: { params: paramsOf({ id: '表单id' }), body: NO_BODY } },
+    async (req) => {
+      const form = await forms.get(req.params.id);
+      if (form === NO_DB_SYNC) throw new BizError('请先同步数据库，再生成菜单');
+      await generateMenu(ctx, form.entity);
+      return ok(form.entity.menu!.url, '生成菜单成功');
+    },
+  );
 
   app.get<{ Querystring: { headId?: string } }>(
     '/online/cgform/field/listByHeadId',

@@ -63,5 +63,7 @@ export function columnNameProblem(name: string): string | null {
   if (!name) return '字段名不能为空';
   if (name.length > COLUMN_NAME_MAX || !NAME_RE.test(name)) return `字段名${name}只能由小写字母、数字和下划线组成，以字母开头，不超过${COLUMN_NAME_MAX}个字符`;
   if (RESERVED_WORDS.has(name)) return `字段名${name}是数据库保留字`;
+  // never selectable by the CRUD engine (core/crud/binding.ts ALWAYS_HIDDEN)
+  if (name === 'password' || name === 'salt') return `字段名${name}为系统保留，请换一个名字`;
   return null;
 }

@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SIGNED_IN } from '../../../core/access/guard.js';
+import { splitIds } from '../../../core/crud/index.js';
+import { dictService } from '../../../core/dict/index.js';
+import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js';
+import { ok } from '../../../core/envelope/result.js';
+import { bodyOf, paramsOf, queryOf } from '../../../core/http/routeSchemas.js';
+import type { RawParams } from '../../../core/query/index.js';
+import { checkPresets, columnsOf, formItem, queryInfo } from './runtime.schema.js';
+import { fromColumnsWire, NO_DB_SYNC, OnlineForms, requireFormCode, toColumnsWire, type OnlineAction, type OnlineForm } from './runtime.js';
+
+const CODE_PARAMS = paramsOf({ code: '表单id' });
+const RECORD_BODY = bodyOf({}, {});
+
+/**
+ * The generated screens of a designed table (online-contract.md §1.3): its columns, query form, data, form schema
+ * and records. Every route is for a signed-in caller and then checks the form's own code (runtime.ts).
+ */
+export async function onlineFormRuntimeRoutes(app: FastifyInstance, forms: OnlineForms): Promise<void> {
+  /** The synchronised form of `code` for a caller holding its code for `action`; NO_DB_SYNC is an answer of its own. */
+  const formFor = async (req: FastifyRequest, code: string, action: OnlineAction): Promise<OnlineForm> => {
+    if (!/^[\w-]{1,36}$/.test(code)) throw new BadRequestError('表单id格式不正确');
+    const form = await forms.get(code);
+    if (form === NO_DB_SYNC) throw new BizError(NO_DB_SYNC);
+    await requireFormCode(req, form, action);
+    return form;
+  };
+
+  app.get<{ Params: { code: string } }>('/online/cgform/api/getColumns/:code', { config: SIGNED_IN, schema: { params: CODE_PARAMS } }, async (req) => {
+    const form = await formFor(req, req.params.code, 'list');
+    return ok(await columnsOf(form, (code) => dictService(app.ctx).getDictItems(code, req)));
+  });
+
+  app.get<{ Params: { code: string } }>('/online/cgform/api/getQueryInfo/:code', { config: SIGNED_IN, schema: { params: CODE_PARAMS } }, async (req) =>
+    ok(queryInfo(await formFor(req, req.params.code, 'list'))),
+  );
+
+  app.get<{ Params: { code: string } }>('/online/cgform/api/getFormItem/:code', { config: SIGNED_IN, schema: { params: CODE_PARAMS } }, async (req) =>
+    ok(formItem(await formFor(req, req.params.code, 'list'))),
+  );
+
+  app.get<{ Params: { code: string }; Querystring: RawParams }>(
+    '/online/cgform/api/getData/:code',
+    {
+      config: SIGNED_IN,
+      schema: { params: CODE_PARAMS, querystring: queryOf({ pageNo: '页码', pageSize: '每页条数（-521 不分页）', column: '排序字段', order: '排序方向' }) },
+    },
+    async (req) => {
+      const form = await formFor(req, req.params.code, 'list');
+      const params = fromColumnsWire(form, req.query ?? {});
+      // -521: the original's "no paging", up to the engine's row limit (the engine's -1)
+      if (String(params.pageSize) === '-521') params.pageSize = '-1';
+      const page = await form.svc.list(req, params);
+      return ok({ ...page, records: page.records.map((r) => toColumnsWire(form, r)) });
+    },
+  );
+
+  app.post<{ Params: { code: string } }>(
+    '/online/cgform/api/form/:code',
+    { config: SIGNED_IN, schema: { params: CODE_PARAMS, body: RECORD_BODY } },
+    async (req) => {
+      const form = await formFor(req, req.params.code, 'add');
+      const id = await form.svc.add(req, recordBody(form, req.body, false));
+      return ok(id, MSG.added);
+    },
+  );
+
+  app.put<{ Params: { code: string } }>(
+    '/online/cgform/api/form/:code',
+    { config: SIGNED_IN, schema: { params: CODE_PARAMS, body: RECORD_BODY } },
+    async (req) => {
+      const form = await formFor(req, req.params.code, 'edit');
+      await form.svc.edit(req, recordBody(form, req.body, true));
+      return ok(null, MSG.edited);
+    },
+  );
+
+  app.get<{ Params: { code: string; id: string } }>(
+    '/online/cgform/api/form/:code/:id',
+    { config: SIGNED_IN, schema: { params: paramsOf({ code: '表单id', id: '记录id' }) } },
+    async (req) => {
+      const form = await formFor(req, req.params.code, 'list');
+      return ok(toColumnsWire(form, await form.svc.queryById(req, req.params.id)));
+    },
+  );
+
+  app.delete<{ Params: { code: string; id: string } }>(
+    '/online/cgform/api/form/:code/:id',
+    { config: SIGNED_IN, schema: { params: paramsOf({ code: '表单id', id: '记录id，以逗号分隔' }) } },
+    async (req) => {
+      const form = await formFor(req, req.params.code, 'delete');
+      const ids = splitIds(req.params.id);
+      if (!ids.length) throw new BizError(MSG.badParams);
+      await form.svc.remove(req, ids);
+      return ok(null, MSG.deleted);
+    },
+  );
+}
+
+/**
+ * A record body keyed by column names → the engine's properties. Keys that are no column of the form (the original
+ * client sends sub-table arrays and flow flags along) are left out; the engine checks the rest.
+ */
+function recordBody(form: OnlineForm, body: unknown, withId: boolean): Record<string, unknown> {
+  const src = (body ?? {}) as Record<string, unknown>;
+  checkPresets(form, src);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(src)) {
+    const prop = form.propOf.get(k);
+    if (!prop || (prop === 'id' && !withId)) continue;
+    out[prop] = v;
+  }
+  return out;
+}
