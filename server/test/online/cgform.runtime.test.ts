@@ -164,7 +164,9 @@ describe(`online form run time (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(menu).toHaveLength(1);
     expect(menu[0]).toMatchObject({ perms: `online:${id}:list`, component: 'modules/online/cgform/auto/OnlCgformAutoList' });
     const buttons = await t.ctx.db.db.selectFrom('sys_permission').select('perms').where('parent_id', '=', menu[0].id).execute();
-    expect(buttons.map((b) => b.perms).sort()).toEqual(['add', 'delete', 'edit', 'exportXls', 'importExcel'].map((a) => `online:${id}:${a}`).sort());
+    expect(buttons.map((b) => b.perms).sort()).toEqual(
+      ['add', 'delete', 'deleteBatch', 'edit', 'exportXls', 'importExcel'].map((a) => `online:${id}:${a}`).sort(),
+    );
 
     const reader = await createTestRole(t.ctx, 'crew_reader', [`online:${id}:list`]);
     await createTestUser(t.ctx, { username: 'crew_reader', password: 'Reader#2026', roleIds: [reader] });

@@ -1,10 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { StandardRoute } from '@pk/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN } from '../../../core/access/guard.js';
-import { splitIds } from '../../../core/crud/index.js';
+import { IMPORT_LIMITS, splitIds } from '../../../core/crud/index.js';
+import { crudHandlers } from '../../../core/crud/handlers.js';
 import { dictService } from '../../../core/dict/index.js';
 import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js';
 import { ok } from '../../../core/envelope/result.js';
-import { bodyOf, paramsOf, queryOf } from '../../../core/http/routeSchemas.js';
+import { bodyOf, MULTIPART, NO_BODY, paramsOf, queryOf } from '../../../core/http/routeSchemas.js';
 import type { RawParams } from '../../../core/query/index.js';
 import { checkPresets, columnsOf, formItem, queryInfo } from './runtime.schema.js';
 import { fromColumnsWire, NO_DB_SYNC, OnlineForms, requireFormCode, toColumnsWire, type OnlineAction, type OnlineForm } from './runtime.js';
@@ -17,14 +20,12 @@ const RECORD_BODY = bodyOf({}, {});
  * and records. Every route is for a signed-in caller and then checks the form's own code (runtime.ts).
  */
 export async function onlineFormRuntimeRoutes(app: FastifyInstance, forms: OnlineForms): Promise<void> {
-  /** The synchronised form of `code` for a caller holding its code for `action`; NO_DB_SYNC is an answer of its own. */
-  const formFor = async (req: FastifyRequest, code: string, action: OnlineAction): Promise<OnlineForm> => {
-    if (!/^[\w-]{1,36}$/.test(code)) throw new BadRequestError('表单id格式不正确');
-    const form = await forms.get(code);
-    if (form === NO_DB_SYNC) throw new BizError(NO_DB_SYNC);
-    await requireFormCode(req, form, action);
-    return form;
-  };
+  await app.register(async (sub) => {
+    await sub.register(multipart, { limits: IMPORT_LIMITS });
+    await standardRoutes(sub, forms);
+  });
+
+  const formFor = (req: FastifyRequest, code: string, action: OnlineAction) => formOf(forms, req, code, action);
 
   app.get<{ Params: { code: string } }>('/online/cgform/api/getColumns/:code', { config: SIGNED_IN, schema: { params: CODE_PARAMS } }, async (req) => {
     const form = await formFor(req, req.params.code, 'list');
@@ -95,6 +96,48 @@ export async function onlineFormRuntimeRoutes(app: FastifyInstance, forms: Onlin
       return ok(null, MSG.deleted);
     },
   );
+}
+
+/** The synchronised form of `code` for a caller holding its code for `action`; NO_DB_SYNC is an answer of its own. */
+async function formOf(forms: OnlineForms, req: FastifyRequest, code: string, action: OnlineAction): Promise<OnlineForm> {
+  if (!/^[\w-]{1,36}$/.test(code)) throw new BadRequestError('表单id格式不正确');
+  const form = await forms.get(code);
+  if (form === NO_DB_SYNC) throw new BizError(NO_DB_SYNC);
+  await requireFormCode(req, form, action);
+  return form;
+}
+
+/**
+ * The standard routes of the CRUD engine for every designed table, at `/online/cgform/crud/{code}/…` (the `api` of
+ * its run-time entity, `GET /online/cgform/api/entity/{code}`): our client's list page renders a designed table
+ * from that definition exactly as it renders a hand-written one — list, queryById, add, edit, delete, deleteBatch,
+ * exportXls, importExcel, with the engine's properties (camelCase) — each behind the form's own code.
+ */
+async function standardRoutes(app: FastifyInstance, forms: OnlineForms): Promise<void> {
+  const base = '/online/cgform/crud/:code';
+  const params = { params: CODE_PARAMS };
+  type Req = FastifyRequest<{ Params: { code: string } }>;
+  const run = (route: StandardRoute, action: OnlineAction) => async (req: Req, reply: FastifyReply) => {
+    const form = await formOf(forms, req, req.params.code, action);
+    return crudHandlers(app.ctx, form.svc)[route](req, reply);
+  };
+  app.get<{ Params: { code: string } }>('/online/cgform/api/entity/:code', { config: SIGNED_IN, schema: params }, async (req) => {
+    const form = await formOf(forms, req, req.params.code, 'list');
+    return ok(form.entity);
+  });
+  app.get(`${base}/list`, { config: SIGNED_IN, schema: { ...params, querystring: queryOf({ pageNo: '页码', pageSize: '每页条数' }) } }, run('list', 'list'));
+  app.get(`${base}/queryById`, { config: SIGNED_IN, schema: { ...params, querystring: queryOf({ id: '记录id' }, ['id']) } }, run('queryById', 'list'));
+  app.post(`${base}/add`, { config: SIGNED_IN, schema: { ...params, body: RECORD_BODY } }, run('add', 'add'));
+  app.route({ method: ['PUT', 'POST'], url: `${base}/edit`, config: SIGNED_IN, schema: { ...params, body: RECORD_BODY }, handler: run('edit', 'edit') });
+  app.delete(`${base}/delete`, { config: SIGNED_IN, schema: { ...params, querystring: queryOf({ id: '记录id' }, ['id']) } }, run('delete', 'delete'));
+  app.delete(
+    `${base}/deleteBatch`,
+    { config: SIGNED_IN, schema: { ...params, querystring: queryOf({ ids: '记录id，以逗号分隔' }, ['ids']) } },
+    run('deleteBatch', 'deleteBatch'),
+  );
+  app.get(`${base}/exportXls`, { config: SIGNED_IN, schema: { ...params, querystring: queryOf({}) } }, run('exportXls', 'exportXls'));
+  app.post(`${base}/exportXls`, { config: SIGNED_IN, schema: { ...params, body: NO_BODY } }, run('exportXls', 'exportXls'));
+  app.post(`${base}/importExcel`, { config: SIGNED_IN, schema: { ...params, ...MULTIPART } }, run('importExcel', 'importExcel'));
 }
 
 /**

@@ -22,7 +22,7 @@ import { PRODUCT_TABLES } from './tableNames.js';
  *   `NO_DB_SYNC` (the original client shows "not synchronised").
  * - Wire names are the column names (`found_on`, `found_on_dictText`), as the original's online pages send and
  *   read; the engine's properties are their camelCase.
- * - Codes: `online:{id}:list|add|edit|delete|exportXls|importExcel`, granted through the menu 生成菜单 makes (deny by
+ * - Codes: `online:{id}:list|add|edit|delete|deleteBatch|exportXls|importExcel`, granted through the menu 生成菜单 makes (deny by
  *   default); a designer (online:cgform:edit) may use every designed table, for 功能测试.
  * - Cached per node and void as soon as a definition table is written here or on another node (the write relay of
  *   core/crud/tableWrites.ts, the mechanism of every row cache); not kept while that relay is down.
@@ -32,7 +32,7 @@ export const NO_DB_SYNC = 'NO_DB_SYNC';
 const DEFINITION_TABLES = ['onl_cgform_head', 'onl_cgform_field', 'onl_cgform_version'] as const;
 const AUDIT_COLUMNS = ['create_by', 'create_time', 'update_by', 'update_time'] as const;
 
-export type OnlineAction = 'list' | 'add' | 'edit' | 'delete' | 'exportXls' | 'importExcel';
+export type OnlineAction = 'list' | 'add' | 'edit' | 'delete' | 'deleteBatch' | 'exportXls' | 'importExcel';
 export const DESIGNER_CODE = 'online:cgform:edit';
 
 export interface OnlineForm {
@@ -92,41 +92,51 @@ function fieldDef(f: Row): FieldDef {
   };
 }
 
-/** The entity and engine of a definition's rows. */
-export function buildForm(ctx: AppContext, head: OnlineForm['head'], rows: Row[]): OnlineForm {
+/** The run-time entity of a definition's rows (pure: the same rows give the same entity on every node). */
+export function entityOf(head: Pick<OnlineForm['head'], 'id' | 'table_name' | 'table_txt'>, rows: Row[]): RuntimeShape {
   const names = new Set(rows.map((f) => String(f.db_field_name)));
   const audit = AUDIT_COLUMNS.every((c) => names.has(c));
   const orgCode = names.has('sys_org_code');
   const skip = new Set<string>(['id', ...(audit ? AUDIT_COLUMNS : []), ...(orgCode ? ['sys_org_code'] : [])]);
   const fields = rows.filter((f) => String(f.db_field_name) !== 'id');
   const own = fields.filter((f) => !skip.has(String(f.db_field_name)));
-  const defs = own.map(fieldDef);
-  const hasCreateTime = names.has('create_time');
   const entity = defineEntity({
     key: `online_${head.id}`,
     title: head.table_txt,
-    api: `/online/cgform/api/form/${head.id}`,
+    api: `/online/cgform/crud/${head.id}`,
     table: head.table_name,
     perm: `online:${head.id}`,
-    fields: defs,
+    fields: own.map(fieldDef),
     menu: {
       group: 'online',
       name: head.table_txt,
       url: `/online/cgformList/${head.id}`,
       component: 'modules/online/cgform/auto/OnlCgformAutoList',
       sort: 99,
-      actions: ['add', 'edit', 'delete', 'exportXls', 'importExcel'],
+      actions: ['add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'],
     },
-    ...(hasCreateTime && audit ? { defaultSort: { prop: 'createTime', order: 'desc' as const } } : {}),
+    ...(audit ? { defaultSort: { prop: 'createTime', order: 'desc' as const } } : {}),
   });
   const columns: Record<string, string> = {};
   for (const f of own) columns[camel(String(f.db_field_name))] = String(f.db_field_name);
-  const svc = new CrudService(ctx, resolveBinding({ entity, table: head.table_name as keyof Database & string, columns, audit, orgCode }));
   const propOf = new Map<string, string>([['id', 'id']]);
   for (const f of own) propOf.set(String(f.db_field_name), camel(String(f.db_field_name)));
   if (audit) for (const c of AUDIT_COLUMNS) propOf.set(c, camel(c));
   if (orgCode) propOf.set('sys_org_code', 'sysOrgCode');
   const columnOf = new Map([...propOf].map(([c, p]) => [p, c]));
+  return { fields, entity, columns, audit, orgCode, propOf, columnOf };
+}
+
+interface RuntimeShape extends Pick<OnlineForm, 'fields' | 'entity' | 'propOf' | 'columnOf'> {
+  columns: Record<string, string>;
+  audit: boolean;
+  orgCode: boolean;
+}
+
+/** The entity and engine of a definition's rows. */
+export function buildForm(ctx: AppContext, head: OnlineForm['head'], rows: Row[]): OnlineForm {
+  const { fields, entity, columns, audit, orgCode, propOf, columnOf } = entityOf(head, rows);
+  const svc = new CrudService(ctx, resolveBinding({ entity, table: head.table_name as keyof Database & string, columns, audit, orgCode }));
   return { head, fields, entity, svc, propOf, columnOf };
 }
 
