@@ -116,6 +116,12 @@ describe(`online form run time (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(dup.success).toBe(false);
     expect(dup.message).toMatch(/姓名/);
     expect((await call(admin, 'GET', `/online/cgform/api/getData/${id}`)).json().result.total).toBe(before);
+    // the form's own duplicate check (validation `only`), as the original's form asks it while the user types
+    const dupCheck = (v: string) => call(admin, 'GET', `/sys/duplicate/check?tableName=${TABLE}&fieldName=name&fieldVal=${encodeURIComponent(v)}`);
+    expect((await dupCheck('蒙奇·D·路飞')).json()).toMatchObject({ success: false, message: '该值不可用，系统中已存在！' });
+    expect((await dupCheck('山治')).json()).toMatchObject({ success: true });
+    // a column without `only` is not a pair to probe
+    expect((await call(admin, 'GET', `/sys/duplicate/check?tableName=${TABLE}&fieldName=phone&fieldVal=1`)).statusCode).toBe(400);
   });
 
   it('columns, query form and form schema follow the definition; a changed label shows at once', async () => {

@@ -1,4 +1,5 @@
 import { BadRequestError } from '../../../core/envelope/errors.js';
+import { camelToSnake } from '../../../core/query/spec.js';
 import type { ColType } from '../../../db/migrations/ddl.js';
 import { columnNameProblem, tableNameProblem } from './tableNames.js';
 
@@ -222,6 +223,8 @@ function readField(raw: unknown, i: number): FieldSpec {
     .toLowerCase();
   const problem = columnNameProblem(name);
   if (problem) bad(problem);
+  // the engine's property is the camelCase of the column and back (runtime.ts): `c_1` would come back as `c1`
+  if (camelToSnake(camel(name)) !== name) bad(`字段名${name}的下划线后请用字母`);
   values.db_field_name = name;
   const type = String(values.db_type ?? 'string') as DbType;
   if (!DB_TYPES.includes(type)) bad(`字段${name}的类型${type}不受支持`);

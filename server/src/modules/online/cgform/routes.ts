@@ -7,7 +7,8 @@ import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js
 import { ok, okMsg } from '../../../core/envelope/result.js';
 import { bodyOf, ID_QUERY, list, NO_BODY, obj, paramsOf, queryOf, text } from '../../../core/http/routeSchemas.js';
 import { checkOnlyTable, fieldsOf, generateMenu, indexesOf, removeDesigns, saveDesign } from './designer.js';
-import { NO_DB_SYNC, OnlineForms } from './runtime.js';
+import { designedDuplicateCheck, NO_DB_SYNC, onlineFormsOf } from './runtime.js';
+import { setRuntimeDuplicateResolver } from '../../../core/dict/duplicateRegistry.js';
 import { readDesign } from './model.js';
 import { doSync, SYNC_MSG, syncPlanOf } from './sync.js';
 import { onlineFormRuntimeRoutes } from './runtime.routes.js';
@@ -40,7 +41,8 @@ const one = (raw: unknown): string => {
 export async function onlineCgformModule(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   await registerCrud(app, { entity: onlCgformHeadEntity, table: 'onl_cgform_head', ownRoutes: ['delete', 'deleteBatch'] });
-  const forms = new OnlineForms(ctx);
+  const forms = onlineFormsOf(ctx);
+  setRuntimeDuplicateResolver(designedDuplicateCheck);
   await onlineFormRuntimeRoutes(app, forms);
 
   app.post<{ Params: { id: string } }>(

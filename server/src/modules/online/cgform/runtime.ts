@@ -4,6 +4,7 @@ import type { AppContext } from '../../../core/context.js';
 import { CrudService, resolveBinding } from '../../../core/crud/index.js';
 import { markWrites, writesHeard, writtenSince, type WriteMark } from '../../../core/crud/tableWrites.js';
 import { resolveTableDict } from '../../../core/dict/tableRegistry.js';
+import type { DuplicateCheck } from '../../../core/dict/duplicateRegistry.js';
 import { BizError, NoAuthError } from '../../../core/envelope/errors.js';
 import type { RawParams } from '../../../core/query/index.js';
 import type { Database } from '../../../db/schema.js';
@@ -220,4 +221,29 @@ export function fromColumnsWire(form: OnlineForm, src: RawParams): RawParams {
     else out[k] = v;
   }
   return out;
+}
+
+const formsOfApp = new WeakMap<AppContext, OnlineForms>();
+
+/** The run time of an app's designed tables (one per app: the cache lives as long as the app). */
+export function onlineFormsOf(ctx: AppContext): OnlineForms {
+  let forms = formsOfApp.get(ctx);
+  if (!forms) formsOfApp.set(ctx, (forms = new OnlineForms(ctx)));
+  return forms;
+}
+
+/**
+ * The duplicate check of a designed table's `only` fields (the original's forms call /sys/duplicate/check with the
+ * table and column): a synchronised form's field whose validation is `only`, behind the form's list code.
+ */
+export async function designedDuplicateCheck(ctx: AppContext, table: string, field: string): Promise<DuplicateCheck | null> {
+  if (PRODUCT_TABLES.has(table)) return null;
+  const head = await ctx.db.db.selectFrom('onl_cgform_head').select('id').where('table_name', '=', table).where('copy_type', '=', 0).executeTakeFirst();
+  if (!head) return null;
+  const form = await onlineFormsOf(ctx).get(head.id);
+  if (form === NO_DB_SYNC) return null;
+  const f = form.fields.find((x) => x.db_field_name === field && x.field_valid_type === 'only');
+  if (!f) return null;
+  const integer = f.db_type === 'int';
+  return { table: table as keyof Database & string, column: field, perms: [form.entity.perms.list, DESIGNER_CODE], ...(integer ? { integer } : {}) };
 }

@@ -27,7 +27,7 @@ export async function duplicateCheckModule(app: FastifyInstance): Promise<void> 
     },
     async (req) => {
       const q = req.query as RawParams;
-      const check = resolveDuplicateCheck(param(q, 'tableName')?.trim(), param(q, 'fieldName')?.trim());
+      const check = await resolveDuplicateCheck(app.ctx, param(q, 'tableName')?.trim(), param(q, 'fieldName')?.trim());
       const codes = await app.authn.permissionCodes(req.user!);
       if (!check.perms.some((p) => codes.has(p))) throw new NoAuthError();
       const value = param(q, 'fieldVal');
