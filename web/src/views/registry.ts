@@ -58,6 +58,8 @@ export const views: Record<string, PageLoader> = {
   // issue 11: check rules and fill rules
   'system/SysCheckRuleList': () => import('../pages/system/checkRule'),
   'system/SysFillRuleList': () => import('../pages/system/fillRule'),
+  // issue 25: a designed table's list is the generic list page of its run-time definition
+  'modules/online/cgform/auto/OnlCgformAutoList': () => import('../pages/online/OnlCgformAutoList'),
   'system/QuartzJobList': () => import('../pages/system/quartz'),
   // issue 13: the score ledger
   'game/PirateScoreList': () => import('../pages/game/score'),
