@@ -8,7 +8,8 @@ import { PRODUCT_TABLES } from '../../src/modules/online/cgform/tableNames.js';
 /**
  * Issue 25 points 1, 2 and 4 (first part): the online form designer on every database — a definition saved whole,
  * its names checked, the table created by a sync, then renamed, added and dropped columns synchronised with the
- * rows kept, a type change refused by "normal", "force" only with the table's name, and deletion with or without
+ * rows kept, a type change that would lose values refused by "normal" (naming the rows; the conversions themselves
+ * are in cgform.sync.test.ts), "force" only with the table's name, and deletion with or without
  * the table.
  */
 const API = TEST_API_PREFIX;
@@ -165,16 +166,30 @@ describe(`online form designer (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     ]);
   });
 
-  it('a changed type is refused by a normal sync; force needs the table name and recreates the table', async () => {
+  it('a type change that would lose values is refused by a normal sync, naming the rows; force needs the table name and recreates the table', async () => {
     const stored = (await call('GET', `/online/cgform/field/listByHeadId?headId=${headId}`)).json().result as Array<Record<string, unknown>>;
-    const edited = stored.map((f) => (f.dbFieldName === 'pieces' ? { ...f, dbType: 'string', dbLength: 20 } : f));
+    const edited = stored.map((f) =>
+      f.dbFieldName === 'pieces' ? { ...f, dbType: 'string', dbLength: 20 } : f.dbFieldName === 'title' ? { ...f, dbType: 'int', dbLength: 10 } : f,
+    );
     expect(
       (await call('PUT', '/online/cgform/api/editAll', { head: { id: headId, tableName: TABLE, tableTxt: '寻宝记录' }, fields: edited })).json().success,
     ).toBe(true);
+    expect((await call('GET', `/online/cgform/api/syncPlan/${headId}`)).json().result).toEqual([
+      { op: 'retype', column: 'title', from: 'varchar(50)', to: 'int', truncate: 0, empty: 2, round: 0, rows: ['r1', 'r2'] },
+      { op: 'retype', column: 'pieces', from: 'int', to: 'varchar(20)', truncate: 0, empty: 0, round: 0, rows: [] },
+    ]);
     const normal = (await call('POST', `/online/cgform/api/doDbSynch/${headId}/normal`)).json();
-    expect(normal).toMatchObject({ success: false, message: '字段pieces的类型或长度已变更，普通同步暂不能在保留数据的前提下转换，请改回原设置或使用强制同步' });
+    expect(normal).toMatchObject({
+      success: false,
+      message: '普通同步未执行，数据库表没有任何修改：字段title从varchar(50)改为int会清空2行数据（id：r1、r2）。请先修改这些数据或改回原设置，或使用强制同步',
+    });
     const count = async () => Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(TABLE)}`.execute(t.ctx.db.db)).rows[0].n);
     expect(await count()).toBe(2);
+    const { rows } = await sql<Record<string, unknown>>`select title, pieces from ${sql.table(TABLE)} order by id`.execute(t.ctx.db.db);
+    expect(rows).toEqual([
+      { title: '金币', pieces: 3 },
+      { title: '银币', pieces: 5 },
+    ]);
     const unconfirmed = (await call('POST', `/online/cgform/api/doDbSynch/${headId}/force`, { confirmTableName: 'other' })).json();
     expect(unconfirmed).toMatchObject({ success: false, message: '强制同步会删除表中全部数据：请输入表名确认' });
     expect(await count()).toBe(2);

@@ -3,7 +3,8 @@ import type { StandardRoute } from '@pk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN } from '../../../core/access/guard.js';
 import { IMPORT_LIMITS, splitIds } from '../../../core/crud/index.js';
-import { crudHandlers } from '../../../core/crud/handlers.js';
+import { crudHandlers, exportParams } from '../../../core/crud/handlers.js';
+import { exportWorkbook, sendWorkbook } from '../../../core/crud/excel.js';
 import { dictService } from '../../../core/dict/index.js';
 import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js';
 import { ok } from '../../../core/envelope/result.js';
@@ -138,6 +139,17 @@ async function standardRoutes(app: FastifyInstance, forms: OnlineForms): Promise
   app.get(`${base}/exportXls`, { config: SIGNED_IN, schema: { ...params, querystring: queryOf({}) } }, run('exportXls', 'exportXls'));
   app.post(`${base}/exportXls`, { config: SIGNED_IN, schema: { ...params, body: NO_BODY } }, run('exportXls', 'exportXls'));
   app.post(`${base}/importExcel`, { config: SIGNED_IN, schema: { ...params, ...MULTIPART } }, run('importExcel', 'importExcel'));
+
+  // the original client's paths (online-contract.md §1.3): filters by column name, in the query or `paramsStr`
+  app.get<{ Params: { code: string } }>(
+    '/online/cgform/api/exportXls/:code',
+    { config: SIGNED_IN, schema: { ...params, querystring: queryOf({ paramsStr: '查询条件（JSON）', selections: '选中的记录id，以逗号分隔' }) } },
+    async (req, reply) => {
+      const form = await formOf(forms, req, req.params.code, 'exportXls');
+      return sendWorkbook(reply, await exportWorkbook(form.svc, req, fromColumnsWire(form, exportParams(req))));
+    },
+  );
+  app.post('/online/cgform/api/importXls/:code', { config: SIGNED_IN, schema: { ...params, ...MULTIPART } }, run('importExcel', 'importExcel'));
 }
 
 /**

@@ -210,6 +210,23 @@ export function toColumnsWire(form: OnlineForm, row: Row): Row {
   return out;
 }
 
+/** The advanced query's conditions (URL-encoded JSON of `{field, rule, val}`) with the column names as properties. */
+function superQueryByProps(form: OnlineForm, raw: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.trimStart().startsWith('[') ? raw : decodeURIComponent(raw));
+  } catch {
+    return raw; // the engine answers its own message for a malformed value
+  }
+  if (!Array.isArray(parsed)) return raw;
+  const mapped = parsed.map((c: unknown) =>
+    c && typeof c === 'object' && typeof (c as Row).field === 'string' && form.propOf.has((c as Row).field as string)
+      ? { ...(c as Row), field: form.propOf.get((c as Row).field as string) }
+      : c,
+  );
+  return JSON.stringify(mapped);
+}
+
 /** A request's query or body keyed by column names → engine properties (unknown keys are passed on unchanged). */
 export function fromColumnsWire(form: OnlineForm, src: RawParams): RawParams {
   const out: RawParams = {};
@@ -218,6 +235,7 @@ export function fromColumnsWire(form: OnlineForm, src: RawParams): RawParams {
     if (form.propOf.has(k)) out[form.propOf.get(k)!] = v;
     else if (m && form.propOf.has(m[1])) out[`${form.propOf.get(m[1])}_${m[2]}`] = v;
     else if (k === 'column' && typeof v === 'string' && form.propOf.has(v)) out.column = form.propOf.get(v);
+    else if (k === 'superQueryParams' && typeof v === 'string') out[k] = superQueryByProps(form, v);
     else out[k] = v;
   }
   return out;
