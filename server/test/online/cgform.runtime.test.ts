@@ -86,6 +86,12 @@ describe(`online form run time (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const range = (await call(admin, 'GET', `/online/cgform/api/getData/${id}?joined_begin=2026-02-01&joined_end=2026-12-31&column=joined&order=asc`)).json()
       .result;
     expect(range.records.map((r: Record<string, unknown>) => r.name)).toEqual(['娜美', '索隆']);
+    const sq = encodeURIComponent(JSON.stringify([{ field: 'sex', rule: 'eq', val: '1', type: 'int' }]));
+    const advanced = (await call(admin, 'GET', `/online/cgform/api/getData/${id}?superQueryParams=${sq}&column=wage&order=asc`)).json().result;
+    expect(advanced.records.map((r: Record<string, unknown>) => r.name)).toEqual(['路飞', '索隆']);
+    const xls = await call(admin, 'GET', `/online/cgform/api/exportXls/${id}?paramsStr=${encodeURIComponent(JSON.stringify({ name: '娜' }))}`);
+    expect(xls.statusCode).toBe(200);
+    expect(String(xls.headers['content-type'])).toMatch(/spreadsheetml|excel/);
     const all = (await call(admin, 'GET', `/online/cgform/api/getData/${id}?pageSize=-521`)).json().result;
     expect(all.records).toHaveLength(3);
     // a sort on a column that is not sortable is not obeyed as SQL (the engine's allow-list)
