@@ -11,6 +11,8 @@ export const MSG = {
   // the envelope and the HTTP layer (contract §1.3)
   failed: '操作失败',
   notFound: '未找到对应实体',
+  /** The generated controllers' and the online forms' wording of a missing row. */
+  noSuchData: '未找到对应数据',
   noAuth: '没有权限，请联系管理员授权',
   tokenInvalid: 'Token失效，请重新登录!',
   route404: '路径不存在，请检查路径是否正确',

@@ -60,6 +60,7 @@ export const views: Record<string, PageLoader> = {
   'system/SysFillRuleList': () => import('../pages/system/fillRule'),
   // issue 25: a designed table's list is the generic list page of its run-time definition
   'modules/online/cgform/auto/OnlCgformAutoList': () => import('../pages/online/OnlCgformAutoList'),
+  'modules/online/cgform/OnlCgformHeadList': () => import('../pages/online/designer'),
   'system/QuartzJobList': () => import('../pages/system/quartz'),
   // issue 13: the score ledger
   'game/PirateScoreList': () => import('../pages/game/score'),

@@ -35,6 +35,8 @@ export const onlCgformHeadEntity = defineEntity({
     { prop: 'tableType', label: '表类型', type: 'number', dict: 'cgform_table_type', filter: 'eq' },
     { prop: 'tableVersion', label: '版本', type: 'number', sort: true },
     { prop: 'isDbSynch', label: '同步数据库状态', type: 'string', filter: 'eq' },
+    { prop: 'isCheckbox', label: '显示复选框', type: 'string', list: false },
+    { prop: 'isPage', label: '是否分页', type: 'string', list: false },
     { prop: 'isTree', label: '是否树', type: 'string', list: false },
     { prop: 'themeTemplate', label: '主题模板', type: 'string', list: false },
     { prop: 'formCategory', label: '表单分类', type: 'string', dict: 'ol_form_biz_type', filter: 'eq', list: false },

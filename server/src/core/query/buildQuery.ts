@@ -72,7 +72,8 @@ export function buildWhere(spec: QuerySpec, params: RawParams): Cond | null {
 export function buildSort(spec: QuerySpec, params: RawParams): SortSpec {
   const fallback = (): SortSpec => {
     const f = spec.fields.get(spec.defaultSort.prop);
-    return { column: f ? f.column : 'create_time', order: spec.defaultSort.order };
+    // the key is a column of every table; createTime is the audit column's
+    return { column: f ? f.column : spec.defaultSort.prop === 'id' ? 'id' : 'create_time', order: spec.defaultSort.order };
   };
   let column: string | undefined;
   let order: string | undefined;

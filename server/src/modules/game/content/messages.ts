@@ -6,7 +6,7 @@ export const CONTENT_MSG = {
   /** contract §12.9 (generated CRUD): edit 编辑成功!, deleteBatch 批量删除成功!, a missing row 未找到对应数据. */
   edited: MSG.editedAlt,
   batchDeleted: MSG.batchDeletedAscii,
-  notFound: '未找到对应数据',
+  notFound: MSG.noSuchData,
   sent: '消息发送成功',
   revoked: '消息撤回成功',
   alreadySent: '该消息已发送，不能重复发送',

@@ -5,7 +5,7 @@ import { entityMenuSeed, GROUP_IDS } from '../../../db/seed/entityMenus.js';
 import { seedMenus } from '../../../db/seed/index.js';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../core/context.js';
-import { BizError } from '../../../core/envelope/errors.js';
+import { BizError, MSG } from '../../../core/envelope/errors.js';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
 import type { Database } from '../../../db/schema.js';
@@ -24,7 +24,7 @@ export const DESIGN_MSG = {
   tableTaken: '表名已存在！',
   tableInDatabase: (name: string) => `数据库中已有表${name}，请用“导入数据库表”导入`,
   renameSynced: '已同步到数据库的表不能改表名',
-  notFound: '未找到对应数据',
+  notFound: MSG.noSuchData,
 } as const;
 
 /** What of a definition the database holds: a change here needs a sync. */
@@ -49,7 +49,8 @@ export async function checkOnlyTable(ctx: AppContext, id: string | null, tableNa
   return (await tableExists(ctx.db, name)) ? -1 : 1;
 }
 
-export async function saveDesign(ctx: AppContext, req: FastifyRequest, input: DesignInput): Promise<string> {
+/** `existingTable`: the definition describes a table the database already holds (导入数据库表, importTables.ts). */
+export async function saveDesign(ctx: AppContext, req: FastifyRequest, input: DesignInput, opts: { existingTable?: boolean } = {}): Promise<string> {
   const by = req.user?.username ?? null;
   const t = now();
   const taken = await ctx.db.db.selectFrom('onl_cgform_head').select('id').where('table_name', '=', input.tableName).executeTakeFirst();
@@ -59,7 +60,7 @@ export async function saveDesign(ctx: AppContext, req: FastifyRequest, input: De
   // the table of this definition, when a sync made it (its columns are what a rename must keep)
   const hasTable = old ? await tableExists(ctx.db, old.table_name) : false;
   if (old && old.table_name !== input.tableName && hasTable) throw new BizError(DESIGN_MSG.renameSynced);
-  if ((!old || old.table_name !== input.tableName) && (await tableExists(ctx.db, input.tableName)))
+  if (!opts.existingTable && (!old || old.table_name !== input.tableName) && (await tableExists(ctx.db, input.tableName)))
     throw new BizError(DESIGN_MSG.tableInDatabase(input.tableName));
 
   const headId = input.headId ?? newId();

@@ -1,4 +1,5 @@
 import { BadRequestError } from '../../../core/envelope/errors.js';
+import { CRUD_MSG } from '../../../core/crud/validate.js';
 import { camelToSnake } from '../../../core/query/spec.js';
 import type { ColType } from '../../../db/migrations/ddl.js';
 import { columnNameProblem, tableNameProblem } from './tableNames.js';
@@ -154,7 +155,7 @@ function readProps(src: unknown, props: Readonly<Record<string, [string, Kind]>>
 
 const idOf = (v: unknown): string | null => {
   if (typeof v !== 'string' || v === '' || v.endsWith('__tempid')) return null;
-  if (!/^[\w-]{1,36}$/.test(v)) bad('id格式不正确');
+  if (!/^[\w-]{1,36}$/.test(v)) bad(CRUD_MSG.badId);
   return v;
 };
 

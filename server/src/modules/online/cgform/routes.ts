@@ -7,6 +7,7 @@ import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js
 import { ok, okMsg } from '../../../core/envelope/result.js';
 import { bodyOf, ID_QUERY, list, NO_BODY, obj, paramsOf, queryOf, text } from '../../../core/http/routeSchemas.js';
 import { checkOnlyTable, fieldsOf, generateMenu, indexesOf, removeDesigns, saveDesign } from './designer.js';
+import { importableTables, importTables } from './importTables.js';
 import { designedDuplicateCheck, NO_DB_SYNC, onlineFormsOf } from './runtime.js';
 import { setRuntimeDuplicateResolver } from '../../../core/dict/duplicateRegistry.js';
 import { readDesign } from './model.js';
@@ -114,6 +115,26 @@ export async function onlineCgformModule(app: FastifyInstance): Promise<void> {
     async (req) => {
       await removeDesigns(ctx, [one(req.query.id)], false);
       return okMsg('移除成功');
+    },
+  );
+
+  app.get<{ Querystring: { tableName?: string } }>(
+    '/online/cgform/head/queryTables',
+    { config: perm(P.importTable), schema: { querystring: queryOf({ tableName: '表名（包含）' }) } },
+    async (req) => ok(await importableTables(ctx, typeof req.query.tableName === 'string' ? req.query.tableName : '')),
+  );
+  app.post<{ Params: { names: string } }>(
+    '/online/cgform/head/transTables/:names',
+    {
+      config: { ...perm(P.importTable), ...log('导入数据库表', OPERATE_TYPE.add) },
+      schema: { params: paramsOf({ names: '表名，以逗号分隔' }), body: NO_BODY },
+    },
+    async (req) => {
+      const names = req.params.names.split(',').filter((n) => n.trim());
+      if (!names.length) throw new BadRequestError('请选择要导入的表');
+      const { imported, skipped } = await importTables(ctx, req, names);
+      if (!imported.length) throw new BizError(`没有导入任何表：${skipped.join('；')}`);
+      return ok({ imported, skipped }, skipped.length ? `导入成功${imported.length}张，未导入：${skipped.join('；')}` : '导入成功');
     },
   );
 

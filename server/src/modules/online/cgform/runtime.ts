@@ -5,7 +5,7 @@ import { CrudService, resolveBinding } from '../../../core/crud/index.js';
 import { markWrites, writesHeard, writtenSince, type WriteMark } from '../../../core/crud/tableWrites.js';
 import { resolveTableDict } from '../../../core/dict/tableRegistry.js';
 import type { DuplicateCheck } from '../../../core/dict/duplicateRegistry.js';
-import { BizError, NoAuthError } from '../../../core/envelope/errors.js';
+import { BizError, MSG, NoAuthError } from '../../../core/envelope/errors.js';
 import type { RawParams } from '../../../core/query/index.js';
 import type { Database } from '../../../db/schema.js';
 import { camel, type Row } from './model.js';
@@ -116,7 +116,8 @@ export function entityOf(head: Pick<OnlineForm['head'], 'id' | 'table_name' | 't
       sort: 99,
       actions: ['add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'],
     },
-    ...(audit ? { defaultSort: { prop: 'createTime', order: 'desc' as const } } : {}),
+    // newest first when the table keeps its rows' creation time, else by key (the engine's default names create_time)
+    defaultSort: names.has('create_time') ? { prop: 'createTime', order: 'desc' as const } : { prop: 'id', order: 'desc' as const },
   });
   const columns: Record<string, string> = {};
   for (const f of own) columns[camel(String(f.db_field_name))] = String(f.db_field_name);
@@ -168,7 +169,7 @@ export class OnlineForms {
   private async load(id: string): Promise<OnlineForm | typeof NO_DB_SYNC> {
     const db = this.ctx.db.db;
     const head = await db.selectFrom('onl_cgform_head').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!head || PRODUCT_TABLES.has(head.table_name)) throw new BizError('未找到对应数据');
+    if (!head || PRODUCT_TABLES.has(head.table_name)) throw new BizError(MSG.noSuchData);
     let rows: Row[];
     if (head.is_db_synch === 'Y') {
       rows = (await db

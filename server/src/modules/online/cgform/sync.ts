@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import type { AppContext } from '../../../core/context.js';
-import { BizError } from '../../../core/envelope/errors.js';
+import { BizError, MSG } from '../../../core/envelope/errors.js';
 import { newId } from '../../../core/id.js';
 import { now } from '../../../core/time.js';
 import type { Db } from '../../../db/connection.js';
@@ -35,7 +35,7 @@ import { PRODUCT_TABLES } from './tableNames.js';
 export const SYNC_MSG = {
   done: '同步数据库成功!',
   upToDate: '数据库表已是最新，无需同步',
-  notFound: '未找到对应数据',
+  notFound: MSG.noSuchData,
   copy: '复制的表单不能同步数据库',
   confirm: '强制同步会删除表中全部数据：请输入表名确认',
   lossy: (parts: string[]) => `普通同步未执行，数据库表没有任何修改：${parts.join('；')}。请先修改这些数据或改回原设置，或使用强制同步`,
