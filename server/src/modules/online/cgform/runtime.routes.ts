@@ -115,7 +115,6 @@ async function formOf(forms: OnlineForms, req: FastifyRequest, code: string, act
  * exportXls, importExcel, with the engine's properties (camelCase) — each behind the form's own code.
  */
 async function standardRoutes(app: FastifyInstance, forms: OnlineForms): Promise<void> {
-  const base = '/online/cgform/crud/:code';
   const params = { params: CODE_PARAMS };
   type Req = FastifyRequest<{ Params: { code: string } }>;
   const run = (route: StandardRoute, action: OnlineAction) => async (req: Req, reply: FastifyReply) => {
@@ -126,19 +125,41 @@ async function standardRoutes(app: FastifyInstance, forms: OnlineForms): Promise
     const form = await formOf(forms, req, req.params.code, 'list');
     return ok(form.entity);
   });
-  app.get(`${base}/list`, { config: SIGNED_IN, schema: { ...params, querystring: queryOf({ pageNo: '页码', pageSize: '每页条数' }) } }, run('list', 'list'));
-  app.get(`${base}/queryById`, { config: SIGNED_IN, schema: { ...params, querystring: queryOf({ id: '记录id' }, ['id']) } }, run('queryById', 'list'));
-  app.post(`${base}/add`, { config: SIGNED_IN, schema: { ...params, body: RECORD_BODY } }, run('add', 'add'));
-  app.route({ method: ['PUT', 'POST'], url: `${base}/edit`, config: SIGNED_IN, schema: { ...params, body: RECORD_BODY }, handler: run('edit', 'edit') });
-  app.delete(`${base}/delete`, { config: SIGNED_IN, schema: { ...params, querystring: queryOf({ id: '记录id' }, ['id']) } }, run('delete', 'delete'));
+  app.get(
+    '/online/cgform/crud/:code/list',
+    { config: SIGNED_IN, schema: { ...params, querystring: queryOf({ pageNo: '页码', pageSize: '每页条数' }) } },
+    run('list', 'list'),
+  );
+  app.get(
+    '/online/cgform/crud/:code/queryById',
+    { config: SIGNED_IN, schema: { ...params, querystring: queryOf({ id: '记录id' }, ['id']) } },
+    run('queryById', 'list'),
+  );
+  app.post('/online/cgform/crud/:code/add', { config: SIGNED_IN, schema: { ...params, body: RECORD_BODY } }, run('add', 'add'));
+  app.route({
+    method: ['PUT', 'POST'],
+    url: '/online/cgform/crud/:code/edit',
+    config: SIGNED_IN,
+    schema: { ...params, body: RECORD_BODY },
+    handler: run('edit', 'edit'),
+  });
   app.delete(
-    `${base}/deleteBatch`,
+    '/online/cgform/crud/:code/delete',
+    { config: SIGNED_IN, schema: { ...params, querystring: queryOf({ id: '记录id' }, ['id']) } },
+    run('delete', 'delete'),
+  );
+  app.delete(
+    '/online/cgform/crud/:code/deleteBatch',
     { config: SIGNED_IN, schema: { ...params, querystring: queryOf({ ids: '记录id，以逗号分隔' }, ['ids']) } },
     run('deleteBatch', 'deleteBatch'),
   );
-  app.get(`${base}/exportXls`, { config: SIGNED_IN, schema: { ...params, querystring: queryOf({}) } }, run('exportXls', 'exportXls'));
-  app.post(`${base}/exportXls`, { config: SIGNED_IN, schema: { ...params, body: NO_BODY } }, run('exportXls', 'exportXls'));
-  app.post(`${base}/importExcel`, { config: SIGNED_IN, schema: { ...params, ...MULTIPART } }, run('importExcel', 'importExcel'));
+  app.get(
+    '/online/cgform/crud/:code/exportXls',
+    { config: SIGNED_IN, schema: { ...params, querystring: queryOf({ selections: '选中的记录id，以逗号分隔', column: '排序字段', order: '排序方向' }) } },
+    run('exportXls', 'exportXls'),
+  );
+  app.post('/online/cgform/crud/:code/exportXls', { config: SIGNED_IN, schema: { ...params, body: NO_BODY } }, run('exportXls', 'exportXls'));
+  app.post('/online/cgform/crud/:code/importExcel', { config: SIGNED_IN, schema: { ...params, ...MULTIPART } }, run('importExcel', 'importExcel'));
 
   // the original client's paths (online-contract.md §1.3): filters by column name, in the query or `paramsStr`
   app.get<{ Params: { code: string } }>(

@@ -5,7 +5,7 @@ import { CrudService, resolveBinding } from '../../../core/crud/index.js';
 import { markWrites, writesHeard, writtenSince, type WriteMark } from '../../../core/crud/tableWrites.js';
 import { resolveTableDict } from '../../../core/dict/tableRegistry.js';
 import type { DuplicateCheck } from '../../../core/dict/duplicateRegistry.js';
-import { BizError, MSG, NoAuthError } from '../../../core/envelope/errors.js';
+import { BadRequestError, MSG, NoAuthError } from '../../../core/envelope/errors.js';
 import type { RawParams } from '../../../core/query/index.js';
 import type { Database } from '../../../db/schema.js';
 import { camel, type Row } from './model.js';
@@ -169,7 +169,8 @@ export class OnlineForms {
   private async load(id: string): Promise<OnlineForm | typeof NO_DB_SYNC> {
     const db = this.ctx.db.db;
     const head = await db.selectFrom('onl_cgform_head').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!head || PRODUCT_TABLES.has(head.table_name)) throw new BizError(MSG.noSuchData);
+    // a form id that names no form is bad input (the id is in the path): a 4xx, as the route fuzz expects
+    if (!head || PRODUCT_TABLES.has(head.table_name)) throw new BadRequestError(MSG.noSuchData);
     let rows: Row[];
     if (head.is_db_synch === 'Y') {
       rows = (await db
