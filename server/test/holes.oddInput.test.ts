@@ -96,7 +96,12 @@ describe('cut-off uploads and odd static paths get a 4xx envelope', () => {
     port = Number(new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port);
     // every import route the app registers (the engine's and the modules' own), and the upload
     const routes = await collectRoutes(t.ctx);
-    uploadRoutes = [...new Set(routes.filter((r) => r.method === 'POST' && r.url.endsWith('/importExcel')).map((r) => r.url)), `${P}/sys/common/upload`];
+    // a designed table's import route takes the form's id in its path: a real, synchronised form
+    const formId = await designedForm(app, token);
+    uploadRoutes = [
+      ...new Set(routes.filter((r) => r.method === 'POST' && r.url.endsWith('/importExcel')).map((r) => r.url.replace(':code', formId))),
+      `${P}/sys/common/upload`,
+    ];
   });
   afterAll(async () => {
     await app?.close();
@@ -215,3 +220,22 @@ describe('cut-off uploads and odd static paths get a 4xx envelope', () => {
     expect(errorsLogged()).toEqual([]);
   });
 });
+
+/** A synchronised designed table (issue 25), for the import route of the run time: its id. */
+async function designedForm(app: FastifyInstance, token: string): Promise<string> {
+  const h = authHeaders(token);
+  const key = { dbFieldName: 'id', dbType: 'string', dbLength: 32, dbIsKey: 1 };
+  const name = { dbFieldName: 'title', dbFieldTxt: '标题', dbType: 'string', dbLength: 50 };
+  const add = await app.inject({
+    method: 'POST',
+    url: `${P}/online/cgform/api/addAll`,
+    headers: h,
+    payload: { head: { tableName: 'pk_odd_upload', tableTxt: '上传' }, fields: [key, name] },
+  });
+  if (!add.json().success) throw new Error(add.body);
+  const list = await app.inject({ method: 'GET', url: `${P}/online/cgform/head/list?tableName=pk_odd_upload`, headers: h });
+  const id = list.json().result.records[0].id as string;
+  const sync = await app.inject({ method: 'POST', url: `${P}/online/cgform/api/doDbSynch/${id}/normal`, headers: h });
+  if (!sync.json().success) throw new Error(sync.body);
+  return id;
+}
