@@ -11,10 +11,10 @@
  *     columns={COLUMNS} rowActions={[{ key: 'force', label: '强退', perm: 'online:forceLogout', onClick: force }]} />
  */
 import { memo, useMemo, type ReactNode } from 'react';
-import { Button, Form, Input, Space, Table } from 'antd';
+import { Button, Form, Input, Table } from 'antd';
 import type { TableColumnType, TableProps } from 'antd';
 import { usePermission } from '../access/usePermission';
-import { grantedRowActions, RowActionLinks, ToolbarButtons, type ListActionContext, type RowAction, type ToolbarAction } from './actions';
+import { grantedRowActions, RowActionLinks, shownToolbar, ToolbarButtons, type ListActionContext, type RowAction, type ToolbarAction } from './actions';
 import { SearchButtons } from './SearchButtons';
 import type { SearchValues } from './query';
 import type { ListController } from './useListController';
@@ -116,16 +116,18 @@ export function RemoteTable<T, C extends ListActionContext = ListController<T>>(
     return cols;
   }, [numbered, paging, columns, sort, actions, rowActionsExtra, actionWidth, ctx]);
 
-  const hasToolbar = !!toolbar?.length || !!toolbarExtra;
+  // nothing granted (a user who may only read): no empty toolbar row above the table
+  const hasToolbar = (!!toolbar && shownToolbar(toolbar, ctx, has).length > 0) || !!toolbarExtra;
   const selected = list.selectedRowKeys;
   return (
     <>
       {search && search.length > 0 && <SearchForm name={searchName} items={search} onApply={list.applySearch} />}
       {hasToolbar && (
-        <Space wrap style={{ marginBottom: 12 }}>
+        // a flex row, not antd Space: Space wraps its children one by one, and the buttons come as one fragment
+        <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginBottom: 12 }}>
           {toolbar && <ToolbarButtons actions={toolbar} ctx={ctx} has={has} />}
           {toolbarExtra}
-        </Space>
+        </div>
       )}
       {selectable === true && selected.length > 0 && (
         <div role="status" style={{ marginBottom: 12 }}>

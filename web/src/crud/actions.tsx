@@ -109,30 +109,33 @@ export function RowActionLinks<T, C extends ListActionContext>({
 }
 
 /** The granted toolbar buttons (selection buttons only while rows are selected). */
+/** The toolbar entries the user sees now: granted, and those that act on a selection only while rows are selected. */
+export function shownToolbar<C extends ListActionContext>(actions: readonly ToolbarAction<C>[], ctx: C, has: Has): ToolbarAction<C>[] {
+  return actions.filter((a) => granted(has, a) && (!a.selection || ctx.selectedRowKeys.length > 0));
+}
+
 export function ToolbarButtons<C extends ListActionContext>({ actions, ctx, has }: { actions: readonly ToolbarAction<C>[]; ctx: C; has: Has }): ReactNode {
   const keys = ctx.selectedRowKeys;
   return (
     <>
-      {actions
-        .filter((a) => granted(has, a) && (!a.selection || keys.length > 0))
-        .map((a) => (
-          <Button
-            key={a.key}
-            type={a.primary ? 'primary' : undefined}
-            danger={a.danger}
-            icon={a.icon}
-            loading={a.loading}
-            onClick={() => {
-              const picked = [...keys];
-              const question = typeof a.confirm === 'function' ? a.confirm(picked) : a.confirm;
-              const run = () => a.onClick(picked, ctx);
-              if (question) ask(question, run);
-              else void run();
-            }}
-          >
-            {a.label}
-          </Button>
-        ))}
+      {shownToolbar(actions, ctx, has).map((a) => (
+        <Button
+          key={a.key}
+          type={a.primary ? 'primary' : undefined}
+          danger={a.danger}
+          icon={a.icon}
+          loading={a.loading}
+          onClick={() => {
+            const picked = [...keys];
+            const question = typeof a.confirm === 'function' ? a.confirm(picked) : a.confirm;
+            const run = () => a.onClick(picked, ctx);
+            if (question) ask(question, run);
+            else void run();
+          }}
+        >
+          {a.label}
+        </Button>
+      ))}
     </>
   );
 }
