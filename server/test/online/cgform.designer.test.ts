@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX, type TestApp } from '../harness.js';
+import { designedField } from '../helpers/designedField.js';
 import { authHeaders, loginAs } from '../helpers/login.js';
 import { physicalColumns, physicalTables, tableExists } from '../../src/modules/online/cgform/physical.js';
 import { PRODUCT_TABLES } from '../../src/modules/online/cgform/tableNames.js';
@@ -15,19 +16,7 @@ import { PRODUCT_TABLES } from '../../src/modules/online/cgform/tableNames.js';
 const API = TEST_API_PREFIX;
 const TABLE = 'pk_treasure_log';
 
-const field = (dbFieldName: string, dbType: string, dbLength: number, extra: Record<string, unknown> = {}) => ({
-  dbFieldName,
-  dbFieldTxt: dbFieldName,
-  dbType,
-  dbLength,
-  dbPointLength: 0,
-  dbIsKey: 0,
-  dbIsNull: 1,
-  isShowForm: 1,
-  isShowList: 1,
-  fieldShowType: 'text',
-  ...extra,
-});
+const field = designedField;
 
 const FIELDS = [
   field('id', 'string', 32, { dbIsKey: 1, dbIsNull: 0, isShowForm: 0, isShowList: 0 }),
@@ -126,6 +115,26 @@ describe(`online form designer (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     const head = await t.ctx.db.db.selectFrom('onl_cgform_head').select(['is_db_synch', 'table_version']).where('id', '=', headId).executeTakeFirstOrThrow();
     expect(head.is_db_synch).toBe('Y');
     expect((await call('GET', `/online/cgform/api/syncPlan/${headId}`)).json().result).toEqual([]);
+  });
+
+  it('three syncs of one new form at once (two nodes, a double click): one creates the table, the others are told to wait; no 500', async () => {
+    expect((await call('POST', '/online/cgform/api/addAll', { head: { tableName: 'pk_sync_race', tableTxt: '并发' }, fields: FIELDS })).json().success).toBe(
+      true,
+    );
+    const id = (await t.ctx.db.db.selectFrom('onl_cgform_head').select('id').where('table_name', '=', 'pk_sync_race').executeTakeFirstOrThrow()).id;
+    const answers = await Promise.all([1, 2, 3].map(() => call('POST', `/online/cgform/api/doDbSynch/${id}/normal`)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    for (const a of answers) if (!a.json().success) expect(a.json().message).toBe('该表单正在同步数据库，请稍后再试');
+    // whoever ran first created the table; one that came after the claim was given back found nothing to do
+    expect(
+      answers
+        .filter((a) => a.json().success)
+        .map((a) => a.json().result.length)
+        .sort(),
+    ).toContainEqual(1);
+    expect(await tableExists(t.ctx.db, 'pk_sync_race')).toBe(true);
+    expect((await call('POST', `/online/cgform/api/doDbSynch/${id}/normal`)).json()).toMatchObject({ success: true, result: [] });
+    expect((await call('DELETE', `/online/cgform/head/delete?id=${id}`)).json().success).toBe(true);
   });
 
   it('rename, add and drop keep every row; the dry run counts the values a drop would empty', async () => {

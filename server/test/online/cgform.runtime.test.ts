@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, TEST_API_PREFIX, type TestApp } from '../harness.js';
+import { designedField } from '../helpers/designedField.js';
 import { authHeaders, createTestRole, createTestUser, loginAs } from '../helpers/login.js';
 
 /**
@@ -10,18 +11,7 @@ import { authHeaders, createTestRole, createTestUser, loginAs } from '../helpers
  */
 const API = TEST_API_PREFIX;
 const TABLE = 'pk_crew_roster';
-const field = (dbFieldName: string, dbType: string, dbLength: number, extra: Record<string, unknown> = {}) => ({
-  dbFieldName,
-  dbFieldTxt: dbFieldName,
-  dbType,
-  dbLength,
-  dbIsKey: 0,
-  dbIsNull: 1,
-  isShowForm: 1,
-  isShowList: 1,
-  fieldShowType: 'text',
-  ...extra,
-});
+const field = designedField;
 const AUDIT = ['create_by', 'update_by'].map((c) => field(c, 'string', 50, { isShowForm: 0, isShowList: 0 }));
 const FIELDS = [
   field('id', 'string', 32, { dbIsKey: 1, dbIsNull: 0, isShowForm: 0, isShowList: 0 }),

@@ -3,7 +3,7 @@ import type { StandardRoute } from '@pk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN } from '../../../core/access/guard.js';
 import { IMPORT_LIMITS, splitIds } from '../../../core/crud/index.js';
-import { crudHandlers, exportParams } from '../../../core/crud/handlers.js';
+import { exportParams } from '../../../core/crud/handlers.js';
 import { exportWorkbook, sendWorkbook } from '../../../core/crud/excel.js';
 import { dictService } from '../../../core/dict/index.js';
 import { BadRequestError, BizError, MSG } from '../../../core/envelope/errors.js';
@@ -119,7 +119,7 @@ async function standardRoutes(app: FastifyInstance, forms: OnlineForms): Promise
   type Req = FastifyRequest<{ Params: { code: string } }>;
   const run = (route: StandardRoute, action: OnlineAction) => async (req: Req, reply: FastifyReply) => {
     const form = await formOf(forms, req, req.params.code, action);
-    return crudHandlers(app.ctx, form.svc)[route](req, reply);
+    return form.handlers[route](req, reply);
   };
   app.get<{ Params: { code: string } }>('/online/cgform/api/entity/:code', { config: SIGNED_IN, schema: params }, async (req) => {
     const form = await formOf(forms, req, req.params.code, 'list');

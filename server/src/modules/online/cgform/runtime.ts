@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { defineEntity, type Entity, type FieldDef, type FieldType } from '@pk/contract';
+import { defineEntity, type Entity, type FieldDef, type FieldType, type StandardRoute } from '@pk/contract';
+import { crudHandlers, type CrudHandler } from '../../../core/crud/handlers.js';
 import type { AppContext } from '../../../core/context.js';
 import { CrudService, resolveBinding } from '../../../core/crud/index.js';
 import { markWrites, writesHeard, writtenSince, type WriteMark } from '../../../core/crud/tableWrites.js';
@@ -42,6 +43,8 @@ export interface OnlineForm {
   fields: Row[];
   entity: Entity;
   svc: CrudService;
+  /** The engine's standard routes over `svc`, made once per form (core/crud/handlers.ts). */
+  handlers: Record<StandardRoute, CrudHandler>;
   /** column → engine property, and back. */
   propOf: ReadonlyMap<string, string>;
   columnOf: ReadonlyMap<string, string>;
@@ -139,7 +142,7 @@ interface RuntimeShape extends Pick<OnlineForm, 'fields' | 'entity' | 'propOf' |
 export function buildForm(ctx: AppContext, head: OnlineForm['head'], rows: Row[]): OnlineForm {
   const { fields, entity, columns, audit, orgCode, propOf, columnOf } = entityOf(head, rows);
   const svc = new CrudService(ctx, resolveBinding({ entity, table: head.table_name as keyof Database & string, columns, audit, orgCode }));
-  return { head, fields, entity, svc, propOf, columnOf };
+  return { head, fields, entity, svc, handlers: crudHandlers(ctx, svc), propOf, columnOf };
 }
 
 interface Cached {

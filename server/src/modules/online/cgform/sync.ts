@@ -34,10 +34,10 @@ import { PRODUCT_TABLES } from './tableNames.js';
 
 export const SYNC_MSG = {
   done: '同步数据库成功!',
-  upToDate: '数据库表已是最新，无需同步',
   notFound: MSG.noSuchData,
   copy: '复制的表单不能同步数据库',
   confirm: '强制同步会删除表中全部数据：请输入表名确认',
+  busy: '该表单正在同步数据库，请稍后再试',
   lossy: (parts: string[]) => `普通同步未执行，数据库表没有任何修改：${parts.join('；')}。请先修改这些数据或改回原设置，或使用强制同步`,
   lossyColumn: (s: ConvertStep) => {
     const n = s.truncate + s.empty + s.round;
@@ -148,6 +148,21 @@ function refuseLosses(steps: SyncStep[]): void {
 
 /** Carry out a sync; `confirm` is the table name the caller typed (force only). Answers the plan carried out. */
 export async function doSync(ctx: AppContext, req: FastifyRequest, id: string, method: 'normal' | 'force', confirm: string | null): Promise<SyncStep[]> {
+  // one sync of a form at a time, across nodes: the first to count 1 runs, a second answers at once (the claim
+  // expires by itself if the node holding it goes away)
+  const claim = `online:sync:${id}`;
+  if ((await ctx.kv.incr(claim, SYNC_CLAIM_SECONDS)) > 1) throw new BizError(SYNC_MSG.busy);
+  try {
+    return await runSync(ctx, req, id, method, confirm);
+  } finally {
+    await ctx.kv.del(claim);
+  }
+}
+
+/** How long a sync's claim lives at most (a sync is bounded by the statement timeouts far below it). */
+const SYNC_CLAIM_SECONDS = 300;
+
+async function runSync(ctx: AppContext, req: FastifyRequest, id: string, method: 'normal' | 'force', confirm: string | null): Promise<SyncStep[]> {
   const d = await loadDesign(ctx, id);
   const table = d.head.table_name;
   let steps: SyncStep[];
