@@ -59,6 +59,15 @@ describe(`online form designer (${process.env.TEST_DB ?? 'sqlite'})`, () => {
       [{ head: { tableName: 'things', tableTxt: 'x' }, fields: [...FIELDS, field('order', 'string', 10)] }, '字段名order是数据库保留字'],
       [{ head: { tableName: 'things', tableTxt: 'x' }, fields: [...FIELDS, field('name', 'string', 10)] }, '字段名name重复'],
       [{ head: { tableName: 'things', tableTxt: 'x' }, fields: FIELDS.slice(1) }, '主键必须是一个名为id的字符串字段'],
+      // a default value is never code: the original client evaluated {{ }} as JavaScript in every user's browser
+      [
+        { head: { tableName: 'things', tableTxt: 'x' }, fields: [...FIELDS, field('evil', 'string', 10, { fieldDefaultValue: '{{ fetch("//x") }}' })] },
+        '字段evil的默认值只能是固定值、#{sys_user_code}等系统变量，或{{ today }}、{{ now }}、{{ user }}',
+      ],
+      [
+        { head: { tableName: 'things', tableTxt: 'x' }, fields: [...FIELDS, field('evil', 'string', 10, { fieldDefaultValue: '#{java.lang.Runtime}' })] },
+        '字段evil的默认值只能是固定值、#{sys_user_code}等系统变量，或{{ today }}、{{ now }}、{{ user }}',
+      ],
       [{ head: { tableName: 'things', tableTxt: 'x' }, fields: [...FIELDS, field('wide', 'string', 4001)] }, '字段wide的长度必须在1到4000之间'],
       [{ head: { tableName: 'things', tableTxt: 'x' }, fields: [...FIELDS, field('blob_x', 'Json', 10)] }, '字段blob_x的类型Json不受支持'],
       [

@@ -21,8 +21,15 @@ const FIELDS = [
   field('name', 'string', 50, { dbFieldTxt: '姓名', isQuery: 1, fieldValidType: 'only', fieldMustInput: '1', sortFlag: '1' }),
   field('sex', 'int', 10, { dbFieldTxt: '性别', isQuery: 1, dictField: 'sex', fieldShowType: 'list' }),
   field('wage', 'BigDecimal', 10, { dbFieldTxt: '薪水', dbPointLength: 2, sortFlag: '1' }),
-  field('joined', 'Date', 0, { dbFieldTxt: '入伙日期', isQuery: 1, queryMode: 'group', fieldShowType: 'date', sortFlag: '1' }),
-  field('phone', 'string', 20, { dbFieldTxt: '电话', fieldValidType: 'm' }),
+  field('joined', 'Date', 0, {
+    dbFieldTxt: '入伙日期',
+    isQuery: 1,
+    queryMode: 'group',
+    fieldShowType: 'date',
+    sortFlag: '1',
+    fieldDefaultValue: '{{ today }}',
+  }),
+  field('phone', 'string', 20, { dbFieldTxt: '电话', fieldValidType: 'm', fieldDefaultValue: '#{sys_user_code}' }),
 ];
 
 describe(`online form run time (${process.env.TEST_DB ?? 'sqlite'})`, () => {
@@ -135,6 +142,9 @@ describe(`online form run time (${process.env.TEST_DB ?? 'sqlite'})`, () => {
     expect(item.schema.required).toEqual(['name']);
     expect(item.schema.properties.phone).toMatchObject({ title: '电话', view: 'text', errorInfo: '请输入正确的手机号码!' });
     expect(item.schema.properties.sex).toMatchObject({ dictCode: 'sex', type: 'integer' });
+    // default values reach the form as the literal they stand for, resolved on the server (never code to evaluate)
+    expect(item.schema.properties.joined.defVal).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(item.schema.properties.phone.defVal).toBe('admin');
 
     const fields = (await call(admin, 'GET', `/online/cgform/field/listByHeadId?headId=${id}`)).json().result as Array<Record<string, unknown>>;
     const relabelled = fields.map((f) => (f.dbFieldName === 'wage' ? { ...f, dbFieldTxt: '赏金' } : f));

@@ -3,6 +3,7 @@ import { CRUD_MSG } from '../../../core/crud/validate.js';
 import { camelToSnake } from '../../../core/query/spec.js';
 import type { ColType } from '../../../db/migrations/ddl.js';
 import { columnNameProblem, tableNameProblem } from './tableNames.js';
+import { DEFAULT_VALUE_MSG, defaultValueAllowed } from './defaults.js';
 
 /**
  * A definition as the designer sends it (`api/addAll`, `api/editAll`; online-contract.md §1.1) and as it is stored:
@@ -227,6 +228,7 @@ function readField(raw: unknown, i: number): FieldSpec {
   // the engine's property is the camelCase of the column and back (runtime.ts): `c_1` would come back as `c1`
   if (camelToSnake(camel(name)) !== name) bad(`字段名${name}的下划线后请用字母`);
   values.db_field_name = name;
+  if (typeof values.field_default_value === 'string' && !defaultValueAllowed(values.field_default_value)) bad(DEFAULT_VALUE_MSG(name));
   const type = String(values.db_type ?? 'string') as DbType;
   if (!DB_TYPES.includes(type)) bad(`字段${name}的类型${type}不受支持`);
   values.db_type = type;

@@ -38,7 +38,7 @@ export async function onlineFormRuntimeRoutes(app: FastifyInstance, forms: Onlin
   );
 
   app.get<{ Params: { code: string } }>('/online/cgform/api/getFormItem/:code', { config: SIGNED_IN, schema: { params: CODE_PARAMS } }, async (req) =>
-    ok(formItem(await formFor(req, req.params.code, 'list'))),
+    ok(formItem(await formFor(req, req.params.code, 'list'), req.user)),
   );
 
   app.get<{ Params: { code: string }; Querystring: RawParams }>(

@@ -1,6 +1,8 @@
 import type { DictModel } from '../../../core/dict/index.js';
 import { BadRequestError } from '../../../core/envelope/errors.js';
 import type { Row } from './model.js';
+import type { SessionUser } from '../../../core/access/types.js';
+import { resolveDefault } from './defaults.js';
 import type { OnlineForm } from './runtime.js';
 
 /**
@@ -74,7 +76,8 @@ export function queryInfo(form: OnlineForm): Row[] {
 
 const JSON_TYPES: Readonly<Record<string, string>> = { int: 'integer', double: 'number', BigDecimal: 'number' };
 
-export function formItem(form: OnlineForm): Row {
+/** The form schema; `user`: the caller, for default values that name them (defaults.ts). */
+export function formItem(form: OnlineForm, user: SessionUser | null): Row {
   const h = form.head;
   const properties: Record<string, Row> = {};
   const required: string[] = [];
@@ -91,7 +94,7 @@ export function formItem(form: OnlineForm): Row {
       ...(f.dict_table ? { dictTable: f.dict_table, dictText: f.dict_text, dictCode: f.dict_field } : {}),
       ...(preset ? { pattern: preset.pattern.source, errorInfo: preset.message } : {}),
       ...(f.field_valid_type === 'only' ? { pattern: 'only' } : {}),
-      ...(f.field_default_value ? { defVal: f.field_default_value } : {}),
+      ...(f.field_default_value ? { defVal: resolveDefault(String(f.field_default_value), user) } : {}),
       ...(f.db_type === 'string' ? { maxLength: Number(f.db_length) } : {}),
       ...(f.is_read_only === 1 ? { ui: { widgetattrs: { disabled: true } } } : {}),
       fieldExtendJson: f.field_extend_json ?? '',
